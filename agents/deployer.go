@@ -1,0 +1,232 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// DeployArtifact is the name of the deployer's artifact.
+const DeployArtifact = "deploy.json"
+
+// Paths of the deployer's out-of-band endpoints; append the task id.
+const (
+	ApprovePath = "/approve/"
+	RefusePath  = "/refuse/"
+)
+
+// A DeployRecord is the deployer's artifact: what was deployed where, and
+// when it was approved.
+type DeployRecord struct {
+	TaskID      string    `json:"taskId"`
+	Build       string    `json:"build"`
+	Environment string    `json:"environment"`
+	Status      string    `json:"status"` // "deployed"
+	ApprovedAt  time.Time `json:"approvedAt"`
+	DeployedAt  time.Time `json:"deployedAt"`
+}
+
+// ApproveURL returns the URL an operator POSTs to approve a deploy task.
+func ApproveURL(deployerBaseURL string, taskID a2a.TaskID) string {
+	return trimSlash(deployerBaseURL) + ApprovePath + string(taskID)
+}
+
+// RefuseURL returns the URL an operator POSTs to refuse a deploy task.
+func RefuseURL(deployerBaseURL string, taskID a2a.TaskID) string {
+	return trimSlash(deployerBaseURL) + RefusePath + string(taskID)
+}
+
+func trimSlash(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '/' {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// approvalText is the deployer's AUTH_REQUIRED status message.
+func approvalText(url string) string {
+	return "An operator must approve this deploy at " + url
+}
+
+// Where a deploy task stands, for the approval endpoints.
+type deployState int
+
+const (
+	deployWorking  deployState = iota // before the wait is registered
+	deployWaiting                     // waiting for an operator
+	deployApproved                    // approved, deploying
+	deployRefused                     // refused by an operator
+	deployDone                        // ended: completed, canceled or failed
+)
+
+var deployStateNames = [...]string{
+	deployWorking:  "it is not waiting for approval yet",
+	deployWaiting:  "it is waiting for approval",
+	deployApproved: "it was approved already",
+	deployRefused:  "it was refused already",
+	deployDone:     "it has ended",
+}
+
+// A deployTask is the deployer's own record of one task.
+type deployTask struct {
+	state    deployState
+	req      DeployRequest
+	decision chan decision // buffered; receives exactly one decision per wait
+}
+
+type decision struct {
+	approve bool
+	at      time.Time
+}
+
+type deployer struct {
+	a     *Agent
+	mu    sync.Mutex
+	tasks map[a2a.TaskID]*deployTask
+}
+
+// NewDeployer returns the deployer. It deploys a build to an environment
+// only after an operator approves that very task out of band with POST
+// /approve/{taskId}; POST /refuse/{taskId} refuses it.
+func NewDeployer(cfg Config) *Agent {
+	d := &deployer{tasks: map[a2a.TaskID]*deployTask{}}
+	card := &a2a.AgentCard{
+		Name:               DeployerName,
+		Description:        "Deploys a build to an environment once an operator approves the task out of band (POST /approve/{taskId}); waits in TASK_STATE_AUTH_REQUIRED until then and keeps the stream open.",
+		Version:            Version,
+		Capabilities:       a2a.AgentCapabilities{Streaming: true},
+		DefaultInputModes:  []string{"text/plain", MediaTypeJSON},
+		DefaultOutputModes: []string{MediaTypeJSON, "text/plain"},
+		Skills: []a2a.AgentSkill{{
+			ID:          "deploy",
+			Name:        "Deploy a build",
+			Description: `Send a data part {"build":"2026.10.06-1","environment":"staging"} or the text "deploy 2026.10.06-1 to staging". An operator approves each deploy task at the URL given in the AUTH_REQUIRED status message.`,
+			Tags:        []string{"deploy", "approval"},
+			Examples:    []string{"deploy 2026.10.06-1 to staging"},
+		}},
+	}
+	return newAgent(DeployerName, cfg, card, func(a *Agent) *executor {
+		d.a = a
+		return &executor{a: a, exec: d.execute, cancel: d.cancel}
+	}, func(a *Agent, mux *http.ServeMux) {
+		mux.HandleFunc("POST "+ApprovePath+"{taskId}", func(w http.ResponseWriter, r *http.Request) { d.decide(w, r, true) })
+		mux.HandleFunc("POST "+RefusePath+"{taskId}", func(w http.ResponseWriter, r *http.Request) { d.decide(w, r, false) })
+	})
+}
+
+func (d *deployer) setState(id a2a.TaskID, s deployState) {
+	d.mu.Lock()
+	if t := d.tasks[id]; t != nil {
+		t.state = s
+	}
+	d.mu.Unlock()
+}
+
+// execute is the deployer's execution of one message. Every message that
+// starts an execution needs its own approval: an approval is spent on the
+// deploy it was given for (spec §7.6.4).
+func (d *deployer) execute(ctx context.Context, r *run) {
+	id := r.ec.TaskID
+	req, err := readDeployRequest(r.ec.Message)
+	if r.ec.StoredTask == nil && !r.submitted() {
+		return
+	}
+	if err != nil {
+		r.status(a2a.TaskStateRejected, "I cannot deploy this: "+err.Error()+".")
+		return
+	}
+	t := &deployTask{req: req, decision: make(chan decision, 1)}
+	d.mu.Lock()
+	d.tasks[id] = t
+	d.mu.Unlock()
+	defer func() {
+		d.mu.Lock()
+		if t.state == deployWaiting || t.state == deployWorking || t.state == deployApproved {
+			t.state = deployDone
+		}
+		d.mu.Unlock()
+	}()
+
+	if !r.status(a2a.TaskStateWorking, fmt.Sprintf("Preparing to deploy %s to %s.", req.Build, req.Environment)) {
+		return
+	}
+	// Register the wait before telling anyone where to approve.
+	d.setState(id, deployWaiting)
+	if !r.status(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id))) {
+		return
+	}
+	var dec decision
+	select {
+	case dec = <-t.decision:
+	case <-ctx.Done():
+		r.stopped("before an operator decided")
+		return
+	}
+	if !dec.approve {
+		d.setState(id, deployRefused)
+		r.status(a2a.TaskStateRejected, fmt.Sprintf("An operator refused the deploy of %s to %s; nothing was deployed.", req.Build, req.Environment))
+		return
+	}
+	if !r.status(a2a.TaskStateWorking, fmt.Sprintf("Approved by an operator; deploying %s to %s.", req.Build, req.Environment)) {
+		return
+	}
+	rec := DeployRecord{
+		TaskID: string(id), Build: req.Build, Environment: req.Environment,
+		Status: "deployed", ApprovedAt: dec.at, DeployedAt: d.a.cfg.now(),
+	}
+	if !r.artifact(DeployArtifact, fmt.Sprintf("Deploy of %s to %s", req.Build, req.Environment), rec) {
+		return
+	}
+	d.setState(id, deployDone)
+	r.status(a2a.TaskStateCompleted, fmt.Sprintf("Deployed %s to %s.", req.Build, req.Environment))
+}
+
+func (d *deployer) cancel(ctx context.Context, r *run) {
+	d.setState(r.ec.TaskID, deployDone)
+	cancelTask(ctx, r)
+}
+
+// decide serves POST /approve/{taskId} and POST /refuse/{taskId}. It
+// decides under the lock, writes and flushes its whole response, and only
+// then releases the waiting execution, so the reply always precedes the
+// frames the decision causes.
+func (d *deployer) decide(w http.ResponseWriter, r *http.Request, approve bool) {
+	id := a2a.TaskID(r.PathValue("taskId"))
+	verb, state := "refused", deployRefused
+	if approve {
+		verb, state = "approved", deployApproved
+	}
+	d.mu.Lock()
+	t := d.tasks[id]
+	if t == nil {
+		d.mu.Unlock()
+		httpError(w, http.StatusNotFound, fmt.Sprintf("no deploy task %s", id))
+		return
+	}
+	if t.state != deployWaiting {
+		why := deployStateNames[t.state]
+		d.mu.Unlock()
+		httpError(w, http.StatusConflict, fmt.Sprintf("task %s cannot be %s: %s", id, verb, why))
+		return
+	}
+	t.state = state
+	dec := decision{approve: approve, at: d.a.cfg.now()}
+	req := t.req
+	d.mu.Unlock()
+
+	writeJSON(w, http.StatusOK, map[string]string{
+		"taskId":      string(id),
+		"decision":    verb,
+		"build":       req.Build,
+		"environment": req.Environment,
+	})
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	// Release the execution last.
+	t.decision <- dec
+}

@@ -1,0 +1,163 @@
+package agents
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/google/go-cmp/cmp"
+)
+
+// sampleReview is the review of SampleDiff against main.
+func sampleReview(base string) *Review {
+	return &Review{
+		Repository: SampleRepository,
+		Base:       base,
+		Files: []FileChange{
+			{Path: "internal/refunds/limits.go", Change: "added", Added: 23},
+			{Path: "internal/refunds/refund.go", Change: "modified", Added: 6, Removed: 1},
+			{Path: "internal/refunds/refund_test.go", Change: "modified", Added: 12},
+		},
+		Totals: Totals{Files: 3, Added: 41, Removed: 1, Findings: 2},
+		Findings: []Finding{
+			{Rule: "debug-print", Severity: SeverityWarning, Path: "internal/refunds/limits.go", Line: 18,
+				Message: `debug print left in non-test code: fmt.Println("checking refund limit", amount, currency)`},
+			{Rule: "todo", Severity: SeverityWarning, Path: "internal/refunds/refund.go", Line: 22,
+				Message: "TODO comment left in the change"},
+		},
+	}
+}
+
+func TestReviewerAsksThenCompletes(t *testing.T) {
+	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+		t.Run(string(binding), func(t *testing.T) {
+			rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+			c := newClient(t, testHTTPClient(t), rv.url, binding)
+
+			first := sendTask(t, c, NewReviewMessage(SampleRepository, "", SampleDiff))
+			if first.Status.State != a2a.TaskStateInputRequired {
+				t.Fatalf("first reply in %s, want INPUT_REQUIRED: %s", first.Status.State, textOf(first.Status.Message))
+			}
+			if got := textOf(first.Status.Message); got != BaseBranchQuestion {
+				t.Errorf("question = %q, want %q", got, BaseBranchQuestion)
+			}
+			if first.Status.Message.TaskID != first.ID || first.Status.Message.Role != a2a.MessageRoleAgent {
+				t.Errorf("question message: task %q role %s, want task %q ROLE_AGENT", first.Status.Message.TaskID, first.Status.Message.Role, first.ID)
+			}
+			if ts := first.Status.Timestamp; ts == nil || !ts.Equal(testTime) {
+				t.Errorf("status timestamp = %v, want the test clock's %v", ts, testTime)
+			}
+
+			second := sendTask(t, c, NewAnswerMessage(first, "  main\n"))
+			if second.ID != first.ID || second.ContextID != first.ContextID {
+				t.Errorf("answer went to task %s/%s, want %s/%s", second.ID, second.ContextID, first.ID, first.ContextID)
+			}
+			if second.Status.State != a2a.TaskStateCompleted {
+				t.Fatalf("after the answer: %s, want COMPLETED: %s", second.Status.State, textOf(second.Status.Message))
+			}
+			if diff := cmp.Diff(sampleReview("main"), reviewOf(t, second)); diff != "" {
+				t.Errorf("review.json (-want +got):\n%s", diff)
+			}
+			want := "Reviewed payments-api against main: 3 files, +41 -1, 2 findings."
+			if got := textOf(second.Status.Message); got != want {
+				t.Errorf("final message = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestReviewerRequests(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	c := newClient(t, testHTTPClient(t), rv.url)
+	rawDiff := &a2a.Part{Content: a2a.Raw(SampleDiff), MediaType: MediaTypeDiff}
+	repo := a2a.NewDataPart(map[string]any{"repository": SampleRepository})
+	tests := []struct {
+		name      string
+		msg       *a2a.Message
+		wantState a2a.TaskState
+		wantText  string // a part of the status message
+		wantBase  string // for COMPLETED
+	}{
+		{"base given", NewReviewMessage(SampleRepository, "release/2026.10", SampleDiff), a2a.TaskStateCompleted, "against release/2026.10", "release/2026.10"},
+		{"raw diff part", a2a.NewMessage(a2a.MessageRoleUser, rawDiff, repo), a2a.TaskStateInputRequired, BaseBranchQuestion, ""},
+		{"diff in data", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"repository": "x", "diff": SampleDiff, "base": "main"})), a2a.TaskStateCompleted, "Reviewed x against main", "main"},
+		{"no diff", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("please review"), repo), a2a.TaskStateRejected, "send the diff as a text part", ""},
+		{"no repository", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(SampleDiff)), a2a.TaskStateRejected, "name the repository", ""},
+		{"broken hunk", NewReviewMessage("r", "", strings.Replace(SampleDiff, "@@ -0,0 +1,23 @@", "@@ -0,0 +1,29 @@", 1)), a2a.TaskStateRejected, "does not parse", ""},
+		{"bad base", NewReviewMessage("r", "main..dev", SampleDiff), a2a.TaskStateRejected, "is not a branch name", ""},
+		{"repository not a string", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(SampleDiff), a2a.NewDataPart(map[string]any{"repository": 7})), a2a.TaskStateRejected, `"repository" must be a string`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			task := sendTask(t, c, tt.msg)
+			if task.Status.State != tt.wantState || !strings.Contains(textOf(task.Status.Message), tt.wantText) {
+				t.Fatalf("got %s %q, want %s with %q", task.Status.State, textOf(task.Status.Message), tt.wantState, tt.wantText)
+			}
+			if tt.wantState == a2a.TaskStateCompleted {
+				if got := reviewOf(t, task).Base; got != tt.wantBase {
+					t.Errorf("review base = %q, want %q", got, tt.wantBase)
+				}
+			}
+		})
+	}
+}
+
+func TestReviewerAnswers(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	c := newClient(t, testHTTPClient(t), rv.url)
+	tests := []struct {
+		name     string
+		answers  []*a2a.Part // one answer message per part, in order
+		states   []a2a.TaskState
+		wantBase string
+	}{
+		{"text", []*a2a.Part{a2a.NewTextPart("develop")}, []a2a.TaskState{a2a.TaskStateCompleted}, "develop"},
+		{"quoted", []*a2a.Part{a2a.NewTextPart("`main`")}, []a2a.TaskState{a2a.TaskStateCompleted}, "main"},
+		{"data", []*a2a.Part{a2a.NewDataPart(map[string]any{"base": "release/1.2"})}, []a2a.TaskState{a2a.TaskStateCompleted}, "release/1.2"},
+		{"ambiguous, then clear", []*a2a.Part{a2a.NewTextPart("main or develop?"), a2a.NewTextPart("   "), a2a.NewTextPart("develop")},
+			[]a2a.TaskState{a2a.TaskStateInputRequired, a2a.TaskStateInputRequired, a2a.TaskStateCompleted}, "develop"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			task := sendTask(t, c, NewReviewMessage(SampleRepository, "", SampleDiff))
+			for i, p := range tt.answers {
+				task = sendTask(t, c, a2a.NewMessageForTask(a2a.MessageRoleUser, task, p))
+				if task.Status.State != tt.states[i] {
+					t.Fatalf("answer %d: %s %q, want %s", i+1, task.Status.State, textOf(task.Status.Message), tt.states[i])
+				}
+				if task.Status.State == a2a.TaskStateInputRequired && !strings.HasSuffix(textOf(task.Status.Message), BaseBranchQuestion) {
+					t.Errorf("answer %d: asked %q, want the question again", i+1, textOf(task.Status.Message))
+				}
+			}
+			if got := reviewOf(t, task).Base; got != tt.wantBase {
+				t.Errorf("base = %q, want %q", got, tt.wantBase)
+			}
+		})
+	}
+}
+
+func TestReviewerMessageToCompletedTask(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	c := newClient(t, testHTTPClient(t), rv.url)
+	task := sendTask(t, c, NewReviewMessage(SampleRepository, "main", SampleDiff))
+	// a2a-go answers a message to a terminal task with an error
+	// (A2A-NOTES: -32602 rather than -32004); the reviewer never runs.
+	_, err := c.SendMessage(context.Background(), &a2a.SendMessageRequest{Message: NewAnswerMessage(task, "develop")})
+	if err == nil {
+		t.Fatal("a message to a completed task was accepted")
+	}
+}
+
+func TestReviewerCancelWhileAsking(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	c := newClient(t, testHTTPClient(t), rv.url)
+	task := sendTask(t, c, NewReviewMessage(SampleRepository, "", SampleDiff))
+	got, err := c.CancelTask(context.Background(), &a2a.CancelTaskRequest{ID: task.ID})
+	if err != nil {
+		t.Fatalf("CancelTask: %v", err)
+	}
+	if got.Status.State != a2a.TaskStateCanceled {
+		t.Errorf("after CancelTask: %s, want CANCELED", got.Status.State)
+	}
+}
