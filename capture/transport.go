@@ -37,9 +37,8 @@ const maxUnread = 1 << 20
 //
 // A Transport is safe for concurrent use.
 type Transport struct {
-	hosts map[string]http.Handler
-
 	mu      sync.Mutex
+	hosts   map[string]http.Handler
 	running map[*call]struct{}
 	idle    *sync.Cond // signalled when running becomes empty
 }
@@ -54,6 +53,19 @@ func NewTransport(hosts map[string]http.Handler) *Transport {
 	}
 	t.idle = sync.NewCond(&t.mu)
 	return t
+}
+
+// Handle serves host with h from now on, replacing any handler it had; a
+// nil h removes the host. It lets a caller build agents that need a
+// client of this Transport before their handlers exist.
+func (t *Transport) Handle(host string, h http.Handler) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if h == nil {
+		delete(t.hosts, host)
+		return
+	}
+	t.hosts[host] = h
 }
 
 // RoundTrip implements [http.RoundTripper].
@@ -127,7 +139,9 @@ func (t *Transport) roundTrip(req *http.Request, obs observer) (*http.Response, 
 	if req.URL == nil {
 		return fail(errors.New("capture: request has no URL"))
 	}
+	t.mu.Lock()
 	h, ok := t.hosts[req.URL.Host]
+	t.mu.Unlock()
 	if !ok {
 		return fail(fmt.Errorf("dial tcp %s: %w", req.URL.Host, ErrConnRefused))
 	}

@@ -1,0 +1,250 @@
+package capture
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+func TestScenarioUUID(t *testing.T) {
+	a, b := ScenarioUUID("06-input-required", 1), ScenarioUUID("06-input-required", 2)
+	if a == b || a != ScenarioUUID("06-input-required", 1) || a == ScenarioUUID("07-auth-required", 1) {
+		t.Errorf("ids not distinct and repeatable: %s %s", a, b)
+	}
+	for _, id := range []string{a, b} {
+		if !IsUUID(id) || id[14] != '4' || !strings.ContainsRune("89ab", rune(id[19])) || strings.ToLower(id) != id {
+			t.Errorf("%s is not a lower-case version 4 UUID", id)
+		}
+	}
+	// A fixed value: changing the derivation changes every transcript.
+	// sha256("06-input-required/1") starts 7719cd342273080515b5ef8e9d6e4ea3.
+	if want := "7719cd34-2273-4805-95b5-ef8e9d6e4ea3"; a != want {
+		t.Errorf("got %s, want %s", a, want)
+	}
+}
+
+func TestTick(t *testing.T) {
+	for _, tc := range []struct {
+		k    int
+		want string
+	}{{0, "2026-10-06T09:00:00.000Z"}, {2, "2026-10-06T09:00:00.500Z"}, {7, "2026-10-06T09:00:01.750Z"}} {
+		if got := Tick(tc.k).Format(timeLayout); got != tc.want {
+			t.Errorf("Tick(%d) = %s, want %s", tc.k, got, tc.want)
+		}
+	}
+}
+
+// wall returns a time on a real-looking clock, far from the synthetic one.
+func wall(ms int) time.Time {
+	return time.Date(2031, 1, 2, 3, 4, 5, 0, time.UTC).Add(time.Duration(ms) * time.Millisecond)
+}
+
+const (
+	rawTask = "019A0000-0000-7000-8000-00000000000A" // upper case: ids match in any case
+	rawCtx  = "019a0000-0000-7000-8000-00000000000b"
+	rawMsg  = "019a0000-0000-7000-8000-00000000000c"
+	rawRPC  = "019a0000-0000-7000-8000-00000000000d"
+	rawSSE  = "019a0000-0000-7000-8000-00000000000e"
+	wantCtx = "9e8e6bcf-b117-48b9-992a-67971cddcb1b"
+)
+
+func rawTranscript() *replay.Transcript {
+	return &replay.Transcript{
+		Title:        "t",
+		Participants: []replay.Participant{{Name: "client"}, {Name: "operator"}, {Name: "deployer", URL: "http://localhost:41243"}},
+		Exchanges: []*replay.Exchange{
+			{
+				Seq: 1, Name: "SendStreamingMessage", From: "client", To: "deployer",
+				Request: replay.Request{
+					At: wall(0), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1",
+					Header: []replay.Header{
+						{Name: "User-Agent", Value: "Go-http-client/1.1"},
+						{Name: "A2a-Version", Value: "1.0"},
+						{Name: "X-Trace", Value: rawTask},
+						{Name: "Content-Type", Value: "application/json"},
+						{Name: "Accept", Value: "text/event-stream"},
+					},
+					Body: `{"jsonrpc":"2.0","id":"` + rawRPC + `","method":"SendStreamingMessage","params":{"message":{"messageId":"` + rawMsg + `"}}}` + "\n",
+				},
+				Response: &replay.Response{
+					At: wall(5), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{
+						{Name: "Date", Value: "Thu, 02 Jan 2031 03:04:05 GMT"},
+						{Name: "Access-Control-Allow-Origin", Value: "*"},
+						{Name: "Content-Type", Value: "text/event-stream"},
+						{Name: "Cache-Control", Value: "no-cache"},
+					},
+					Stream: &replay.Stream{
+						Frames: []replay.Frame{
+							{At: wall(6), ID: rawSSE, Data: `{"jsonrpc":"2.0","id":"` + rawRPC + `","result":{"task":{"id":"` + rawTask + `","contextId":"` + rawCtx + `","status":{"state":"TASK_STATE_SUBMITTED","timestamp":"2031-01-02T04:04:05.123456+01:00"}}}}`},
+							// frame 2 arrives after the approval below
+							{At: wall(40), ID: "7", Data: `{"jsonrpc":"2.0","id":"` + rawRPC + `","result":{"statusUpdate":{"taskId":"` + rawTask + `","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2031-01-02T03:04:05.999Z"}}}}`},
+						},
+						End: &replay.StreamEnd{At: wall(41), By: replay.EndServer},
+					},
+				},
+			},
+			{
+				Seq: 2, Name: "approve", From: "operator", To: "deployer", Channel: replay.ChannelOutOfBand,
+				Request: replay.Request{At: wall(20), Method: "POST", URL: "http://localhost:41243/approve/" + strings.ToLower(rawTask), Proto: "HTTP/1.1"},
+				Response: &replay.Response{
+					At: wall(21), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}, {Name: "Content-Length", Value: "99"}},
+					Body: `{"taskId":"` + rawTask + `","seen":"2031-01-02T04:04:05.123456+01:00","at":"2031-01-02T03:04:05Z","rpc":{"jsonrpc":"2.0","id":1}}`,
+				},
+			},
+			{
+				Seq: 3, Name: "GetTask", From: "client", To: "deployer",
+				Request: replay.Request{At: wall(50), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1",
+					Body: `{"jsonrpc":"2.0","id":42,"method":"GetTask"}`},
+				Response: &replay.Response{
+					At: wall(51), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}},
+					Body:   `{"jsonrpc":"2.0","result":{"err":"2031-01-02T03:04:05Z"},"id":42}`,
+				},
+			},
+			{
+				Seq: 4, Name: "GetTask", From: "client", To: "deployer",
+				Request:  replay.Request{At: wall(60), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1", Body: `{"jsonrpc":"2.0","id":"abc"}`},
+				Response: &replay.Response{At: wall(61), Err: "connection refused"},
+			},
+		},
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tr := rawTranscript()
+	if err := Normalize(tr, "test", map[string]string{strings.ToUpper(rawCtx): strings.ToUpper(wantCtx)}); err != nil {
+		t.Fatal(err)
+	}
+	id := func(n int) string { return ScenarioUUID("test", n) }
+	// Order of first appearance: rawTask (in a header), rawRPC, rawMsg,
+	// rawSSE, then rawCtx (pinned).
+	task, rpc, msg, sse := id(1), id(2), id(3), id(4)
+	want := &replay.Transcript{
+		Title:        "t",
+		Participants: []replay.Participant{{Name: "client"}, {Name: "operator"}, {Name: "deployer", URL: "http://localhost:41243"}},
+		Exchanges: []*replay.Exchange{
+			{
+				Seq: 1, Name: "SendStreamingMessage", From: "client", To: "deployer",
+				Request: replay.Request{
+					At: Tick(0), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1",
+					Header: []replay.Header{
+						{Name: "Content-Type", Value: "application/json"},
+						{Name: "Accept", Value: "text/event-stream"},
+						{Name: "A2A-Version", Value: "1.0"},
+						{Name: "X-Trace", Value: task},
+					},
+					Body: "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": \"" + rpc + "\",\n  \"method\": \"SendStreamingMessage\",\n" +
+						"  \"params\": {\n    \"message\": {\n      \"messageId\": \"" + msg + "\"\n    }\n  }\n}",
+				},
+				Response: &replay.Response{
+					At: Tick(1), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{{Name: "Content-Type", Value: "text/event-stream"}, {Name: "Cache-Control", Value: "no-cache"}},
+					Stream: &replay.Stream{
+						Frames: []replay.Frame{
+							{At: Tick(2), ID: sse, Data: `{"jsonrpc":"2.0","id":"` + rpc + `","result":{"task":{"id":"` + task + `","contextId":"` + wantCtx + `","status":{"state":"TASK_STATE_SUBMITTED","timestamp":"2026-10-06T09:00:00.500Z"}}}}`},
+							{At: Tick(5), ID: "1", Data: `{"jsonrpc":"2.0","id":"` + rpc + `","result":{"statusUpdate":{"taskId":"` + task + `","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-10-06T09:00:01.250Z"}}}}`},
+						},
+						End: &replay.StreamEnd{At: Tick(6), By: replay.EndServer},
+					},
+				},
+			},
+			{
+				Seq: 2, Name: "approve", From: "operator", To: "deployer", Channel: replay.ChannelOutOfBand,
+				Request: replay.Request{At: Tick(3), Method: "POST", URL: "http://localhost:41243/approve/" + task, Proto: "HTTP/1.1"},
+				Response: &replay.Response{
+					At: Tick(4), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}},
+					// The same fine time again keeps its first mapping; the
+					// coarse one takes this observation's time; a nested
+					// JSON-RPC-looking object is not the message's id.
+					Body: "{\n  \"taskId\": \"" + task + "\",\n  \"seen\": \"2026-10-06T09:00:00.500Z\",\n  \"at\": \"2026-10-06T09:00:01.000Z\",\n" +
+						"  \"rpc\": {\n    \"jsonrpc\": \"2.0\",\n    \"id\": 1\n  }\n}",
+				},
+			},
+			{
+				Seq: 3, Name: "GetTask", From: "client", To: "deployer",
+				Request: replay.Request{At: Tick(7), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1",
+					Body: "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"GetTask\"\n}"},
+				Response: &replay.Response{
+					At: Tick(8), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+					Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}},
+					// The coarse time seen before takes this observation's time.
+					Body: "{\n  \"jsonrpc\": \"2.0\",\n  \"result\": {\n    \"err\": \"2026-10-06T09:00:02.000Z\"\n  },\n  \"id\": 1\n}",
+				},
+			},
+			{
+				Seq: 4, Name: "GetTask", From: "client", To: "deployer",
+				Request:  replay.Request{At: Tick(9), Method: "POST", URL: "http://localhost:41243/", Proto: "HTTP/1.1", Body: "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": \"2\"\n}"},
+				Response: &replay.Response{At: Tick(10), Err: "connection refused"},
+			},
+		},
+	}
+	if diff := cmp.Diff(want, tr, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Normalize (-want +got):\n%s", diff)
+	}
+	if _, err := replay.Marshal(tr); err != nil {
+		t.Errorf("the normalised transcript cannot be written: %v", err)
+	}
+
+	// Normalising is idempotent up to the ids: a second pass with the
+	// same scenario maps the new ids again, in the same order.
+	again := rawTranscript()
+	if err := Normalize(again, "test", map[string]string{rawCtx: wantCtx}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(tr, again); diff != "" {
+		t.Errorf("second run differs (-first +second):\n%s", diff)
+	}
+}
+
+func TestNormalizeBadPins(t *testing.T) {
+	for _, pins := range []map[string]string{
+		{"not-a-uuid": wantCtx},
+		{rawCtx: "e5c95b09"},
+		{rawCtx: wantCtx, rawTask: strings.ToUpper(wantCtx)},
+	} {
+		if err := Normalize(rawTranscript(), "test", pins); err == nil {
+			t.Errorf("pins %v: no error", pins)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, tc := range []struct {
+		method, path, body string
+		name               string
+		ch                 replay.Channel
+	}{
+		{"GET", "/.well-known/agent-card.json", "", "GetAgentCard", replay.ChannelA2A},
+		{"POST", "/", `{"jsonrpc":"2.0","id":"1","method":"SendMessage"}`, "SendMessage", replay.ChannelA2A},
+		{"POST", "/", `{"jsonrpc":"2.0","id":"1"}`, "JSON-RPC", replay.ChannelA2A},
+		{"POST", "/", `{"jsonrpc":"2.0","method":"has space"}`, "JSON-RPC", replay.ChannelA2A},
+		{"POST", "/rest/message:send", `{}`, "SendMessage", replay.ChannelA2A},
+		{"POST", "/rest/message:stream", `{}`, "SendStreamingMessage", replay.ChannelA2A},
+		{"GET", "/rest/tasks/abc", "", "GetTask", replay.ChannelA2A},
+		{"GET", "/rest/tasks", "", "ListTasks", replay.ChannelA2A},
+		{"POST", "/rest/tasks/abc:cancel", "", "CancelTask", replay.ChannelA2A},
+		{"POST", "/tasks/abc:subscribe", "", "SubscribeToTask", replay.ChannelA2A},
+		{"GET", "/tasks/abc:subscribe", "", "SubscribeToTask", replay.ChannelA2A},
+		{"GET", "/rest/extendedAgentCard", "", "GetExtendedAgentCard", replay.ChannelA2A},
+		{"POST", "/rest/tasks/abc/pushNotificationConfigs", "{}", "CreateTaskPushNotificationConfig", replay.ChannelA2A},
+		{"GET", "/rest/tasks/abc/pushNotificationConfigs", "", "ListTaskPushNotificationConfigs", replay.ChannelA2A},
+		{"GET", "/rest/tasks/abc/pushNotificationConfigs/x", "", "GetTaskPushNotificationConfig", replay.ChannelA2A},
+		{"DELETE", "/rest/tasks/abc/pushNotificationConfigs/x", "", "DeleteTaskPushNotificationConfig", replay.ChannelA2A},
+		{"POST", "/approve/abc", "", "approve", replay.ChannelOutOfBand},
+		{"POST", "/refuse/abc", "", "refuse", replay.ChannelOutOfBand},
+		{"POST", "/", "not json", "post", replay.ChannelOutOfBand},
+	} {
+		name, ch := Classify(tc.method, tc.path, []byte(tc.body))
+		if name != tc.name || ch != tc.ch {
+			t.Errorf("Classify(%s %s %s) = %q, %q; want %q, %q", tc.method, tc.path, tc.body, name, ch, tc.name, tc.ch)
+		}
+	}
+}
