@@ -95,7 +95,7 @@ func rawTranscript() *replay.Transcript {
 				Response: &replay.Response{
 					At: wall(21), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
 					Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}, {Name: "Content-Length", Value: "99"}},
-					Body: `{"taskId":"` + rawTask + `","seen":"2031-01-02T04:04:05.123456+01:00","at":"2031-01-02T03:04:05Z","rpc":{"jsonrpc":"2.0","id":1}}`,
+					Body:   `{"taskId":"` + rawTask + `","seen":"2031-01-02T04:04:05.123456+01:00","at":"2031-01-02T03:04:05Z","rpc":{"jsonrpc":"2.0","id":1}}`,
 				},
 			},
 			{
