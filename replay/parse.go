@@ -1,0 +1,621 @@
+package replay
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// A SyntaxError reports input that does not follow the format. For a
+// transcript it reads "name:line: expected X, found Y".
+type SyntaxError struct {
+	Name string // the name given to the reader, usually a file name
+	Line int    // 1-based line of the problem
+	Msg  string // what was expected and what was found
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg) }
+
+// The lines of the format that are not HTTP.
+const (
+	versionLine     = "# a2aplay transcript 1"
+	versionPrefix   = "# a2aplay transcript "
+	titlePrefix     = "# title: "
+	participantPref = "# participant: "
+	exchangePrefix  = "### "
+	fromPrefix      = "# @from "
+	toPrefix        = "# @to "
+	channelPrefix   = "# @channel "
+	noteDirective   = "# @note"
+	atPrefix        = "# @at "
+	errorPrefix     = "# @error "
+	frameAtPrefix   = ": @at "
+	endPrefix       = ": @end "
+)
+
+// timeLayout is the only time format of a transcript: RFC 3339 in UTC
+// with exactly three fractional digits.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// Parse reads a transcript. The name is used in errors only; Parse reads
+// no file. An error is a [*SyntaxError] naming the line and what was
+// expected there.
+func Parse(data []byte, name string) (*Transcript, error) {
+	p := &parser{name: name}
+	if err := p.split(data); err != nil {
+		return nil, err
+	}
+	t, err := p.transcript()
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+type parser struct {
+	name  string
+	lines []string
+	i     int // index of the current line
+	t     *Transcript
+	seen  map[string]int // participant name -> line declared
+}
+
+// split cuts the input into lines and rejects what no line may hold.
+func (p *parser) split(data []byte) error {
+	if !utf8.Valid(data) {
+		n := 0
+		for len(data) > 0 {
+			r, size := utf8.DecodeRune(data)
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			if r == '\n' {
+				n++
+			}
+			data = data[size:]
+		}
+		return &SyntaxError{p.name, n + 1, "expected UTF-8 text, found a byte that is not UTF-8"}
+	}
+	text := string(data)
+	p.lines = strings.Split(text, "\n")
+	if p.lines[len(p.lines)-1] == "" {
+		// The file ends with a newline (or is empty): no last line.
+		p.lines = p.lines[:len(p.lines)-1]
+	}
+	for i, l := range p.lines {
+		if strings.HasSuffix(l, "\r") {
+			return &SyntaxError{p.name, i + 1, `expected a line ending in "\n", found one ending in "\r\n"`}
+		}
+		if strings.Contains(l, "\r") {
+			return &SyntaxError{p.name, i + 1, `expected text without carriage returns, found "\r" in the line`}
+		}
+	}
+	return nil
+}
+
+func (p *parser) eof() bool { return p.i >= len(p.lines) }
+
+// line returns the current line, or "" at the end of the file.
+func (p *parser) line() string {
+	if p.eof() {
+		return ""
+	}
+	return p.lines[p.i]
+}
+
+// atComment reports whether the current line starts with "#", which ends
+// any body.
+func (p *parser) atComment() bool { return !p.eof() && strings.HasPrefix(p.lines[p.i], "#") }
+
+func (p *parser) errorf(format string, args ...any) error {
+	return &SyntaxError{p.name, p.i + 1, fmt.Sprintf(format, args...)}
+}
+
+// expected reports that the current line is not what was expected.
+func (p *parser) expected(what string) error {
+	return p.errorf("expected %s, found %s", what, p.found())
+}
+
+// found describes the current line for an error.
+func (p *parser) found() string {
+	if p.eof() {
+		return "end of file"
+	}
+	if p.lines[p.i] == "" {
+		return "an empty line"
+	}
+	return quote(p.lines[p.i])
+}
+
+// quote quotes s for an error, shortened when long.
+func quote(s string) string {
+	const max = 72
+	if len(s) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func (p *parser) transcript() (*Transcript, error) {
+	p.t = &Transcript{}
+	p.seen = map[string]int{}
+	l := p.line()
+	if l != versionLine {
+		if strings.HasPrefix(l, versionPrefix) {
+			return nil, p.errorf("expected %q, found %s (this reader reads version %d only)",
+				versionLine, quote(l), Version)
+		}
+		return nil, p.expected(strconv.Quote(versionLine) + " as the first line")
+	}
+	p.i++
+	if strings.HasPrefix(p.line(), "# title:") {
+		v, ok := strings.CutPrefix(p.line(), titlePrefix)
+		if !ok || v == "" {
+			return nil, p.expected(`"# title: TEXT" with a title`)
+		}
+		p.t.Title = v
+		p.i++
+	}
+	for strings.HasPrefix(p.line(), "# participant:") {
+		if err := p.participant(); err != nil {
+			return nil, err
+		}
+	}
+	if !p.eof() && p.line() != "" && !strings.HasPrefix(p.line(), exchangePrefix) {
+		if len(p.t.Participants) == 0 && p.t.Title == "" {
+			return nil, p.expected(`"# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME"`)
+		}
+		return nil, p.expected(`"# participant: NAME [URL]" or "### 1 NAME"`)
+	}
+	for {
+		for !p.eof() && p.line() == "" {
+			p.i++
+		}
+		if p.eof() {
+			return p.t, nil
+		}
+		seq := len(p.t.Exchanges) + 1
+		if !strings.HasPrefix(p.line(), exchangePrefix) {
+			if seq == 1 {
+				return nil, p.expected(`"### 1 NAME"`)
+			}
+			return nil, p.expected(fmt.Sprintf(`"### %d NAME" or end of file`, seq))
+		}
+		x, err := p.exchange(seq)
+		if err != nil {
+			return nil, err
+		}
+		p.t.Exchanges = append(p.t.Exchanges, x)
+	}
+}
+
+func (p *parser) participant() error {
+	v, ok := strings.CutPrefix(p.line(), participantPref)
+	if !ok {
+		return p.expected(`"# participant: NAME [URL]"`)
+	}
+	name, u, hasURL := strings.Cut(v, " ")
+	if !validName(name) {
+		return p.errorf(`expected a participant name of letters, digits, ".", "_" or "-" after "# participant:", found %s`, quote(name))
+	}
+	if hasURL && !validURL(u) {
+		return p.errorf(`expected an absolute http or https URL after the participant name, found %s`, quote(u))
+	}
+	if first, dup := p.seen[name]; dup {
+		return p.errorf("expected a new participant name, found %q, declared already on line %d", name, first)
+	}
+	p.seen[name] = p.i + 1
+	p.t.Participants = append(p.t.Participants, Participant{Name: name, URL: u})
+	p.i++
+	return nil
+}
+
+func (p *parser) exchange(seq int) (*Exchange, error) {
+	head := p.line()
+	rest, _ := strings.CutPrefix(head, exchangePrefix)
+	num, name, _ := strings.Cut(rest, " ")
+	if num != strconv.Itoa(seq) || name == "" {
+		return nil, p.expected(fmt.Sprintf(`"### %d NAME"`, seq))
+	}
+	x := &Exchange{Seq: seq, Name: name, Line: p.i + 1}
+	p.i++
+
+	var err error
+	if x.From, err = p.party(fromPrefix, "# @from NAME", fmt.Sprintf("%q", head)); err != nil {
+		return nil, err
+	}
+	if x.To, err = p.party(toPrefix, "# @to NAME", `"# @from"`); err != nil {
+		return nil, err
+	}
+	if v, ok := strings.CutPrefix(p.line(), channelPrefix); ok {
+		if v != string(ChannelOutOfBand) {
+			return nil, p.expected(`"# @channel out-of-band"`)
+		}
+		x.Channel = ChannelOutOfBand
+		p.i++
+	}
+	for {
+		l := p.line()
+		if p.eof() {
+			break
+		}
+		if l == noteDirective {
+			x.Notes = append(x.Notes, "")
+		} else if v, ok := strings.CutPrefix(l, noteDirective+" "); ok {
+			x.Notes = append(x.Notes, v)
+		} else {
+			break
+		}
+		p.i++
+	}
+	if !strings.HasPrefix(p.line(), atPrefix) {
+		switch {
+		case len(x.Notes) > 0 || x.Channel != ChannelA2A:
+			return nil, p.expected(`"# @note TEXT" or "# @at TIME"`)
+		default:
+			return nil, p.expected(`"# @channel out-of-band", "# @note TEXT" or "# @at TIME"`)
+		}
+	}
+	if x.Request.At, err = p.at(atPrefix); err != nil {
+		return nil, err
+	}
+	if err := p.request(&x.Request); err != nil {
+		return nil, err
+	}
+	if p.eof() || strings.HasPrefix(p.line(), exchangePrefix) {
+		return x, nil
+	}
+	if !strings.HasPrefix(p.line(), atPrefix) {
+		return nil, p.expected(fmt.Sprintf(`"# @at TIME" opening the response, "### %d NAME" or end of file`, seq+1))
+	}
+	if x.Response, err = p.response(); err != nil {
+		return nil, err
+	}
+	for !p.eof() && p.line() == "" {
+		p.i++
+	}
+	if !p.eof() && !strings.HasPrefix(p.line(), exchangePrefix) {
+		return nil, p.expected(fmt.Sprintf(`"### %d NAME" or end of file after the response`, seq+1))
+	}
+	return x, nil
+}
+
+// party reads a "# @from" or "# @to" line and checks the participant.
+func (p *parser) party(prefix, shape, after string) (string, error) {
+	v, ok := strings.CutPrefix(p.line(), prefix)
+	if !ok {
+		return "", p.expected(fmt.Sprintf("%q after %s", shape, after))
+	}
+	if _, ok := p.seen[v]; !ok {
+		return "", p.errorf("expected a participant declared in the header after %q, found %s",
+			strings.TrimSpace(prefix), quote(v))
+	}
+	p.i++
+	return v, nil
+}
+
+// at reads a line of the given prefix followed by a time.
+func (p *parser) at(prefix string) (time.Time, error) {
+	v, _ := strings.CutPrefix(p.line(), prefix)
+	t, ok := parseTime(v)
+	if !ok {
+		return time.Time{}, p.errorf(`expected a UTC time like "2026-10-06T09:00:00.000Z" after %q, found %s`,
+			strings.TrimSpace(prefix), quote(v))
+	}
+	p.i++
+	return t, nil
+}
+
+func (p *parser) request(r *Request) error {
+	r.Line = p.i + 1
+	f := strings.Split(p.line(), " ")
+	if p.eof() || strings.HasPrefix(p.line(), "#") || len(f) != 3 {
+		return p.expected(`a request line "METHOD URL HTTP/1.1" after "# @at"`)
+	}
+	r.Method, r.URL, r.Proto = f[0], f[1], f[2]
+	switch {
+	case !validToken(r.Method):
+		return p.errorf("expected an HTTP method in the request line, found %s", quote(r.Method))
+	case !validURL(r.URL):
+		return p.errorf("expected an absolute http or https URL in the request line, found %s", quote(r.URL))
+	case !validProto(r.Proto):
+		return p.errorf(`expected "HTTP/1.1" or another "HTTP/N.N" at the end of the request line, found %s`, quote(r.Proto))
+	}
+	p.i++
+	var err error
+	if r.Header, err = p.headers(); err != nil {
+		return err
+	}
+	r.Body = p.body()
+	return nil
+}
+
+func (p *parser) response() (*Response, error) {
+	r := &Response{Line: p.i + 1}
+	var err error
+	if r.At, err = p.at(atPrefix); err != nil {
+		return nil, err
+	}
+	l := p.line()
+	if strings.HasPrefix(l, "# @error") {
+		v, ok := strings.CutPrefix(l, errorPrefix)
+		if !ok || v == "" {
+			return nil, p.expected(`"# @error MESSAGE" with a message`)
+		}
+		r.Err = v
+		p.i++
+		return r, nil
+	}
+	proto, rest, _ := strings.Cut(l, " ")
+	code, status, _ := strings.Cut(rest, " ")
+	if p.eof() || !validProto(proto) || len(code) != 3 {
+		return nil, p.expected(`a status line "HTTP/1.1 200 OK" or "# @error MESSAGE" after "# @at"`)
+	}
+	n, err := strconv.Atoi(code)
+	if err != nil || n < 100 || n > 599 {
+		return nil, p.errorf("expected a status code from 100 to 599 in the status line, found %s", quote(code))
+	}
+	r.Proto, r.StatusCode, r.Status = proto, n, status
+	p.i++
+	if r.Header, err = p.headers(); err != nil {
+		return nil, err
+	}
+	if isEventStream(r.Get("Content-Type")) {
+		if r.Stream, err = p.stream(); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+	r.Body = p.body()
+	return r, nil
+}
+
+// headers reads header lines up to and including the empty line after
+// them.
+func (p *parser) headers() ([]Header, error) {
+	var h []Header
+	for {
+		l := p.line()
+		if !p.eof() && l == "" {
+			p.i++
+			return h, nil
+		}
+		name, value, ok := strings.Cut(l, ":")
+		if p.eof() || !ok || !validHeaderName(name) {
+			return nil, p.expected(`a header line "Name: value" or an empty line ending the headers`)
+		}
+		value = strings.TrimPrefix(value, " ")
+		h = append(h, Header{Name: name, Value: value})
+		p.i++
+	}
+}
+
+// body reads lines up to the next line that starts with "#", and drops
+// the empty lines at its end.
+func (p *parser) body() string {
+	start := p.i
+	for !p.eof() && !strings.HasPrefix(p.line(), "#") {
+		p.i++
+	}
+	end := p.i
+	for end > start && p.lines[end-1] == "" {
+		end--
+	}
+	return strings.Join(p.lines[start:end], "\n")
+}
+
+// stream reads an event-stream body: frames, each opened by ": @at TIME",
+// and an optional ": @end TIME BY".
+func (p *parser) stream() (*Stream, error) {
+	s := &Stream{}
+	for !p.eof() && !strings.HasPrefix(p.line(), "#") {
+		l := p.line()
+		switch {
+		case l == "":
+			p.i++
+		case strings.HasPrefix(l, frameAtPrefix):
+			f, err := p.frame()
+			if err != nil {
+				return nil, err
+			}
+			s.Frames = append(s.Frames, f)
+		case strings.HasPrefix(l, endPrefix):
+			end, err := p.end()
+			if err != nil {
+				return nil, err
+			}
+			s.End = end
+			for !p.eof() && p.line() == "" {
+				p.i++
+			}
+			if !p.eof() && !strings.HasPrefix(p.line(), "#") {
+				return nil, p.expected(`nothing after ": @end" in the stream`)
+			}
+			return s, nil
+		default:
+			return nil, p.expected(`": @at TIME" opening a frame or ": @end TIME server|client" in the event stream`)
+		}
+	}
+	return s, nil
+}
+
+func (p *parser) frame() (Frame, error) {
+	f := Frame{Line: p.i + 1}
+	var err error
+	if f.At, err = p.at(frameAtPrefix); err != nil {
+		return Frame{}, err
+	}
+	// Fields come in the order id, event, data; stage is how far we are.
+	const (
+		afterAt = iota
+		afterID
+		afterEvent
+		afterData
+	)
+	want := [...]string{
+		afterAt:    `"id: ID", "event: NAME" or "data: DATA" after ": @at"`,
+		afterID:    `"event: NAME" or "data: DATA" after "id:"`,
+		afterEvent: `"data: DATA" after "event:"`,
+		afterData:  `"data: DATA" or an empty line ending the frame`,
+	}
+	stage := afterAt
+	var data []string
+	for {
+		l := p.line()
+		if p.eof() || strings.HasPrefix(l, "#") {
+			return Frame{}, p.expected(want[stage])
+		}
+		if l == "" {
+			if stage != afterData {
+				return Frame{}, p.expected(want[stage])
+			}
+			p.i++
+			f.Data = strings.Join(data, "\n")
+			return f, nil
+		}
+		field, value, _ := strings.Cut(l, ":")
+		value = strings.TrimPrefix(value, " ")
+		switch {
+		case field == "id" && stage == afterAt:
+			f.ID, stage = value, afterID
+		case field == "event" && stage < afterEvent:
+			f.Event, stage = value, afterEvent
+		case field == "data":
+			data, stage = append(data, value), afterData
+		default:
+			return Frame{}, p.expected(want[stage])
+		}
+		p.i++
+	}
+}
+
+func (p *parser) end() (*StreamEnd, error) {
+	e := &StreamEnd{Line: p.i + 1}
+	v, _ := strings.CutPrefix(p.line(), endPrefix)
+	at, by, _ := strings.Cut(v, " ")
+	t, ok := parseTime(at)
+	if !ok {
+		return nil, p.errorf(`expected a UTC time like "2026-10-06T09:00:00.000Z" after ": @end", found %s`, quote(at))
+	}
+	if by != EndServer && by != EndClient {
+		return nil, p.errorf(`expected "server" or "client" after the time in ": @end", found %s`, quote(by))
+	}
+	e.At, e.By = t, by
+	p.i++
+	return e, nil
+}
+
+// parseTime reads a time in the one layout a transcript allows.
+func parseTime(s string) (time.Time, bool) {
+	// time.Parse accepts one-digit hours and more; check the shape first.
+	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
+	if len(s) != len(shape) {
+		return time.Time{}, false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' {
+			if s[i] < '0' || s[i] > '9' {
+				return time.Time{}, false
+			}
+		} else if s[i] != shape[i] {
+			return time.Time{}, false
+		}
+	}
+	t, err := time.Parse(timeLayout, s)
+	if err != nil || t.IsZero() {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// formatTime writes a time in the transcript's layout.
+func formatTime(t time.Time) string { return t.Format(timeLayout) }
+
+// validTime reports whether t can be written and read back unchanged.
+func validTime(t time.Time) bool {
+	if t.Location() != time.UTC {
+		return false
+	}
+	back, ok := parseTime(formatTime(t))
+	return ok && back.Equal(t)
+}
+
+// validName reports whether s is a participant name: ASCII letters,
+// digits, ".", "_" and "-".
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// validToken reports whether s is an HTTP token (RFC 9110 §5.6.2), as
+// method and header names are.
+func validToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			continue
+		}
+		if !strings.ContainsRune("!#$%&'*+-.^_`|~", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// validHeaderName reports whether s can be a header name in a
+// transcript: a token that does not start with "#", since such a line
+// would read as a comment.
+func validHeaderName(s string) bool { return validToken(s) && s[0] != '#' }
+
+// validProto reports whether s is "HTTP/" followed by a version such as
+// 1.1 or 2.
+func validProto(s string) bool {
+	v, ok := strings.CutPrefix(s, "HTTP/")
+	if !ok {
+		return false
+	}
+	switch len(v) {
+	case 1:
+		return v[0] >= '0' && v[0] <= '9'
+	case 3:
+		return v[0] >= '0' && v[0] <= '9' && v[1] == '.' && v[2] >= '0' && v[2] <= '9'
+	}
+	return false
+}
+
+// validURL reports whether s is an absolute http or https URL without
+// spaces or control characters.
+func validURL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return false
+		}
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// isEventStream reports whether a Content-Type value names
+// text/event-stream, with or without parameters.
+func isEventStream(contentType string) bool {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
+}
