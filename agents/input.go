@@ -173,7 +173,7 @@ func readReviewRequest(m *a2a.Message) (ReviewRequest, error) {
 	if d, err := p.str("diff"); err != nil {
 		return r, err
 	} else if d != "" {
-		diffs = append(diffs, d)
+		diffs = append(diffs, p.data["diff"].(string)) // untrimmed
 	}
 	switch len(diffs) {
 	case 0:

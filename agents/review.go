@@ -106,6 +106,11 @@ func parseDiff(diff string) (files []*gitdiff.File, err error) {
 			files, err = nil, fmt.Errorf("%w: %v", ErrBadDiff, r)
 		}
 	}()
+	if !strings.HasSuffix(diff, "\n") {
+		// A diff cut after its last line still ends that line: only a
+		// "\ No newline at end of file" marker takes a newline away.
+		diff += "\n"
+	}
 	files, _, err = gitdiff.Parse(strings.NewReader(diff))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadDiff, err)
