@@ -72,7 +72,7 @@ func TestRoundTripFiles(t *testing.T) {
 
 var (
 	baseTime = time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)
-	milli = time.Millisecond
+	milli    = time.Millisecond
 )
 
 // fullTranscript uses every feature of the format.
