@@ -190,7 +190,7 @@ var (
 		{"a Stripe secret key", regexp.MustCompile(`\b[sr]k_live_[0-9A-Za-z]{16,}`)},
 		{"a GitHub token", regexp.MustCompile(`\bgh[pousr]_[0-9A-Za-z]{36,}`)},
 		{"a Slack token", regexp.MustCompile(`\bxox[abprs]-[0-9A-Za-z-]{10,}`)},
-		{"a hard-coded credential", regexp.MustCompile(`(?i)\b(password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\w*"?\s*[:=]+\s*["'][^"'\s]{8,}["']`)},
+		{"a hard-coded credential", regexp.MustCompile(`(?i)(password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token)\w*["']?\s*[:=]+\s*["'][^"'\s]{8,}["']`)},
 	}
 )
 
@@ -219,7 +219,7 @@ func reviewFile(f *gitdiff.File, fc FileChange) []Finding {
 				continue
 			case gitdiff.OpDelete:
 				if goFile && test && !f.IsDelete && reGoTestFunc.MatchString(text) {
-					add("removed-test", SeverityWarning, oldLine, "test function removed: %s", strings.TrimSuffix(strings.TrimSpace(text), "{"))
+					add("removed-test", SeverityWarning, oldLine, "test function removed: %s", strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "{")))
 				}
 				oldLine++
 				continue

@@ -1,0 +1,167 @@
+package agents
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCards(t *testing.T) {
+	k := NewKit(KitConfig{})
+	defer k.Close()
+	tests := []struct {
+		agent *Agent
+		name  string
+		url   string
+	}{
+		{k.Planner, PlannerName, "http://localhost:41241"},
+		{k.Reviewer, ReviewerName, "http://localhost:41242"},
+		{k.Deployer, DeployerName, "http://localhost:41243"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			tt.agent.Handler().ServeHTTP(w, httptest.NewRequest("GET", CardPath, nil))
+			if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" {
+				t.Fatalf("GET card: %d %s", w.Code, w.Header().Get("Content-Type"))
+			}
+			var card a2a.AgentCard
+			if err := json.Unmarshal(w.Body.Bytes(), &card); err != nil {
+				t.Fatalf("card: %v", err)
+			}
+			if card.Name != tt.name || !card.Capabilities.Streaming || len(card.Skills) == 0 || card.Version == "" || card.Description == "" {
+				t.Errorf("card %+v", card)
+			}
+			want := []*a2a.AgentInterface{
+				{URL: tt.url + "/", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "1.0"},
+				{URL: tt.url + "/rest", ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "1.0"},
+			}
+			if diff := cmp.Diff(want, card.SupportedInterfaces); diff != "" {
+				t.Errorf("interfaces (-want +got):\n%s", diff)
+			}
+			if got := w.Header().Get("Access-Control-Allow-Origin"); got != "*" {
+				t.Errorf("card CORS origin %q, want *", got)
+			}
+			if got := w.Header().Get("Access-Control-Allow-Credentials"); got != "" {
+				t.Errorf("card allows credentials: %q", got)
+			}
+		})
+	}
+	hs := k.Handlers()
+	if len(hs) != 3 || hs["localhost:41243"] == nil {
+		t.Errorf("Handlers() = %v", hs)
+	}
+}
+
+func TestHTTPRobustness(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u}) })
+	hc := testHTTPClient(t)
+	big := bytes.Repeat([]byte("x"), MaxBodyBytes+1)
+	exact := append([]byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), bytes.Repeat([]byte(" "), MaxBodyBytes-64)...)
+	tests := []struct {
+		name      string
+		method    string
+		path      string
+		header    map[string]string
+		body      []byte
+		chunked   bool
+		wantCode  int
+		wantRPC   int    // JSON-RPC error code, when not 0
+		wantInRaw string // a part of the body
+	}{
+		{name: "malformed JSON-RPC", method: "POST", path: "/", body: []byte(`{"jsonrpc":"2.0",`), wantCode: 200, wantRPC: -32700},
+		{name: "not JSON at all", method: "POST", path: "/", body: []byte("\x00\xff"), wantCode: 200, wantRPC: -32700},
+		{name: "wrong jsonrpc version", method: "POST", path: "/", body: []byte(`{"jsonrpc":"1.0","id":1,"method":"GetTask"}`), wantCode: 200, wantRPC: -32600},
+		{name: "unknown method", method: "POST", path: "/", body: []byte(`{"jsonrpc":"2.0","id":1,"method":"Nope","params":{}}`), wantCode: 200, wantRPC: -32601},
+		{name: "params of the wrong type", method: "POST", path: "/", body: []byte(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":7}}`), wantCode: 200, wantRPC: -32602},
+		{name: "message without parts", method: "POST", path: "/", body: []byte(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[]}}}`), wantCode: 200, wantRPC: -32602},
+		{name: "unknown task", method: "POST", path: "/", body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"nope"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "GET on JSON-RPC", method: "GET", path: "/", wantCode: 200, wantRPC: -32600},
+		{name: "body too large, declared", method: "POST", path: "/", body: big, wantCode: 413},
+		{name: "body too large, chunked", method: "POST", path: "/", body: big, chunked: true, wantCode: 413},
+		{name: "REST body too large, chunked", method: "POST", path: "/rest/message:send", body: big, chunked: true, wantCode: 413},
+		{name: "1 MiB exactly is read", method: "POST", path: "/", body: exact, chunked: true, wantCode: 200, wantRPC: -32001},
+		{name: "REST malformed", method: "POST", path: "/rest/message:send", body: []byte("{"), wantCode: 400},
+		{name: "REST unknown task", method: "GET", path: "/rest/tasks/nope", wantCode: 404},
+		{name: "unknown path", method: "GET", path: "/nope", wantCode: 404},
+		{name: "no approve on the reviewer", method: "POST", path: "/approve/x", wantCode: 404},
+		{name: "CORS preflight", method: "OPTIONS", path: "/", header: map[string]string{
+			"Origin": "https://example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "a2a-version,content-type",
+		}, wantCode: 204},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var body io.Reader
+			if tt.body != nil {
+				body = bytes.NewReader(tt.body)
+				if tt.chunked {
+					body = io.MultiReader(body) // hides the length: sent chunked
+				}
+			}
+			req, err := http.NewRequest(tt.method, rv.url+tt.path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			for k, v := range tt.header {
+				req.Header.Set(k, v)
+			}
+			if tt.chunked && req.ContentLength != 0 {
+				t.Fatalf("request has a length %d; want it chunked", req.ContentLength)
+			}
+			resp, err := hc.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			raw, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tt.wantCode {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tt.wantCode, raw)
+			}
+			if resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+				t.Errorf("no CORS header on a %d", resp.StatusCode)
+			}
+			if tt.wantRPC != 0 {
+				var env struct {
+					JSONRPC string `json:"jsonrpc"`
+					Error   *struct {
+						Code    int    `json:"code"`
+						Message string `json:"message"`
+					} `json:"error"`
+				}
+				if err := json.Unmarshal(raw, &env); err != nil || env.Error == nil || env.JSONRPC != "2.0" {
+					t.Fatalf("not a JSON-RPC error: %s", raw)
+				}
+				if env.Error.Code != tt.wantRPC {
+					t.Errorf("JSON-RPC error %d %q, want code %d", env.Error.Code, env.Error.Message, tt.wantRPC)
+				}
+			}
+			if tt.method == "OPTIONS" {
+				h := resp.Header
+				if !strings.Contains(h.Get("Access-Control-Allow-Headers"), "A2A-Version") ||
+					!strings.Contains(h.Get("Access-Control-Allow-Methods"), "POST") ||
+					h.Get("Access-Control-Allow-Credentials") != "" {
+					t.Errorf("preflight headers %v", h)
+				}
+			}
+		})
+	}
+}
+
+func TestClosedAgent(t *testing.T) {
+	a := NewCodeReviewer(Config{BaseURL: "http://localhost:41242"})
+	a.Close()
+	a.Close()
+	w := httptest.NewRecorder()
+	a.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/", strings.NewReader(`{}`)))
+	if w.Code != http.StatusServiceUnavailable {
+		t.Errorf("after Close: %d, want 503", w.Code)
+	}
+}
