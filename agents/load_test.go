@@ -1,0 +1,171 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+)
+
+// reviewFlow asks for a review without a base, answers the question and
+// checks the review.
+func reviewFlow(ctx context.Context, c *a2aclient.Client) error {
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: NewReviewMessage(SampleRepository, "", SampleDiff)})
+	if err != nil {
+		return fmt.Errorf("send: %w", err)
+	}
+	task, ok := res.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateInputRequired {
+		return fmt.Errorf("first reply %T, want a task in INPUT_REQUIRED", res)
+	}
+	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: NewAnswerMessage(task, SampleBase)})
+	if err != nil {
+		return fmt.Errorf("answer: %w", err)
+	}
+	task, ok = res.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateCompleted {
+		return fmt.Errorf("second reply %T, want a completed task", res)
+	}
+	a := findArtifact(task, ReviewArtifact)
+	if a == nil {
+		return fmt.Errorf("no %s", ReviewArtifact)
+	}
+	if totals, _ := a.Parts[0].Data().(map[string]any)["totals"].(map[string]any); totals["added"] != 41.0 || totals["findings"] != 2.0 {
+		return fmt.Errorf("totals %v", totals)
+	}
+	return nil
+}
+
+// deployFlow streams a deploy, approves it when the stream says so, and
+// reads the stream to its end.
+func deployFlow(ctx context.Context, c *a2aclient.Client, hc *http.Client, deployerURL string) error {
+	var frames []frame
+	for e, err := range c.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: NewDeployMessage(SampleBuild, SampleEnvironment)}) {
+		if err != nil {
+			return fmt.Errorf("stream after %d frames: %w", len(frames), err)
+		}
+		f := frameOf(e)
+		frames = append(frames, f)
+		if f.State == a2a.TaskStateAuthRequired {
+			u := ApproveURL(deployerURL, e.TaskInfo().TaskID)
+			resp, err := hc.Post(u, "", nil)
+			if err != nil {
+				return fmt.Errorf("approve: %w", err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				return fmt.Errorf("approve: %s", resp.Status)
+			}
+		}
+	}
+	if len(frames) != 6 || frames[5].State != a2a.TaskStateCompleted {
+		return fmt.Errorf("frames %+v, want 6 ending COMPLETED", frames)
+	}
+	return nil
+}
+
+// TestConcurrentFlows drives review flows and deploy-and-approve flows at
+// the same time over loopback, then shuts everything down and checks that
+// no goroutine is left.
+func TestConcurrentFlows(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 20
+	}
+	before := runtime.NumGoroutine()
+	func() {
+		var rh, dh http.Handler
+		ready := make(chan struct{})
+		rs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-ready; rh.ServeHTTP(w, r) }))
+		ds := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-ready; dh.ServeHTTP(w, r) }))
+		reviewer := NewCodeReviewer(Config{BaseURL: rs.URL})
+		deployer := NewDeployer(Config{BaseURL: ds.URL})
+		rh, dh = reviewer.Handler(), deployer.Handler()
+		close(ready)
+		tr := &http.Transport{MaxIdleConnsPerHost: 64}
+		hc := &http.Client{Transport: tr}
+		defer func() {
+			tr.CloseIdleConnections()
+			rs.Close()
+			ds.Close()
+			reviewer.Close()
+			deployer.Close()
+		}()
+
+		ctx := context.Background()
+		clientFor := func(u string) *a2aclient.Client {
+			card, err := agentcard.NewResolver(hc).Resolve(ctx, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := a2aclient.NewFromCard(ctx, card, a2aclient.WithJSONRPCTransport(hc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		rc, dc := clientFor(rs.URL), clientFor(ds.URL)
+		defer rc.Destroy()
+		defer dc.Destroy()
+
+		var wg sync.WaitGroup
+		errs := make(chan error, 2*n)
+		start := time.Now()
+		for i := 0; i < n; i++ {
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				if err := reviewFlow(ctx, rc); err != nil {
+					errs <- fmt.Errorf("review flow: %w", err)
+				}
+			}()
+			go func() {
+				defer wg.Done()
+				if err := deployFlow(ctx, dc, hc, ds.URL); err != nil {
+					errs <- fmt.Errorf("deploy flow: %w", err)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		failed := 0
+		for err := range errs {
+			if failed++; failed <= 5 {
+				t.Error(err)
+			}
+		}
+		if failed > 0 {
+			t.Errorf("%d of %d flows failed", failed, 2*n)
+		}
+		t.Logf("%d review flows and %d deploy-and-approve flows in %v", n, n, time.Since(start).Round(time.Millisecond))
+
+		// Deploys left waiting for an operator: Close must end them.
+		for i := 0; i < 10; i++ {
+			res, err := dc.SendMessage(ctx, &a2a.SendMessageRequest{Message: NewDeployMessage(SampleBuild, SampleEnvironment)})
+			if task, ok := res.(*a2a.Task); err != nil || !ok || task.Status.State != a2a.TaskStateAuthRequired {
+				t.Fatalf("abandoned deploy %d: %v %v", i, res, err)
+			}
+		}
+	}()
+
+	// Goroutines end shortly after the connections close.
+	var after int
+	for i := 0; i < 200; i++ {
+		if after = runtime.NumGoroutine(); after <= before {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	buf := make([]byte, 1<<20)
+	t.Errorf("%d goroutines before, %d after shutdown:\n%s", before, after, buf[:runtime.Stack(buf, true)])
+}
