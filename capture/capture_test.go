@@ -1,0 +1,324 @@
+package capture
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+var update = flag.Bool("update", false, "rewrite ../transcripts with what capture produces now")
+
+// transcriptsDir is the repository's transcripts folder, relative to
+// this package.
+const transcriptsDir = "../transcripts"
+
+// captured runs every scenario once per test binary; the tests below
+// share the result.
+var captured = sync.OnceValues(func() ([]File, error) {
+	return Files(context.Background(), "")
+})
+
+func capturedFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	files, err := captured()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string][]byte{}
+	for _, f := range files {
+		m[f.Name] = f.Data
+	}
+	return m
+}
+
+// parsed returns the captured transcript of a scenario, read back with
+// replay.Parse.
+func parsed(t *testing.T, name string) *replay.Transcript {
+	t.Helper()
+	data, ok := capturedFiles(t)[name+".http"]
+	if !ok {
+		t.Fatalf("capture wrote no %s.http", name)
+	}
+	tr, err := replay.Parse(data, name+".http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestCaptureIsReproducible captures every scenario a second time and
+// compares the bytes.
+func TestCaptureIsReproducible(t *testing.T) {
+	first := capturedFiles(t)
+	again, err := Files(t.Context(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(first) {
+		t.Fatalf("first run wrote %d files, second %d", len(first), len(again))
+	}
+	for _, f := range again {
+		if !bytes.Equal(first[f.Name], f.Data) {
+			t.Errorf("%s differs between two captures:\n%s", f.Name, cmp.Diff(string(first[f.Name]), string(f.Data)))
+		}
+	}
+}
+
+// TestTranscriptsUpToDate fails when the repository's transcripts are
+// not what capture produces now. With -update it rewrites them.
+func TestTranscriptsUpToDate(t *testing.T) {
+	files := capturedFiles(t)
+	if *update {
+		if err := os.MkdirAll(transcriptsDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range files {
+			if err := os.WriteFile(filepath.Join(transcriptsDir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	const fix = "run `go run ./cmd/a2aplay capture` (or `go test ./capture -run TestTranscriptsUpToDate -update`) and commit transcripts/"
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(transcriptsDir, name)
+		have, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v; %s", path, err, fix)
+			continue
+		}
+		if !bytes.Equal(have, files[name]) {
+			t.Errorf("%s is not what capture produces now; %s\n(-file +capture):\n%s", path, fix, cmp.Diff(string(have), string(files[name])))
+		}
+	}
+	entries, err := os.ReadDir(transcriptsDir)
+	if err != nil {
+		t.Fatalf("%v; %s", err, fix)
+	}
+	for _, e := range entries {
+		if IsCaptureFile(e.Name()) && files[e.Name()] == nil {
+			t.Errorf("%s: no scenario writes it any more; %s", filepath.Join(transcriptsDir, e.Name()), fix)
+		}
+	}
+}
+
+func TestEveryStreamHasEvents(t *testing.T) {
+	files := capturedFiles(t)
+	for _, sc := range Scenarios() {
+		tr := parsed(t, sc.Name)
+		_, ok := files[sc.Name+".events.json"]
+		if hasStream(tr) != ok {
+			t.Errorf("%s: has a stream: %v, has events.json: %v", sc.Name, hasStream(tr), ok)
+		}
+	}
+	if _, ok := files["07-auth-required.events.json"]; !ok {
+		t.Error("no 07-auth-required.events.json")
+	}
+}
+
+// wireTimeRE finds RFC 3339 times in bodies and frames.
+var wireTimeRE = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[^"\s]*`)
+
+// TestTimesAreUTC: every time in every captured file is UTC with "Z"
+// and three fractional digits, on the synthetic clock's day.
+func TestTimesAreUTC(t *testing.T) {
+	for name, data := range capturedFiles(t) {
+		for _, m := range wireTimeRE.FindAllString(string(data), -1) {
+			if !regexp.MustCompile(`^2026-10-06T09:\d{2}:\d{2}\.\d{3}Z$`).MatchString(m) {
+				t.Errorf("%s: time %s is not a UTC time of the synthetic clock", name, m)
+			}
+		}
+	}
+}
+
+// decodeJSON decodes a body or a frame's data; data frames carry a
+// JSON-RPC envelope, whose result it returns.
+func decodeJSON(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, s)
+	}
+	return v
+}
+
+// path walks a decoded JSON value: keys for objects, ints for arrays.
+func path(v any, steps ...any) any {
+	for _, s := range steps {
+		switch k := s.(type) {
+		case string:
+			m, _ := v.(map[string]any)
+			v = m[k]
+		case int:
+			a, _ := v.([]any)
+			if k >= len(a) {
+				return nil
+			}
+			v = a[k]
+		}
+	}
+	return v
+}
+
+func str(v any, steps ...any) string { s, _ := path(v, steps...).(string); return s }
+
+func exchange(t *testing.T, tr *replay.Transcript, seq int, name, from, to string) *replay.Exchange {
+	t.Helper()
+	if seq > len(tr.Exchanges) {
+		t.Fatalf("no exchange %d", seq)
+	}
+	x := tr.Exchanges[seq-1]
+	if x.Name != name || x.From != from || x.To != to {
+		t.Fatalf("exchange %d is %s %s -> %s, want %s %s -> %s", seq, x.Name, x.From, x.To, name, from, to)
+	}
+	if x.Response == nil || x.Response.Err != "" {
+		t.Fatalf("exchange %d has no response", seq)
+	}
+	return x
+}
+
+// Test06 checks what the tutorial says of 06-input-required.
+func Test06InputRequired(t *testing.T) {
+	tr := parsed(t, "06-input-required")
+	x := exchange(t, tr, 1, "SendMessage", "client", "code-reviewer")
+	task := path(decodeJSON(t, x.Response.Body), "result", "task")
+	got := []string{str(task, "id"), str(task, "contextId"), str(task, "status", "state"), str(task, "status", "message", "role"), str(task, "status", "message", "parts", 0, "text")}
+	want := []string{ReviewTaskID, ReviewContextID, "TASK_STATE_INPUT_REQUIRED", "ROLE_AGENT", "Which base branch should I compare this diff against?"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the first reply (-want +got):\n%s", diff)
+	}
+	if n := len(path(task, "history").([]any)); n != 1 {
+		t.Errorf("the first reply's history has %d messages, want the client's one", n)
+	}
+
+	x = exchange(t, tr, 2, "SendMessage", "client", "code-reviewer")
+	msg := path(decodeJSON(t, x.Request.Body), "params", "message")
+	got = []string{str(msg, "taskId"), str(msg, "contextId"), str(msg, "parts", 0, "text")}
+	if diff := cmp.Diff([]string{ReviewTaskID, ReviewContextID, "main"}, got); diff != "" {
+		t.Errorf("the answer (-want +got):\n%s", diff)
+	}
+	task = path(decodeJSON(t, x.Response.Body), "result", "task")
+	got = []string{str(task, "id"), str(task, "contextId"), str(task, "status", "state"), str(task, "artifacts", 0, "name"), str(task, "artifacts", 0, "parts", 0, "data", "base")}
+	if diff := cmp.Diff([]string{ReviewTaskID, ReviewContextID, "TASK_STATE_COMPLETED", "review.json", "main"}, got); diff != "" {
+		t.Errorf("the second reply (-want +got):\n%s", diff)
+	}
+	if len(tr.Exchanges) != 2 {
+		t.Errorf("%d exchanges, want 2", len(tr.Exchanges))
+	}
+}
+
+// Test07 checks what the tutorial says of 07-auth-required.
+func Test07AuthRequired(t *testing.T) {
+	tr := parsed(t, "07-auth-required")
+	x := exchange(t, tr, 1, "SendStreamingMessage", "client", "deployer")
+	st := x.Response.Stream
+	if st == nil || len(st.Frames) != 6 {
+		t.Fatalf("exchange 1 has %v, want a stream of six frames", st)
+	}
+	states := []string{"TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_WORKING", "", "TASK_STATE_COMPLETED"}
+	for i, f := range st.Frames {
+		res := path(decodeJSON(t, f.Data), "result")
+		state := str(res, "task", "status", "state") + str(res, "statusUpdate", "status", "state")
+		if state != states[i] {
+			t.Errorf("frame %d is in %q, want %q", i+1, state, states[i])
+		}
+		if i == 4 && str(res, "artifactUpdate", "artifact", "name") != "deploy.json" {
+			t.Errorf("frame 5 is not the deploy.json artifact: %s", f.Data)
+		}
+	}
+	approveURL := "http://localhost:41243/approve/" + DeployTaskID
+	f3 := path(decodeJSON(t, st.Frames[2].Data), "result", "statusUpdate")
+	got := []string{str(f3, "taskId"), str(f3, "contextId"), str(f3, "status", "message", "role"), str(f3, "status", "message", "parts", 0, "text")}
+	want := []string{DeployTaskID, DeployContextID, "ROLE_AGENT", "An operator must approve this deploy at " + approveURL}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("frame 3 (-want +got):\n%s", diff)
+	}
+	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(st.Frames[5].At) {
+		t.Errorf("stream end %+v, want the server closing it after frame 6", st.End)
+	}
+
+	a := exchange(t, tr, 2, "approve", "operator", "deployer")
+	if a.Channel != replay.ChannelOutOfBand || a.Request.Method != "POST" || a.Request.URL != approveURL || a.Response.StatusCode != 200 {
+		t.Errorf("exchange 2 is %s %s %s -> %d, want an out-of-band POST %s -> 200", a.Channel, a.Request.Method, a.Request.URL, a.Response.StatusCode, approveURL)
+	}
+	f3at, f4at := st.Frames[2].At, st.Frames[3].At
+	if !(a.Request.At.After(f3at) && a.Response.At.After(a.Request.At) && f4at.After(a.Response.At)) {
+		t.Errorf("frame 3 at %v, approve at %v, its reply at %v, frame 4 at %v: want the approval between frames 3 and 4",
+			f3at, a.Request.At, a.Response.At, f4at)
+	}
+	if len(tr.Exchanges) != 2 {
+		t.Errorf("%d exchanges, want 2", len(tr.Exchanges))
+	}
+}
+
+// Test19 checks what the tutorial says of 19-planner.
+func Test19Planner(t *testing.T) {
+	tr := parsed(t, "19-planner")
+	want := []string{
+		"1 SendMessage client->planner",
+		"2 GetAgentCard planner->code-reviewer",
+		"3 SendMessage planner->code-reviewer",
+		"4 SendMessage client->planner",
+		"5 SendMessage planner->code-reviewer",
+		"6 GetAgentCard planner->deployer",
+		"7 SendMessage planner->deployer",
+		"8 SubscribeToTask planner->deployer",
+		"9 SubscribeToTask client->planner",
+		"10 approve operator->deployer",
+	}
+	var got []string
+	for _, x := range tr.Exchanges {
+		got = append(got, fmt.Sprintf("%d %s %s->%s", x.Seq, x.Name, x.From, x.To))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("exchanges (-want +got):\n%s", diff)
+	}
+
+	x7 := tr.Exchanges[6]
+	task := path(decodeJSON(t, x7.Response.Body), "result", "task")
+	if id, state := str(task, "id"), str(task, "status", "state"); !strings.HasPrefix(id, "a31361b3-") || state != "TASK_STATE_AUTH_REQUIRED" {
+		t.Errorf("exchange 7 returns task %s in %s, want a31361b3-… in TASK_STATE_AUTH_REQUIRED", id, state)
+	}
+	x8 := tr.Exchanges[7]
+	if id := str(decodeJSON(t, x8.Request.Body), "params", "id"); id != ChainDeployID {
+		t.Errorf("exchange 8 subscribes to %s, want %s", id, ChainDeployID)
+	}
+	if x8.Request.At.Before(x7.Response.At) {
+		t.Error("exchange 8 was sent before exchange 7's reply")
+	}
+	s8, s9 := x8.Response.Stream, tr.Exchanges[8].Response.Stream
+	if s8 == nil || s9 == nil || len(s8.Frames) == 0 || len(s9.Frames) == 0 {
+		t.Fatal("exchanges 8 and 9 have no frames")
+	}
+	x4 := tr.Exchanges[3]
+	if str(decodeJSON(t, x4.Response.Body), "result", "task", "status", "state") != "TASK_STATE_AUTH_REQUIRED" || !x4.Response.At.After(s8.Frames[0].At) {
+		t.Errorf("exchange 4's reply (at %v) is not the planner's AUTH_REQUIRED after exchange 8's first frame (at %v)", x4.Response.At, s8.Frames[0].At)
+	}
+	approve := tr.Exchanges[9]
+	if approve.Channel != replay.ChannelOutOfBand || !approve.Request.At.After(s9.Frames[0].At) {
+		t.Errorf("the approval (at %v) is not out of band after the client's subscription saw its first frame (at %v)", approve.Request.At, s9.Frames[0].At)
+	}
+	for _, st := range []*replay.Stream{s8, s9} {
+		last := path(decodeJSON(t, st.Frames[len(st.Frames)-1].Data), "result", "statusUpdate", "status", "state")
+		if last != "TASK_STATE_COMPLETED" || st.End == nil || st.End.By != replay.EndServer {
+			t.Errorf("a stream ends in %v, closed by %+v; want COMPLETED, closed by the server", last, st.End)
+		}
+	}
+}

@@ -1,0 +1,428 @@
+package capture
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aplay/a2aplay/agents"
+)
+
+// The learner's side and the operator's side of the captures.
+const (
+	ClientName   = "client"
+	OperatorName = "operator"
+)
+
+// Ids the tutorial shows; the scenarios pin the ids they observe to these.
+const (
+	ReviewTaskID    = "e5c95b09-6d4b-4b3b-8693-91e81472d12f" // 06: the code-reviewer's task
+	ReviewContextID = "49c5a238-4158-455d-8d63-b2cb39c0ecac" // 06: its context
+	DeployTaskID    = "ecf2dcb6-79c8-48f8-8868-24a0541781f4" // 07: the deployer's task
+	DeployContextID = "9e8e6bcf-b117-48b9-992a-67971cddcb1b" // 07: its context
+	ChainDeployID   = "a31361b3-6c0e-4b7a-9d52-0f4e8c1d27b6" // 19: the planner's task at the deployer
+)
+
+var inputRequired = &Scenario{
+	Name:    "06-input-required",
+	Title:   "the review question and its answer",
+	Parties: []string{ClientName, agents.ReviewerName},
+	run:     runInputRequired,
+}
+
+// runInputRequired: the client sends the payments-api diff without a base
+// branch; the code-reviewer asks for one (INPUT_REQUIRED); the client
+// answers "main" as a new message on the same task and context; the
+// review completes with review.json.
+func runInputRequired(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Reviewer, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	s.waiting("the reply to the review request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
+	})
+	if err != nil {
+		return fmt.Errorf("the review request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateInputRequired, "the review request")
+	if err != nil {
+		return err
+	}
+	if q := statusText(task); q != agents.BaseBranchQuestion {
+		return fmt.Errorf("the question is %q, want %q", q, agents.BaseBranchQuestion)
+	}
+	s.Pin(string(task.ID), ReviewTaskID)
+	s.Pin(task.ContextID, ReviewContextID)
+	s.Note(1, "No base branch in the request: the code-reviewer cannot start.")
+
+	s.waiting("the reply to the answer")
+	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewAnswerMessage(task, agents.SampleBase),
+	})
+	if err != nil {
+		return fmt.Errorf("the answer: %w", err)
+	}
+	done, err := asTask(res, a2a.TaskStateCompleted, "the answer")
+	if err != nil {
+		return err
+	}
+	if done.ID != task.ID || done.ContextID != task.ContextID {
+		return fmt.Errorf("the answer completed task %s in context %s, want %s in %s", done.ID, done.ContextID, task.ID, task.ContextID)
+	}
+	if !hasArtifact(done, agents.ReviewArtifact) {
+		return fmt.Errorf("the completed review has no %s", agents.ReviewArtifact)
+	}
+	s.Note(2, "The answer is a new message with the task's taskId and contextId.")
+	return nil
+}
+
+var authRequired = &Scenario{
+	Name:    "07-auth-required",
+	Title:   "a deploy that waits for an operator",
+	Parties: []string{ClientName, agents.DeployerName, OperatorName},
+	run:     func(ctx context.Context, s *Session) error { return runDeploy(ctx, s, true, false) },
+}
+
+var authRefused = &Scenario{
+	Name:    "08-auth-refused",
+	Title:   "an operator refuses a deploy",
+	Parties: []string{ClientName, agents.DeployerName, OperatorName},
+	run:     func(ctx context.Context, s *Session) error { return runDeploy(ctx, s, false, false) },
+}
+
+var restBinding = &Scenario{
+	Name:    "10-rest-binding",
+	Title:   "the approved deploy over the HTTP+JSON binding",
+	Parties: []string{ClientName, agents.DeployerName, OperatorName},
+	run:     func(ctx context.Context, s *Session) error { return runDeploy(ctx, s, true, true) },
+}
+
+// runDeploy: the client streams a deploy of build 2026.10.06-1 to
+// staging; the third frame asks for approval at the deployer's approve
+// URL; the operator approves (or refuses) outside A2A; the client reads
+// the same stream on to its end. With rest the client uses the HTTP+JSON
+// binding, and asks for the task once the stream is over.
+func runDeploy(ctx context.Context, s *Session, approve, rest bool) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, rest)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	st := s.open("the deploy stream", c.SendStreamingMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
+	}))
+	defer st.stop()
+	var third a2a.Event
+	for range 3 {
+		if third, err = st.read(); err != nil {
+			return err
+		}
+	}
+	if stateOf(third) != a2a.TaskStateAuthRequired {
+		return fmt.Errorf("frame 3 of the deploy stream is in %q, want %s", stateOf(third), a2a.TaskStateAuthRequired)
+	}
+	info := third.(a2a.TaskInfoProvider).TaskInfo()
+	url, err := approveURL(statusText(third))
+	if err != nil {
+		return err
+	}
+	if want := agents.ApproveURL(s.Kit.Deployer.BaseURL(), info.TaskID); url != want {
+		return fmt.Errorf("frame 3 names %s, want %s", url, want)
+	}
+	if !rest {
+		s.Pin(string(info.TaskID), DeployTaskID)
+		s.Pin(info.ContextID, DeployContextID)
+	}
+	s.Note(1, "One stream: it stays open while the deploy waits for the operator.")
+
+	decide, verb := url, "approve"
+	if !approve {
+		decide, verb = agents.RefuseURL(s.Kit.Deployer.BaseURL(), info.TaskID), "refuse"
+	}
+	s.waiting("the operator's " + verb + " reply")
+	code, body, err := s.Post(ctx, OperatorName, decide)
+	if err != nil {
+		return err
+	}
+	if code != http.StatusOK {
+		return fmt.Errorf("%s: %d %s", verb, code, body)
+	}
+	s.Note(2, "Outside A2A: the operator's decision goes straight to the deployer.")
+
+	rest3, err := st.drain()
+	if err != nil {
+		return err
+	}
+	evs := len(rest3) + 3
+	last := rest3[len(rest3)-1:]
+	if len(last) == 0 {
+		return fmt.Errorf("the deploy stream ended at frame 3")
+	}
+	final := stateOf(last[0])
+	switch {
+	case approve && (evs != 6 || final != a2a.TaskStateCompleted):
+		return fmt.Errorf("the approved deploy stream has %d frames ending in %q, want 6 ending in %s", evs, final, a2a.TaskStateCompleted)
+	case !approve && final != a2a.TaskStateRejected:
+		return fmt.Errorf("the refused deploy stream ends in %q, want %s", final, a2a.TaskStateRejected)
+	}
+
+	if !approve {
+		// The refusal is spent: approving the same task now is a conflict.
+		s.waiting("the reply to a late approval")
+		code, body, err := s.Post(ctx, OperatorName, url)
+		if err != nil {
+			return err
+		}
+		if code != http.StatusConflict {
+			return fmt.Errorf("approving a refused deploy: %d %s, want 409", code, body)
+		}
+		s.Note(3, "A decision is spent on the task it was made for; a late approval is refused.")
+	}
+	if rest {
+		s.waiting("the reply to GetTask")
+		t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: info.TaskID})
+		if err != nil {
+			return fmt.Errorf("GetTask: %w", err)
+		}
+		if t.Status.State != a2a.TaskStateCompleted {
+			return fmt.Errorf("GetTask: the task is in %s, want %s", t.Status.State, a2a.TaskStateCompleted)
+		}
+	}
+	return nil
+}
+
+func hasArtifact(t *a2a.Task, name string) bool {
+	for _, a := range t.Artifacts {
+		if a != nil && a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+var plannerChain = &Scenario{
+	Name:    "19-planner",
+	Title:   "the planner passes the question and the approval up",
+	Parties: []string{ClientName, agents.PlannerName, agents.ReviewerName, agents.DeployerName, OperatorName},
+	run:     runPlanner,
+}
+
+// runPlanner: the client asks the planner to review and deploy, with no
+// base branch. The planner passes the code-reviewer's question up; the
+// client answers on the planner's task; the planner gets the review,
+// asks the deployer (a blocking SendMessage that returns at
+// AUTH_REQUIRED), subscribes to the deployer's task, and after that
+// stream's first frame passes the approval request up (its own task goes
+// AUTH_REQUIRED, which ends the client's blocking call). The client
+// subscribes to the planner's task so it cannot miss the resumption, and
+// only after that stream's first frame does the operator approve.
+func runPlanner(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Planner, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	s.waiting("the planner's reply to the request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewPlanMessage(agents.PlanRequest{
+		Repository:  agents.SampleRepository,
+		Diff:        agents.SampleDiff,
+		Build:       agents.SampleBuild,
+		Environment: agents.SampleEnvironment,
+	})})
+	if err != nil {
+		return fmt.Errorf("the plan request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateInputRequired, "the plan request")
+	if err != nil {
+		return err
+	}
+	if q := statusText(task); q != agents.BaseBranchQuestion {
+		return fmt.Errorf("the planner asks %q, want the code-reviewer's %q", q, agents.BaseBranchQuestion)
+	}
+	s.Note(1, "The planner's task asks the code-reviewer's question: the planner passes it up.")
+
+	s.waiting("the planner's reply to the answer")
+	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(task, agents.SampleBase)})
+	if err != nil {
+		return fmt.Errorf("the answer to the planner: %w", err)
+	}
+	waiting, err := asTask(res, a2a.TaskStateAuthRequired, "the answer to the planner")
+	if err != nil {
+		return err
+	}
+	url, err := approveURL(statusText(waiting))
+	if err != nil {
+		return err
+	}
+	deployID, ok := strings.CutPrefix(url, agents.ApproveURL(s.Kit.Deployer.BaseURL(), ""))
+	if !ok || !IsUUID(deployID) {
+		return fmt.Errorf("the planner's status names %s, not an approve URL of the deployer", url)
+	}
+	s.Pin(deployID, ChainDeployID)
+	s.Note(4, "This call returns only when the planner's task goes AUTH_REQUIRED, after the planner saw the first frame of its subscription (exchange 8).")
+
+	sub := s.open("the subscription to the planner's task", c.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task.ID}))
+	defer sub.stop()
+	first, err := sub.read()
+	if err != nil {
+		return err
+	}
+	if stateOf(first) != a2a.TaskStateAuthRequired {
+		return fmt.Errorf("the subscription's first frame is in %q, want %s", stateOf(first), a2a.TaskStateAuthRequired)
+	}
+
+	s.waiting("the operator's approve reply")
+	code, body, err := s.Post(ctx, OperatorName, url)
+	if err != nil {
+		return err
+	}
+	if code != http.StatusOK {
+		return fmt.Errorf("approve: %d %s", code, body)
+	}
+
+	evs, err := sub.drain()
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 || stateOf(evs[len(evs)-1]) != a2a.TaskStateCompleted {
+		return fmt.Errorf("the planner's task did not end COMPLETED on the subscription (%d more frames)", len(evs))
+	}
+	return nil
+}
+
+var cancelDeploy = &Scenario{
+	Name:    "09-cancel",
+	Title:   "the client cancels a deploy that waits for approval",
+	Parties: []string{ClientName, agents.DeployerName, OperatorName},
+	run:     runCancel,
+}
+
+// runCancel: a blocking SendMessage returns the deploy at AUTH_REQUIRED;
+// the client cancels the task; the operator's approval then comes too
+// late and is refused.
+func runCancel(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	s.waiting("the reply to the deploy request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
+	})
+	if err != nil {
+		return fmt.Errorf("the deploy request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateAuthRequired, "the deploy request")
+	if err != nil {
+		return err
+	}
+	url, err := approveURL(statusText(task))
+	if err != nil {
+		return err
+	}
+	s.Note(1, "A blocking SendMessage returns as soon as the task is interrupted.")
+
+	s.waiting("the reply to CancelTask")
+	canceled, err := c.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID})
+	if err != nil {
+		return fmt.Errorf("CancelTask: %w", err)
+	}
+	if canceled.Status.State != a2a.TaskStateCanceled {
+		return fmt.Errorf("CancelTask: the task is in %s, want %s", canceled.Status.State, a2a.TaskStateCanceled)
+	}
+	s.Note(2, "The client may cancel a task that waits for authorization.")
+
+	s.waiting("the reply to the late approval")
+	code, body, err := s.Post(ctx, OperatorName, url)
+	if err != nil {
+		return err
+	}
+	if code != http.StatusConflict {
+		return fmt.Errorf("approving a canceled deploy: %d %s, want 409", code, body)
+	}
+	s.Note(3, "The approval URL of a canceled task authorises nothing.")
+	return nil
+}
+
+var wrongTask = &Scenario{
+	Name:    "11-wrong-task",
+	Title:   "answers that miss the task",
+	Parties: []string{ClientName, agents.ReviewerName},
+	run:     runWrongTask,
+}
+
+// runWrongTask: the code-reviewer asks for the base branch; the client
+// answers first on a task id the agent does not know, then without the
+// context id, and the wire shows what the agent says to each.
+func runWrongTask(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Reviewer, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	s.waiting("the reply to the review request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
+	})
+	if err != nil {
+		return fmt.Errorf("the review request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateInputRequired, "the review request")
+	if err != nil {
+		return err
+	}
+
+	s.Note(1, "The code-reviewer asks which base branch to compare against.")
+
+	s.waiting("the reply to an answer on an unknown task")
+	wrong := a2a.TaskInfo{TaskID: a2a.NewTaskID(), ContextID: task.ContextID}
+	_, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(wrong, agents.SampleBase)})
+	if !errors.Is(err, a2a.ErrTaskNotFound) {
+		return fmt.Errorf("an answer on an unknown task: got %v, want %v", err, a2a.ErrTaskNotFound)
+	}
+	s.Note(2, "A taskId the agent does not know: the task is not found.")
+
+	s.waiting("the reply to an answer in another context")
+	otherCtx := a2a.TaskInfo{TaskID: task.ID, ContextID: a2a.NewContextID()}
+	_, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(otherCtx, agents.SampleBase)})
+	if !errors.Is(err, a2a.ErrInvalidParams) {
+		return fmt.Errorf("an answer in another context: got %v, want %v", err, a2a.ErrInvalidParams)
+	}
+	s.Note(3, "The right taskId with another contextId: invalid params.")
+
+	s.waiting("the reply to an answer without the context id")
+	noCtx := a2a.TaskInfo{TaskID: task.ID}
+	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(noCtx, agents.SampleBase)})
+	if err != nil {
+		return fmt.Errorf("an answer without the context id: %w", err)
+	}
+	done, err := asTask(res, a2a.TaskStateCompleted, "an answer without the context id")
+	if err != nil {
+		return err
+	}
+	if done.ID != task.ID || done.ContextID != task.ContextID {
+		return fmt.Errorf("the answer without the context id completed task %s in %s, want %s in %s", done.ID, done.ContextID, task.ID, task.ContextID)
+	}
+	s.Note(4, "The taskId alone: a2a-go takes the task's context and goes on. The specification has the client send both ids (§3.4.3).")
+
+	s.waiting("the reply to an answer on the completed task")
+	_, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(task, agents.SampleBase)})
+	if !errors.Is(err, a2a.ErrInvalidParams) {
+		return fmt.Errorf("an answer on the completed task: got %v, want %v", err, a2a.ErrInvalidParams)
+	}
+	s.Note(5, "A completed task takes no more input. a2a-go answers -32602 (invalid params) where the specification has -32004; a known deviation.")
+	return nil
+}
