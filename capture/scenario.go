@@ -74,7 +74,11 @@ type Session struct {
 // within DefaultTimeout (or ctx's deadline, if sooner), or when what it
 // observed is not what the scenario expects.
 func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
-	ctx, cancel := context.WithTimeout(ctx, DefaultTimeout)
+	timeout := DefaultTimeout
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < timeout {
+		timeout = time.Until(dl).Round(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 
 	tr := NewTransport(nil)
@@ -109,7 +113,7 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("scenario %s: timed out after %v waiting for %s: %w", sc.Name, DefaultTimeout, s.step.Load(), err)
+			return nil, fmt.Errorf("scenario %s: timed out after %v waiting for %s: %w", sc.Name, timeout, s.step.Load(), err)
 		}
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}

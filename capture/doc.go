@@ -1,0 +1,113 @@
+// Package capture records real A2A traffic between the kit's agents into
+// reproducible transcripts.
+//
+//	scenario script -> a2aclient -> Recorder -> Transport -> agents
+//	                                   |
+//	                                   v
+//	          Transcript -> Normalize -> replay.Write -> transcripts/NN-name.http
+//
+// The same three pieces run the live playground in the browser: nothing
+// here opens a socket, so it builds and runs under GOOS=js GOARCH=wasm.
+//
+// # Transport
+//
+// [NewTransport] returns an [http.RoundTripper] that serves each request
+// by calling an [http.Handler] in the same process, chosen by the URL's
+// host ("localhost:41243"). A request to any other host fails with
+// [ErrConnRefused], as a dial to a closed port would.
+//
+// The handler runs in its own goroutine with a ResponseWriter that
+// implements [http.Flusher]. RoundTrip returns as soon as the handler has
+// committed its status and header (WriteHeader, its first Write or Flush,
+// or its return), and the body then streams as the handler writes it:
+// an SSE stream is read frame by frame while the handler is still
+// running. A handler may run up to 1 MiB ahead of its reader before its
+// Write blocks. Closing the response body, or ending the request's
+// context, cancels the handler's request context; the handler's context
+// carries no values of the client's. [Transport.Wait] waits for every
+// handler to return and [Transport.Close] cancels them first.
+//
+//	tr := capture.NewTransport(kit.Handlers())
+//	hc := &http.Client{Transport: tr}
+//
+// # Recorder
+//
+// A [Recorder] records every exchange its clients make. [Recorder.Client]
+// returns an [http.Client] whose requests are attributed to one
+// participant ("client", "operator", "planner"); the target participant
+// is the one whose URL has the request's host.
+//
+// Time in a recording is a logical clock, not the wall clock: one
+// counter, behind one mutex, stamps each observation with the next tick,
+// and tick k is written as 2026-10-06T09:00:00.000Z + k×250 ms ([Tick]).
+// Where each observation is stamped matters:
+//
+//   - request sent: in the requester's goroutine, when RoundTrip starts;
+//   - response head: on the server's side, when the handler commits it;
+//   - SSE frame: on the server's side, when the handler has written the
+//     empty line that ends the frame (comment-only blocks such as
+//     keep-alives are not frames);
+//   - stream end: on the server's side when the handler returns
+//     ("server"), or when the client closes the body first ("client");
+//   - transport error: when the request fails without a response.
+//
+// Each stamp is taken before the client can see what it stamps. A
+// scenario acts only after it has observed what it waits for, and the
+// deployer writes its whole reply to an approval before it releases the
+// waiting deploy, so every pair of observations is causally ordered and
+// the sequence of ticks is the same on every run. That is why the
+// operator's approval and its reply fall between frames 3 and 4 of the
+// deploy stream in 07-auth-required. Exchanges are numbered in the order
+// their requests were stamped.
+//
+// An exchange is named after what it is ([Classify]): the JSON-RPC method
+// of a JSON-RPC call, the method an HTTP+JSON route stands for,
+// GetAgentCard for an agent card. Anything else is plain HTTP outside
+// A2A (channel out-of-band), named by its path's first segment: the
+// operator's POST /approve/{taskId} is "approve".
+//
+// # Normalisation
+//
+// [Recorder.Transcript] returns what was seen, raw. [Normalize] makes it
+// reproducible; it is a separate step so that each rule can be tested on
+// its own:
+//
+//   - every UUID anywhere becomes a deterministic UUID, by scenario and
+//     order of first appearance ([ScenarioUUID]), unless the scenario
+//     pinned it to an id the tutorial shows;
+//   - JSON-RPC ids and SSE ids that are not UUIDs become 1, 2, 3, …;
+//   - every RFC 3339 time in a JSON string becomes the time of the
+//     observation where that value first appears (a value without
+//     fractional seconds, such as a2a-go's error timestamps, takes the
+//     time of each observation it appears in);
+//   - JSON bodies are indented with two spaces, keys kept in order;
+//     frame data stays on one line;
+//   - headers that vary or belong to the connection (Date,
+//     Content-Length, User-Agent, Accept-Encoding, Connection, CORS)
+//     are dropped; the rest come in a fixed order.
+//
+// The agents get a counting clock in a capture, so that no two status
+// times are equal, whatever the platform's clock resolution.
+//
+// # Scenarios
+//
+// [Scenarios] lists the scripted sessions; each runs against a fresh kit
+// under a 10 s deadline and fails naming what it waited for:
+//
+//	06-input-required  the code-reviewer asks for the base branch; the
+//	                   client answers on the same task and context
+//	07-auth-required   a deploy stream waits in AUTH_REQUIRED; the operator
+//	                   approves outside A2A; the same stream completes
+//	08-auth-refused    the operator refuses; a late approval gets 409
+//	09-cancel          the client cancels a deploy that waits for approval
+//	10-rest-binding    07 over the HTTP+JSON binding, then GetTask
+//	11-wrong-task      answers on an unknown task, in another context,
+//	                   without the context, and on a completed task
+//	19-planner         the planner passes the question and the approval
+//	                   request up; exchanges 7 and 8 are its blocking
+//	                   SendMessage to the deployer and SubscribeToTask
+//
+// [Files] runs them and returns the files "a2aplay capture" writes. A test
+// fails when transcripts/ is not what capture produces now; another runs
+// every scenario twice and compares the bytes.
+package capture

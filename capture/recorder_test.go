@@ -1,0 +1,205 @@
+package capture
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// timeline lists a transcript's observations as "tick what" lines.
+func timeline(t *replay.Transcript) []string {
+	var out []string
+	tick := func(at time.Time) int { return int(at.Sub(Epoch) / TickLength) }
+	for _, x := range t.Exchanges {
+		out = append(out, fmt.Sprintf("%d %d request %s %s->%s %s", tick(x.Request.At), x.Seq, x.Name, x.From, x.To, x.Channel))
+		rs := x.Response
+		if rs == nil {
+			continue
+		}
+		if rs.Err != "" {
+			out = append(out, fmt.Sprintf("%d %d error %s", tick(rs.At), x.Seq, rs.Err))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%d %d head %d", tick(rs.At), x.Seq, rs.StatusCode))
+		if rs.Stream == nil {
+			continue
+		}
+		for _, f := range rs.Stream.Frames {
+			out = append(out, fmt.Sprintf("%d %d frame %s %s", tick(f.At), x.Seq, f.ID, f.Data))
+		}
+		if e := rs.Stream.End; e != nil {
+			out = append(out, fmt.Sprintf("%d %d end %s", tick(e.At), x.Seq, e.By))
+		}
+	}
+	return out
+}
+
+// TestRecorderStamps drives a stream that waits for an out-of-band call,
+// as the deployer does, and checks where each observation is stamped.
+func TestRecorderStamps(t *testing.T) {
+	defer leakCheck(t)()
+	approved := make(chan struct{})
+	tr := NewTransport(map[string]http.Handler{
+		"agent:1": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/approve/x" {
+				io.WriteString(w, `{"ok":true}`)
+				close(approved) // after the whole reply, as the deployer does
+				return
+			}
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, "id: 1\n")
+			io.WriteString(w, "data: waiting\n\n")
+			io.WriteString(w, ": keep-alive\n\n") // a comment alone is no frame
+			w.(http.Flusher).Flush()
+			select {
+			case <-approved:
+			case <-r.Context().Done():
+				return
+			}
+			io.WriteString(w, "event: done\r\ndata: a\r\ndata: b\r\n\r\n")
+		}),
+	})
+	defer tr.Close()
+	rec := NewRecorder(tr, replay.Participant{Name: "client"}, replay.Participant{Name: "agent", URL: "http://agent:1"})
+	var events atomic.Int32
+	rec.OnEvent(func() { events.Add(1) })
+
+	req, _ := http.NewRequest("POST", "http://agent:1/", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage"}`))
+	resp, err := rec.Client("client").Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(resp.Body)
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\n" {
+			break // the first frame is in
+		}
+	}
+	a, err := rec.Client("operator").Post("http://agent:1/approve/x", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.ReadAll(a.Body)
+	a.Body.Close()
+	rest, err := io.ReadAll(br)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, err := rec.Client("client").Get("http://nowhere:9/"); !errors.Is(err, ErrConnRefused) {
+		t.Errorf("unknown host: %v", err)
+	}
+	tr.Wait()
+
+	if !strings.Contains(string(rest), "data: b") {
+		t.Errorf("the client read %q after the approval", rest)
+	}
+	got := timeline(rec.Transcript("t"))
+	want := []string{
+		"0 1 request SendStreamingMessage client->agent ",
+		"1 1 head 200",
+		"2 1 frame 1 waiting",
+		"5 1 frame  a\nb",
+		"6 1 end server",
+		"3 2 request approve operator->agent out-of-band",
+		"4 2 head 200",
+		"7 3 request get client->nowhere-9 out-of-band",
+		"8 3 error connection refused",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
+	}
+	if n := events.Load(); n != 9 {
+		t.Errorf("OnEvent was called %d times, want once per observation (9)", n)
+	}
+	tr2 := rec.Transcript("t")
+	if tr2.Exchanges[0].Response.Stream.Frames[1].Event != "done" {
+		t.Errorf("frame 2's event is %q, want done", tr2.Exchanges[0].Response.Stream.Frames[1].Event)
+	}
+	var names []string
+	for _, p := range tr2.Participants {
+		names = append(names, p.Name+" "+p.URL)
+	}
+	if diff := cmp.Diff([]string{"client ", "agent http://agent:1", "operator ", "nowhere-9 http://nowhere:9"}, names); diff != "" {
+		t.Errorf("participants (-want +got):\n%s", diff)
+	}
+	if _, err := replay.Marshal(tr2); err != nil {
+		t.Errorf("the raw transcript cannot be written: %v", err)
+	}
+}
+
+// TestRecorderClientEnd: a client that closes a stream before the server
+// ends it is recorded as ending it, and later writes are not frames.
+func TestRecorderClientEnd(t *testing.T) {
+	defer leakCheck(t)()
+	tr := NewTransport(map[string]http.Handler{
+		"agent:1": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/event-stream")
+			io.WriteString(w, "data: one\n\n")
+			<-r.Context().Done()
+			io.WriteString(w, "data: late\n\n")
+		}),
+	})
+	rec := NewRecorder(tr)
+	resp, err := rec.Client("client").Get("http://agent:1/tasks/x:subscribe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, len("data: one\n\n"))
+	if _, err := io.ReadFull(resp.Body, buf); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	tr.Wait()
+	want := []string{
+		"0 1 request SubscribeToTask client->agent-1 ",
+		"1 1 head 200",
+		"2 1 frame  one",
+		"3 1 end client",
+	}
+	if diff := cmp.Diff(want, timeline(rec.Transcript(""))); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
+	}
+}
+
+// TestRecorderCanceledRequest: a request whose context ends before any
+// reply is recorded with an error.
+func TestRecorderCanceledRequest(t *testing.T) {
+	defer leakCheck(t)()
+	tr := NewTransport(map[string]http.Handler{
+		"agent:1": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }),
+	})
+	rec := NewRecorder(tr)
+	ctx, cancel := context.WithCancel(t.Context())
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://agent:1/tasks/x", nil)
+	go func() {
+		for rec.Ticks() == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if _, err := rec.Client("client").Do(req); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	tr.Wait()
+	want := []string{"0 1 request GetTask client->agent-1 ", "1 1 error canceled"}
+	if diff := cmp.Diff(want, timeline(rec.Transcript(""))); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
+	}
+}
