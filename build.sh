@@ -2,7 +2,10 @@
 # build.sh does the work behind the README's commands.
 #
 #   ./build.sh test     set up what the tests need, then run every test
-#   ./build.sh serve    build the playground and serve it (PORT, default 8080)
+#   ./build.sh serve    build the playground and serve it (PORT or -port, default 8080)
+#   ./build.sh site     build the playground into ./site
+#   ./build.sh offline  build dist/a2aplay-offline.html, which works opened from disk
+#   ./build.sh bench    measure the playground in headless Chromium (and Mermaid 12)
 #
 # Run it from anywhere; it works in the repository it lives in.
 set -euo pipefail
@@ -55,10 +58,74 @@ cmd_test() {
 	PATH="$wasm_path:$PATH" GOOS=js GOARCH=wasm go test -count=1 $(wasm_packages)
 }
 
+# build_viewer builds the replay viewer's WebAssembly and the a2aplay
+# binary into bin/, with wasm_exec.js from the same Go.
+build_viewer() {
+	log "viewer wasm"
+	mkdir -p bin
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./wasm/cmd/viewer
+	cp "$wasm_path/wasm_exec.js" bin/wasm_exec.js
+	log "a2aplay"
+	go build -o bin/a2aplay ./cmd/a2aplay
+}
+
+cmd_site() {
+	build_viewer
+	log "site"
+	rm -rf site
+	bin/a2aplay site -out site -wasm bin/viewer.wasm -wasm-exec bin/wasm_exec.js -transcripts transcripts
+}
+
+cmd_serve() {
+	local port="${PORT:-8080}"
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		-port | --port) port="$2"; shift 2 ;;
+		-port=* | --port=*) port="${1#*=}"; shift ;;
+		*) echo "usage: ./build.sh serve [-port N]" >&2; exit 2 ;;
+		esac
+	done
+	cmd_site
+	log "serving on http://localhost:$port/"
+	exec bin/a2aplay serve -dir site -addr "localhost:$port"
+}
+
+cmd_offline() {
+	build_viewer
+	log "offline page"
+	bin/a2aplay site -offline dist/a2aplay-offline.html -wasm bin/viewer.wasm -wasm-exec bin/wasm_exec.js -transcripts transcripts
+}
+
+# cmd_bench measures the page in one headless Chromium run, against
+# Mermaid 12 from npm, installed into bin/npm for the benchmark only.
+cmd_bench() {
+	need_chromium
+	build_viewer
+	if [ ! -f bin/npm/node_modules/mermaid/dist/mermaid.min.js ]; then
+		need_node
+		command -v npm >/dev/null 2>&1 || {
+			local sudo=""
+			[ "$(id -u)" -eq 0 ] || sudo="sudo"
+			$sudo apt-get update -qq
+			DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
+		}
+		log "mermaid 12 from npm (for the benchmark only)"
+		mkdir -p bin/npm
+		npm install --silent --no-audit --no-fund --prefix bin/npm mermaid@12.3.0 >/dev/null
+	fi
+	log "benchmark"
+	go run ./test/bench -wasm bin/viewer.wasm -wasm-exec bin/wasm_exec.js \
+		-mermaid bin/npm/node_modules/mermaid/dist/mermaid.min.js "$@"
+}
+
 case "${1:-}" in
 test) cmd_test ;;
+serve) shift; cmd_serve "$@" ;;
+site) cmd_site ;;
+offline) cmd_offline ;;
+bench) shift; cmd_bench "$@" ;;
 *)
-	echo "usage: ./build.sh test | serve" >&2
+	echo "usage: ./build.sh test | serve [-port N] | site | offline | bench" >&2
 	exit 2
 	;;
 esac

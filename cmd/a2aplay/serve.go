@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/a2aplay/a2aplay/web"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "serve the built playground (see \"a2aplay site\")",
+		run:     runServe,
+	})
+}
+
+// listFlag collects a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
+	dir := fs.String("dir", "site", "the built site to serve")
+	addr := fs.String("addr", "localhost:8080", "address to listen on")
+	var connect listFlag
+	fs.Var(&connect, "connect", "an origin the page may also fetch from, for Live's remote agents (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: a2aplay serve [-dir site] [-addr host:port] [-connect origin]...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{"unexpected arguments: " + strings.Join(fs.Args(), " ")}
+	}
+	for _, c := range connect {
+		if strings.ContainsAny(c, " ;,'\"") || c == "" {
+			return &usageError{fmt.Sprintf("-connect %q: give one origin like http://localhost:41241", c)}
+		}
+	}
+	if st, err := os.Stat(*dir + "/index.html"); err != nil || st.IsDir() {
+		return fmt.Errorf("%s has no index.html: build the site first (./build.sh serve does)", *dir)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           web.Handler(os.DirFS(*dir), web.ServeOptions{ConnectSrc: connect}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	fmt.Fprintf(os.Stderr, "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,286 @@
+//go:build js && wasm
+
+// Package dom is a small helper over syscall/js for the page: build
+// elements, set text, toggle classes, listen to events, await promises.
+//
+// Two rules keep the page alive whatever happens:
+//
+//   - Every callback from JavaScript goes through [Func] (or [On], which
+//     uses it). It recovers a panic and hands it to [Report], so a bug
+//     shows as a banner instead of killing the Go runtime.
+//   - A callback never blocks. Work that waits (a fetch, a file read)
+//     runs in [Go], a goroutine that also recovers.
+//
+// Text from transcripts is only ever set with [SetText] or [Text]; this
+// package has no helper that sets innerHTML from a string, except
+// [ParseSVG], which parses our own generated SVG as XML.
+package dom
+
+import (
+	"errors"
+	"runtime/debug"
+	"strconv"
+	"syscall/js"
+)
+
+var (
+	global   = js.Global()
+	document = global.Get("document")
+)
+
+// Report shows an error to the learner. The page replaces it with its
+// banner; until then errors go to the console.
+var Report = func(msg string) { global.Get("console").Call("error", msg) }
+
+// Func wraps fn as a JavaScript function. A panic in fn is recovered and
+// reported; the function then returns undefined.
+func Func(fn func(this js.Value, args []js.Value) any) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) (ret any) {
+		defer recovered("callback")
+		return fn(this, args)
+	})
+}
+
+// Go runs fn in a new goroutine that recovers a panic and reports it.
+// Use it for any work that waits.
+func Go(fn func()) {
+	go func() {
+		defer recovered("background work")
+		fn()
+	}()
+}
+
+// recovered reports a panic, if any, naming where it happened.
+func recovered(where string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	msg := "internal error in " + where + ": " + describe(r)
+	global.Get("console").Call("error", msg+"\n"+string(debug.Stack()))
+	Report(msg)
+}
+
+func describe(r any) string {
+	switch v := r.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	case int:
+		return strconv.Itoa(v)
+	default:
+		return "unexpected panic"
+	}
+}
+
+// On listens to event on target and returns a function that stops it.
+// fn runs through [Func]: it may not block, and its panics are reported.
+func On(target js.Value, event string, fn func(ev js.Value)) (stop func()) {
+	f := Func(func(_ js.Value, args []js.Value) any {
+		ev := js.Undefined()
+		if len(args) > 0 {
+			ev = args[0]
+		}
+		fn(ev)
+		return nil
+	})
+	target.Call("addEventListener", event, f)
+	return func() {
+		target.Call("removeEventListener", event, f)
+		f.Release()
+	}
+}
+
+// Global is the window object.
+func Global() js.Value { return global }
+
+// Document is the document object.
+func Document() js.Value { return document }
+
+// ByID returns the element with the given id; it panics when there is
+// none, since every id the page uses is in index.html.
+func ByID(id string) js.Value {
+	el := document.Call("getElementById", id)
+	if el.IsNull() {
+		panic("page has no element #" + id)
+	}
+	return el
+}
+
+// El creates an element with an optional class and children.
+func El(tag, class string, children ...js.Value) js.Value {
+	el := document.Call("createElement", tag)
+	if class != "" {
+		el.Set("className", class)
+	}
+	for _, c := range children {
+		el.Call("append", c)
+	}
+	return el
+}
+
+// TextEl creates an element holding text (as text, never markup).
+func TextEl(tag, class, text string) js.Value {
+	el := El(tag, class)
+	el.Set("textContent", text)
+	return el
+}
+
+// Text creates a text node.
+func Text(s string) js.Value { return document.Call("createTextNode", s) }
+
+// SetText replaces the content of el with the text s.
+func SetText(el js.Value, s string) { el.Set("textContent", s) }
+
+// Clear removes every child of el.
+func Clear(el js.Value) { el.Call("replaceChildren") }
+
+// Append adds children to el.
+func Append(el js.Value, children ...js.Value) {
+	for _, c := range children {
+		el.Call("append", c)
+	}
+}
+
+// AddClass adds class c to el.
+func AddClass(el js.Value, c string) { el.Get("classList").Call("add", c) }
+
+// RemoveClass removes class c from el.
+func RemoveClass(el js.Value, c string) { el.Get("classList").Call("remove", c) }
+
+// SetClass adds class c to el when on is true and removes it otherwise.
+func SetClass(el js.Value, c string, on bool) { el.Get("classList").Call("toggle", c, on) }
+
+// SetAttr sets an attribute.
+func SetAttr(el js.Value, name, value string) { el.Call("setAttribute", name, value) }
+
+// Attr returns an attribute, or "" when it is missing.
+func Attr(el js.Value, name string) string {
+	v := el.Call("getAttribute", name)
+	if v.IsNull() {
+		return ""
+	}
+	return v.String()
+}
+
+// SetHidden shows or hides el.
+func SetHidden(el js.Value, hidden bool) { el.Set("hidden", hidden) }
+
+// All returns the elements under root matching a CSS selector.
+func All(root js.Value, selector string) []js.Value {
+	list := root.Call("querySelectorAll", selector)
+	n := list.Length()
+	out := make([]js.Value, n)
+	for i := range n {
+		out[i] = list.Index(i)
+	}
+	return out
+}
+
+// Await waits for a promise and returns its value, or its rejection as
+// an error. It blocks, so it must run in a goroutine ([Go]), never in a
+// callback.
+func Await(promise js.Value) (js.Value, error) {
+	type result struct {
+		v   js.Value
+		err error
+	}
+	ch := make(chan result, 1)
+	ok := Func(func(_ js.Value, args []js.Value) any {
+		ch <- result{v: arg0(args)}
+		return nil
+	})
+	fail := Func(func(_ js.Value, args []js.Value) any {
+		ch <- result{err: jsError(arg0(args))}
+		return nil
+	})
+	defer ok.Release()
+	defer fail.Release()
+	promise.Call("then", ok, fail)
+	r := <-ch
+	return r.v, r.err
+}
+
+func arg0(args []js.Value) js.Value {
+	if len(args) == 0 {
+		return js.Undefined()
+	}
+	return args[0]
+}
+
+// jsError turns a JavaScript error value into a Go error.
+func jsError(v js.Value) error {
+	if v.Type() == js.TypeObject {
+		if m := v.Get("message"); m.Type() == js.TypeString {
+			return errors.New(m.String())
+		}
+	}
+	if v.Type() == js.TypeString {
+		return errors.New(v.String())
+	}
+	return errors.New("promise rejected")
+}
+
+// Fetch gets a URL with the browser's fetch and returns the body as
+// text. It blocks: call it from [Go].
+func Fetch(url string) (string, error) {
+	resp, err := Await(global.Call("fetch", url))
+	if err != nil {
+		return "", errors.New(url + ": " + err.Error())
+	}
+	if !resp.Get("ok").Bool() {
+		return "", errors.New(url + ": " + strconv.Itoa(resp.Get("status").Int()) + " " + resp.Get("statusText").String())
+	}
+	body, err := Await(resp.Call("text"))
+	if err != nil {
+		return "", errors.New(url + ": " + err.Error())
+	}
+	return body.String(), nil
+}
+
+// ReadFile reads a File (from a file input or a drop) as text. It
+// blocks: call it from [Go].
+func ReadFile(file js.Value) (string, error) {
+	v, err := Await(file.Call("text"))
+	if err != nil {
+		return "", err
+	}
+	return v.String(), nil
+}
+
+// Download offers text as a file download through a Blob URL.
+func Download(name, mime, text string) {
+	blob := global.Get("Blob").New([]any{text}, map[string]any{"type": mime})
+	urlAPI := global.Get("URL")
+	href := urlAPI.Call("createObjectURL", blob)
+	a := El("a", "")
+	a.Set("href", href)
+	a.Set("download", name)
+	document.Get("body").Call("append", a)
+	a.Call("click")
+	a.Call("remove")
+	// Give the browser time to start the download before the URL goes.
+	var revoke js.Func
+	revoke = Func(func(js.Value, []js.Value) any {
+		urlAPI.Call("revokeObjectURL", href)
+		revoke.Release()
+		return nil
+	})
+	global.Call("setTimeout", revoke, 60_000)
+}
+
+// ParseSVG parses SVG markup that this program generated and returns
+// its root element, adopted into the page's document. Never pass it text
+// from a transcript: it is for the diagram package's escaped output.
+func ParseSVG(markup string) (js.Value, error) {
+	doc := global.Get("DOMParser").New().Call("parseFromString", markup, "image/svg+xml")
+	root := doc.Get("documentElement")
+	if root.Get("nodeName").String() != "svg" || len(All(doc, "parsererror")) > 0 {
+		return js.Undefined(), errors.New("the diagram is not well-formed SVG")
+	}
+	return document.Call("importNode", root, true), nil
+}
+
+// Now is the page's high-resolution time in milliseconds.
+func Now() float64 { return global.Get("performance").Call("now").Float() }

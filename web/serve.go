@@ -1,0 +1,191 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// ServeOptions tunes [Handler].
+type ServeOptions struct {
+	// ConnectSrc lists origins the page may fetch from besides its own,
+	// added to the Content-Security-Policy's connect-src. The Live mode's
+	// remote agents need them; replay needs none.
+	ConnectSrc []string
+}
+
+// CSP returns the Content-Security-Policy the server sends. Scripts come
+// only from the site itself, WebAssembly may compile, styles only from
+// the site's stylesheets (the diagram is styled by classes, never by
+// inline style), and nothing may frame the page.
+func CSP(connectSrc []string) string {
+	connect := "'self'"
+	for _, c := range connectSrc {
+		connect += " " + c
+	}
+	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+		"img-src 'self' data: blob:; connect-src " + connect + "; object-src 'none'; " +
+		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+// Handler serves a built site from root. It answers GET and HEAD only,
+// sends each file with its MIME type, prefers a precompressed NAME.br or
+// NAME.gz when the client accepts it, lets hashed assets be cached for a
+// year and makes everything else revalidate, and sends a strict
+// Content-Security-Policy with every answer.
+func Handler(root fs.FS, o ServeOptions) http.Handler {
+	return &server{root: root, csp: CSP(o.ConnectSrc)}
+}
+
+type server struct {
+	root fs.FS
+	csp  string
+}
+
+// hashed matches the names of content-addressed assets, "style.0123456789.css".
+var hashed = regexp.MustCompile(`\.[0-9a-f]{10}\.[a-z]+$`)
+
+var types = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".wasm": "application/wasm",
+	".svg":  "image/svg+xml",
+	".json": "application/json",
+	".har":  "application/json",
+	".http": "text/plain; charset=utf-8",
+	".txt":  "text/plain; charset=utf-8",
+	".md":   "text/plain; charset=utf-8",
+	".png":  "image/png",
+	".ico":  "image/x-icon",
+}
+
+func contentType(name string) string {
+	ext := path.Ext(name)
+	if t, ok := types[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", s.csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		h.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := path.Clean("/" + r.URL.Path)
+	if strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	name = strings.TrimPrefix(name, "/")
+	if ext := path.Ext(name); ext == ".br" || ext == ".gz" {
+		// Precompressed variants are chosen by Accept-Encoding, not named.
+		http.NotFound(w, r)
+		return
+	}
+	st, err := fs.Stat(s.root, name)
+	if err != nil || st.IsDir() {
+		http.NotFound(w, r)
+		return
+	}
+
+	h.Set("Content-Type", contentType(name))
+	if hashed.MatchString(name) {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+
+	file := name
+	if enc, variant := s.variant(name, r.Header.Get("Accept-Encoding")); variant != "" {
+		file = variant
+		h.Set("Content-Encoding", enc)
+	}
+	if s.hasVariants(name) {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	data, err := fs.ReadFile(s.root, file)
+	if err != nil {
+		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
+		return
+	}
+	sum := sha256.Sum256(data)
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:8])+`"`)
+	http.ServeContent(w, r, "", modTime(st.ModTime()), bytes.NewReader(data))
+}
+
+func modTime(t time.Time) time.Time {
+	if t.IsZero() || t.Unix() <= 0 {
+		return time.Time{}
+	}
+	return t
+}
+
+// variant picks the precompressed file to send for name, brotli first,
+// if the client accepts it and the file exists.
+func (s *server) variant(name, accept string) (encoding, file string) {
+	for _, v := range []struct{ enc, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if !accepts(accept, v.enc) {
+			continue
+		}
+		if st, err := fs.Stat(s.root, name+v.ext); err == nil && !st.IsDir() {
+			return v.enc, name + v.ext
+		}
+	}
+	return "", ""
+}
+
+func (s *server) hasVariants(name string) bool {
+	for _, ext := range []string{".br", ".gz"} {
+		if _, err := fs.Stat(s.root, name+ext); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// accepts reports whether an Accept-Encoding header value allows coding
+// enc: listed by name or by "*", without q=0.
+func accepts(header, enc string) bool {
+	star := false
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		zero := qZero(params)
+		switch name {
+		case enc:
+			return !zero
+		case "*":
+			star = !zero
+		}
+	}
+	return star
+}
+
+func qZero(params string) bool {
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+			v = strings.TrimSpace(v)
+			return strings.Trim(v, "0.") == "" // "0", "0.0", "0.000"
+		}
+	}
+	return false
+}
