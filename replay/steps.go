@@ -78,6 +78,9 @@ type Step struct {
 
 	OutOfBand bool `json:"outOfBand,omitempty"` // plain HTTP outside A2A
 
+	// Notes are, on a request step, the exchange's notes for the reader.
+	Notes []string `json:"notes,omitempty"`
+
 	// Pair is, on a reply, the id of its request step.
 	Pair string `json:"pair,omitempty"`
 	// Group is, on every step of a streamed exchange (the request, its
@@ -187,6 +190,7 @@ func Steps(t *Transcript) []Step {
 		oob := ex.Channel == ChannelOutOfBand
 		req := requestStep(ex)
 		req.OutOfBand = oob
+		req.Notes = ex.Notes
 		last := ex.Request.At
 		add := func(s Step, at time.Time) {
 			if at.Before(last) {
@@ -693,13 +697,29 @@ func partsText(ps []wirePart) string {
 	return shorten(b.String())
 }
 
-// compactJSON gives a JSON body on one line, shortened.
+// compactJSON gives a JSON body on one line, shortened, with a space
+// after each comma and colon so that it can wrap.
 func compactJSON(body []byte) string {
 	var b bytes.Buffer
 	if len(body) > 8*detailRunes || json.Compact(&b, body) != nil {
 		return firstLine(string(body))
 	}
-	return shorten(b.String())
+	var out strings.Builder
+	inStr, esc := false, false
+	for _, c := range b.Bytes() {
+		out.WriteByte(c)
+		switch {
+		case esc:
+			esc = false
+		case inStr && c == '\\':
+			esc = true
+		case c == '"':
+			inStr = !inStr
+		case !inStr && (c == ',' || c == ':'):
+			out.WriteByte(' ')
+		}
+	}
+	return shorten(out.String())
 }
 
 func firstLine(s string) string {

@@ -252,9 +252,33 @@ func builtTranscripts() map[string]*Transcript {
 	}
 }
 
-// goldenTranscripts gives every transcript the golden test covers.
+// goldenTranscripts gives every transcript the golden test covers: the
+// ones built above, and the .http files in testdata and ../transcripts.
 func goldenTranscripts(t *testing.T) map[string]*Transcript {
-	return builtTranscripts()
+	all := builtTranscripts()
+	for _, glob := range []string{"testdata/*.http", "../transcripts/*.http"} {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ".http")
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := Parse(data, f)
+			if err != nil {
+				// Files that are meant not to parse have no steps.
+				continue
+			}
+			if _, dup := all[name]; dup {
+				t.Fatalf("%s: two transcripts named %s", f, name)
+			}
+			all[name] = tr
+		}
+	}
+	return all
 }
 
 type stepsFile struct {

@@ -1,0 +1,401 @@
+package diagram
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// WriteSVG writes the diagram as one SVG document. The bytes depend only
+// on g. Every text is escaped: whatever a transcript says stays text.
+func WriteSVG(w io.Writer, g *Geometry) error {
+	x := &svgWriter{w: w, b: make([]byte, 0, 64<<10)}
+	x.svg(g)
+	x.flush()
+	return x.err
+}
+
+type svgWriter struct {
+	w   io.Writer
+	b   []byte
+	err error
+	id  string // the id prefix
+}
+
+func (x *svgWriter) flush() {
+	if x.err == nil && len(x.b) > 0 {
+		_, x.err = x.w.Write(x.b)
+	}
+	x.b = x.b[:0]
+}
+
+func (x *svgWriter) s(s string) *svgWriter { x.b = append(x.b, s...); return x }
+
+func (x *svgWriter) n(v int) *svgWriter { x.b = strconv.AppendInt(x.b, int64(v), 10); return x }
+
+// attr writes ` name="value"` with value escaped.
+func (x *svgWriter) attr(name, value string) *svgWriter {
+	x.b = append(x.b, ' ')
+	x.b = append(x.b, name...)
+	x.b = append(x.b, '=', '"')
+	x.b = appendEscaped(x.b, value)
+	x.b = append(x.b, '"')
+	return x
+}
+
+// num writes ` name="v"`.
+func (x *svgWriter) num(name string, v int) *svgWriter {
+	x.b = append(x.b, ' ')
+	x.b = append(x.b, name...)
+	x.b = append(x.b, '=', '"')
+	x.b = strconv.AppendInt(x.b, int64(v), 10)
+	x.b = append(x.b, '"')
+	return x
+}
+
+func (x *svgWriter) text(class string, l Line) {
+	if l.Text == "" {
+		return
+	}
+	x.s(`<text class="`).s(class).s(`"`).num("x", l.X).num("y", l.Y)
+	if l.Anchor != "" && l.Anchor != "start" {
+		x.s(` text-anchor="`).s(l.Anchor).s(`"`)
+	}
+	x.s(">")
+	x.b = appendEscaped(x.b, l.Text)
+	x.s("</text>")
+}
+
+func (x *svgWriter) rect(class string, r Rect, rx int) {
+	x.s(`<rect class="`).s(class).s(`"`).num("x", r.X).num("y", r.Y).num("width", r.W).num("height", r.H)
+	if rx > 0 {
+		x.num("rx", rx)
+	}
+	x.s("/>")
+}
+
+func (x *svgWriter) line(class string, x1, y1, x2, y2 int) {
+	x.s(`<line class="`).s(class).s(`"`).num("x1", x1).num("y1", y1).num("x2", x2).num("y2", y2).s("/>")
+}
+
+func (x *svgWriter) svg(g *Geometry) {
+	x.id = g.IDPrefix
+	x.s(`<svg xmlns="http://www.w3.org/2000/svg" class="a2s"`)
+	x.s(` viewBox="0 0 `).n(g.Width).s(" ").n(g.Height).s(`"`).num("width", g.Width).num("height", g.Height)
+	x.s(` role="group" aria-roledescription="sequence diagram"`)
+	x.attr("aria-labelledby", x.id+"title").attr("aria-describedby", x.id+"desc")
+	x.s(">\n<title").attr("id", x.id+"title").s(">")
+	x.b = appendEscaped(x.b, g.Title)
+	x.s("</title>\n<desc").attr("id", x.id+"desc").s(">")
+	x.b = appendEscaped(x.b, g.Desc)
+	x.s("</desc>\n<style>").s(styleSheet).s("</style>\n")
+	x.rect("bg", Rect{W: g.Width, H: g.Height}, 0)
+	x.s("\n")
+
+	// Behind everything: the bands of streams and of calls outside A2A.
+	for _, st := range g.Streams {
+		x.s(`<g class="stream"`).attr("data-group", x.id+st.Group).s(">")
+		x.rect("band", st.Rect, 10)
+		x.streamEdges(st)
+		x.text("tab", st.Tab)
+		if st.Note != nil {
+			x.text("note", *st.Note)
+		}
+		x.s("</g>\n")
+	}
+	for _, c := range g.Channels {
+		x.s(`<g class="channel"`).attr("data-steps", x.prefixed(c.Steps)).s(">")
+		x.rect("band", c.Rect, 10)
+		x.text("tab", c.Tab)
+		x.s("</g>\n")
+	}
+
+	// Lifelines and participants.
+	for _, p := range g.Participants {
+		cls := "life"
+		if p.OutOfBand {
+			cls = "life oob"
+		}
+		x.line(cls, p.X, g.LifelineTop, p.X, g.LifelineBottom)
+	}
+	x.s("\n")
+	for _, p := range g.Participants {
+		x.s(`<g class="party`)
+		if p.OutOfBand {
+			x.s(" oob")
+		}
+		x.s(`"`).attr("data-name", p.Name).s(">")
+		x.header(p, p.Top)
+		if p.Bottom != nil {
+			x.header(p, *p.Bottom)
+		}
+		x.s("</g>\n")
+	}
+
+	// Lanes: a track per task, with the segments no drawn step starts.
+	for i, ln := range g.Lanes {
+		x.s(`<g class="lane"`).attr("data-task", ln.TaskID).s(">")
+		cx := ln.X + lanePausedW/2
+		x.line("track", cx, g.LifelineTop, cx, g.LifelineBottom)
+		x.laneHeader(ln.Header)
+		x.laneHeader(ln.Footer)
+		for _, sg := range ln.Segments {
+			if sg.Step == "" {
+				x.segment(sg)
+			}
+		}
+		x.s("</g>\n")
+		_ = i
+	}
+
+	// The steps, one group each, in reading order.
+	x.s(`<g class="steps" role="list">` + "\n")
+	for i := range g.Rows {
+		x.row(g, &g.Rows[i])
+		if len(x.b) > 32<<10 {
+			x.flush()
+		}
+	}
+	x.s("</g>\n</svg>\n")
+}
+
+func (x *svgWriter) prefixed(ids []string) string {
+	if x.id == "" {
+		return strings.Join(ids, " ")
+	}
+	var b strings.Builder
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(x.id)
+		b.WriteString(id)
+	}
+	return b.String()
+}
+
+func (x *svgWriter) header(p Participant, r Rect) {
+	x.rect("box", r, 8)
+	cx := r.X + r.W/2
+	if p.OutOfBand {
+		x.text("name", Line{X: cx, Y: r.Y + 21, Anchor: "middle", Text: p.Name})
+		x.text("sub", Line{X: cx, Y: r.Y + 37, Anchor: "middle", Text: outsideA2A})
+		return
+	}
+	x.text("name", Line{X: cx, Y: r.Y + 28, Anchor: "middle", Text: p.Name})
+}
+
+func (x *svgWriter) laneHeader(h []Line) {
+	for i, l := range h {
+		if i == 0 {
+			x.text("lane-kind", l)
+		} else {
+			x.text("lane-id mono", l)
+		}
+	}
+}
+
+// streamEdges draws a stream's bracket: its sides, its top unless the
+// request is out of view, and its bottom dashed while it stays open.
+func (x *svgWriter) streamEdges(st Stream) {
+	l, r, t, b := st.X, st.X+st.W, st.Y, st.Y+st.H
+	x.s(`<path class="edge" d="M`).n(l).s(" ").n(t).s("V").n(b).s("M").n(r).s(" ").n(t).s("V").n(b)
+	if !st.OpenTop {
+		x.s("M").n(l).s(" ").n(t).s("H").n(r)
+	}
+	x.s(`"/>`)
+	if st.OpenEnd {
+		x.line("edge open", l, b, r, b)
+	}
+}
+
+func (x *svgWriter) row(g *Geometry, r *Row) {
+	x.s(`<g class="step `).s(string(kindClass(r.Kind)))
+	if r.OutOfBand {
+		x.s(" oob")
+	}
+	if r.Error {
+		x.s(" error")
+	}
+	if r.State != "" {
+		x.s(" ").s(stateClass(r.State))
+	}
+	if r.Changed && replay.Interrupted(r.State) {
+		x.s(" paused")
+	}
+	x.s(`"`).attr("id", x.id+r.Step).num("data-step", r.Index)
+	x.s(` data-kind="`).s(string(kindClass(r.Kind))).s(`"`).num("data-exchange", r.Exchange)
+	if r.Frame > 0 {
+		x.num("data-frame", r.Frame)
+	}
+	if r.Group != "" {
+		x.attr("data-group", x.id+r.Group)
+	}
+	if r.State != "" {
+		x.attr("data-state", r.State)
+	}
+	if r.TaskID != "" {
+		x.attr("data-task", r.TaskID)
+	}
+	x.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
+	x.rect("hit", Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}, 6)
+	x.rect("num", r.Number, 10)
+	x.text("num", Line{X: r.Number.X + r.Number.W/2, Y: r.Number.Y + 14, Anchor: "middle", Text: strconv.Itoa(r.Index)})
+	x.text("time mono", r.Time)
+	if a := r.Arrow; a != nil {
+		x.arrow(r, a)
+	}
+	for _, l := range r.Label {
+		x.text("label", l)
+	}
+	if b := r.Badge; b != nil {
+		x.s(`<g class="badge">`)
+		x.rect("pill", b.Rect, b.H/2)
+		if b.Paused {
+			x.pause(b.X+badgePadX, b.Y+5)
+		}
+		x.text("state", b.Text)
+		x.s("</g>")
+	}
+	for _, l := range r.Detail {
+		x.text("detail", l)
+	}
+	if r.Tag != nil {
+		x.text("tag", *r.Tag)
+	}
+	if c := r.Close; c != nil {
+		x.text("closed", c.Text)
+		x.line("end-edge", c.X1+4, c.Y, c.X2-4, c.Y)
+	}
+	if r.Mark != nil {
+		x.segment(*r.Mark)
+	}
+	x.s("</g>\n")
+}
+
+// pause draws the pause sign, two bars, 8 px high, at its top left.
+func (x *svgWriter) pause(px, py int) {
+	x.s(`<path class="pause" d="M`).n(px).s(" ").n(py).s("h2.5v8h-2.5zM").n(px + 4).s(" ").n(py).s(`h2.5v8h-2.5z"/>`)
+}
+
+func (x *svgWriter) segment(sg Segment) {
+	x.s(`<g class="seg `).s(stateClass(sg.State))
+	if sg.Paused {
+		x.s(" paused")
+	}
+	x.s(`"`).attr("data-state", sg.State).s(">")
+	x.rect("bar", sg.Bar, sg.Bar.W/2)
+	if sg.Terminal {
+		x.s(`<circle class="end"`).num("cx", sg.Bar.X+sg.Bar.W/2).num("cy", sg.Bar.Y+sg.Bar.H).s(` r="5"/>`)
+	}
+	if sg.Paused {
+		x.s(`<g class="sign">`)
+		x.pause(sg.Text.X-pauseW-1, sg.Text.Y-9)
+		x.s("</g>")
+	}
+	x.text("state", sg.Text)
+	if sg.ID != nil {
+		x.text("lane-id mono", *sg.ID)
+	}
+	x.s("</g>")
+}
+
+func (x *svgWriter) arrow(r *Row, a *Arrow) {
+	y := r.Y
+	if a.Self {
+		x1, x2 := a.X1, a.X1+selfW
+		x.s(`<path class="arrow" d="M`).n(x1).s(" ").n(y).s("H").n(x2).s("V").n(y + 14).s("H").n(x1 + 2).s(`"/>`)
+		x.head(r.Kind, x1, y+14, -1)
+		return
+	}
+	dir := 1
+	if a.X2 < a.X1 {
+		dir = -1
+	}
+	x.line("arrow", a.X1, y, a.X2-dir*2, y)
+	x.head(r.Kind, a.X2, y, dir)
+}
+
+// head draws an arrowhead with its tip at (tx, ty), pointing right when
+// dir is 1 and left when -1: filled for requests, open for the rest.
+func (x *svgWriter) head(k replay.StepKind, tx, ty, dir int) {
+	bx := tx - dir*11
+	if k == replay.KindRequest {
+		x.s(`<path class="head" d="M`).n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty - 5).s("L").n(bx).s(" ").n(ty + 5).s(`z"/>`)
+		return
+	}
+	x.s(`<path class="head open" d="M`).n(bx).s(" ").n(ty - 5).s("L").n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty + 5).s(`"/>`)
+}
+
+func kindClass(k replay.StepKind) string {
+	switch k {
+	case replay.KindRequest, replay.KindReply, replay.KindFrame, replay.KindClose:
+		return string(k)
+	}
+	return "other"
+}
+
+// stateClass names the CSS class of a state: "st-input-required".
+func stateClass(state string) string {
+	switch state {
+	case replay.StateSubmitted:
+		return "st-submitted"
+	case replay.StateWorking:
+		return "st-working"
+	case replay.StateInputRequired:
+		return "st-input-required"
+	case replay.StateAuthRequired:
+		return "st-auth-required"
+	case replay.StateCompleted:
+		return "st-completed"
+	case replay.StateFailed:
+		return "st-failed"
+	case replay.StateCanceled:
+		return "st-canceled"
+	case replay.StateRejected:
+		return "st-rejected"
+	}
+	return "st-other"
+}
+
+// appendEscaped appends s escaped for XML text and attribute values.
+// Characters XML cannot hold (most control characters, invalid UTF-8,
+// U+FFFE and U+FFFF) become U+FFFD.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '&':
+				b = append(b, "&amp;"...)
+			case c == '<':
+				b = append(b, "&lt;"...)
+			case c == '>':
+				b = append(b, "&gt;"...)
+			case c == '"':
+				b = append(b, "&quot;"...)
+			case c == '\'':
+				b = append(b, "&#39;"...)
+			case c == '\t' || c == '\n' || c == '\r':
+				b = append(b, ' ')
+			case c < 0x20 || c == 0x7f:
+				b = append(b, "\uFFFD"...)
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError || r == 0xfffe || r == 0xffff || (r >= 0x80 && r < 0xa0) {
+			b = append(b, "\uFFFD"...)
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return b
+}

@@ -1,0 +1,394 @@
+package diagram
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+const accept = "go test ./diagram -update"
+
+// checkGolden compares got with testdata/name. With -update it rewrites
+// the file; on a difference it writes the .got file beside it.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v; to create it, run %s", err, accept)
+	}
+	if bytes.Equal(want, got) {
+		return
+	}
+	ext := filepath.Ext(name)
+	if strings.HasSuffix(name, ".layout.json") {
+		ext = ".layout.json"
+	}
+	gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
+	if err := os.WriteFile(gotPath, got, 0o644); err != nil {
+		t.Error(err)
+	}
+	t.Errorf("%s differs from the golden file (-want +got):\n%s\nwrote %s; to accept it, run %s",
+		path, cmp.Diff(string(want), string(got)), gotPath, accept)
+}
+
+func render(t testing.TB, steps []replay.Step, opts Options) (*Geometry, []byte) {
+	g := Layout(steps, opts)
+	var b bytes.Buffer
+	if err := WriteSVG(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	return g, b.Bytes()
+}
+
+// TestGolden draws every transcript and compares the layout and the SVG
+// with the golden files. The same files are checked natively and under
+// GOOS=js GOARCH=wasm, so both give the same bytes.
+func TestGolden(t *testing.T) {
+	all := transcripts(t)
+	for _, name := range sortedNames(all) {
+		t.Run(name, func(t *testing.T) {
+			tr := all[name]
+			g, svg := render(t, replay.Steps(tr), Options{Title: tr.Title})
+			js, err := json.MarshalIndent(g, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, name+".layout.json", append(js, '\n'))
+			checkGolden(t, name+".svg", svg)
+			checkWellFormed(t, svg)
+		})
+	}
+}
+
+// TestGoldenRange draws the seeds' two step ranges.
+func TestGoldenRange(t *testing.T) {
+	steps := replay.Steps(generate(2))
+	_, svg := render(t, steps, Options{Title: "steps 4 to 9", First: 4, Last: 9, IDPrefix: "fig-"})
+	checkGolden(t, "gen-2-steps-4-9.svg", svg)
+	checkWellFormed(t, svg)
+}
+
+// checkWellFormed parses svg as XML and fails on anything a transcript
+// could have turned into markup: elements other than the writer's, or
+// event-handler attributes.
+func checkWellFormed(t *testing.T, svg []byte) {
+	t.Helper()
+	allowed := map[string]bool{"svg": true, "title": true, "desc": true, "style": true, "g": true,
+		"rect": true, "line": true, "path": true, "text": true, "circle": true}
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if !allowed[se.Name.Local] {
+				t.Errorf("unexpected element <%s>", se.Name.Local)
+			}
+			for _, a := range se.Attr {
+				if strings.HasPrefix(strings.ToLower(a.Name.Local), "on") {
+					t.Errorf("<%s> has event attribute %s", se.Name.Local, a.Name.Local)
+				}
+			}
+		}
+	}
+}
+
+func TestHostileStaysText(t *testing.T) {
+	steps := replay.Steps(hostile())
+	_, svg := render(t, steps, Options{Title: hostile().Title, IDPrefix: `"><script>`})
+	checkWellFormed(t, svg)
+	for _, bad := range []string{"<script", "<g onload", "<!--", "]]>", "\x00", "\x07"} {
+		if bytes.Contains(svg, []byte(bad)) {
+			t.Errorf("SVG contains %q", bad)
+		}
+	}
+	if !bytes.Contains(svg, []byte("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;")) {
+		t.Error("the hostile text is not in the SVG as escaped text")
+	}
+	var b bytes.Buffer
+	if err := WriteMermaid(&b, steps, Options{Title: hostile().Title}); err != nil {
+		t.Fatal(err)
+	}
+	// Once the writer's arrows, line breaks and the entity codes are taken
+	// out, no character Mermaid or HTML would read is left.
+	entity := regexp.MustCompile(`#([a-z]+|[0-9]+);`)
+	for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		rest := strings.NewReplacer("<br/>", "", "-->>", "", "->>", "").Replace(line)
+		rest = entity.ReplaceAllString(rest, "")
+		if strings.ContainsAny(rest, "<>;\"&%#`\x00\x07") {
+			t.Errorf("Mermaid line %d holds a character it should have escaped: %s", i+1, line)
+		}
+	}
+}
+
+func TestAppendEscaped(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{`<a href="x">&'`, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"},
+		{"a\tb\nc", "a b c"},
+		{"nul\x00", "nul\uFFFD"},
+		{"bad\xff", "bad\uFFFD"},
+		{"\uFFFE\u0085", "\uFFFD\uFFFD"},
+		{"ünïcødé → ✓", "ünïcødé → ✓"},
+	}
+	for _, tt := range tests {
+		if got := string(appendEscaped(nil, tt.in)); got != tt.want {
+			t.Errorf("appendEscaped(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestStepHooks checks what a page relies on: one group per step, with
+// the step's id, number, kind and state, holding all its parts.
+func TestStepHooks(t *testing.T) {
+	steps := replay.Steps(generate(1))
+	_, svg := render(t, steps, Options{IDPrefix: "f1-"})
+	type group struct {
+		ID, Step, Kind, State, Role, Aria, Class string
+		Arrows, Labels, Nums                     int
+	}
+	var got []group
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var cur *group
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			attr := map[string]string{}
+			for _, a := range e.Attr {
+				attr[a.Name.Local] = a.Value
+			}
+			if cur != nil {
+				depth++
+				switch {
+				case strings.Contains(" "+attr["class"]+" ", " arrow "):
+					cur.Arrows++
+				case e.Name.Local == "text" && attr["class"] == "label":
+					cur.Labels++
+				case e.Name.Local == "text" && attr["class"] == "num":
+					cur.Nums++
+				}
+				continue
+			}
+			if e.Name.Local == "g" && strings.HasPrefix(attr["class"], "step ") {
+				got = append(got, group{ID: attr["id"], Step: attr["data-step"], Kind: attr["data-kind"],
+					State: attr["data-state"], Role: attr["role"], Aria: attr["aria-label"], Class: attr["class"]})
+				cur = &got[len(got)-1]
+				depth = 0
+			}
+		case xml.EndElement:
+			if cur != nil {
+				if depth == 0 {
+					cur = nil
+				} else {
+					depth--
+				}
+			}
+		}
+	}
+	if len(got) != len(steps) {
+		t.Fatalf("%d step groups, want %d", len(got), len(steps))
+	}
+	want := map[int]group{
+		0: {ID: "f1-s1", Step: "1", Kind: "request", Role: "listitem", Class: "step request",
+			Aria:   "Step 1: planner to deployer, SendStreamingMessage. Deploy build 2026.10.06-1 to staging.",
+			Arrows: 1, Labels: 1, Nums: 1},
+		3: {ID: "f1-s4", Step: "4", Kind: "frame", State: replay.StateAuthRequired, Role: "listitem",
+			Class:  "step frame st-auth-required paused",
+			Aria:   "Step 4, frame 3: deployer to planner, statusUpdate AUTH_REQUIRED, the task waits. An operator must approve this deploy at http://localhost:41243/approve/5e010000",
+			Arrows: 1, Labels: 1, Nums: 1},
+		4: {ID: "f1-s5", Step: "5", Kind: "request", State: replay.StateAuthRequired, Role: "listitem",
+			Class: "step request oob st-auth-required", Aria: "Step 5: operator to deployer, POST /approve/5e010000, outside A2A",
+			Arrows: 1, Labels: 1, Nums: 1},
+		9: {ID: "f1-s10", Step: "10", Kind: "close", State: replay.StateCompleted, Role: "listitem",
+			Class: "step close st-completed", Aria: "Step 10: stream closed by server", Nums: 1},
+	}
+	for i, w := range want {
+		if diff := cmp.Diff(w, got[i]); diff != "" {
+			t.Errorf("step group %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
+func TestRange(t *testing.T) {
+	steps := replay.Steps(generate(1))
+	g := Layout(steps, Options{First: 5, Last: 9})
+	var idx []int
+	for _, r := range g.Rows {
+		idx = append(idx, r.Index)
+	}
+	if diff := cmp.Diff([]int{5, 6, 7, 8, 9}, idx); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+	if len(g.Streams) != 1 || !g.Streams[0].OpenTop || !g.Streams[0].OpenEnd || g.Streams[0].Note != nil {
+		t.Errorf("streams = %+v; want one bracket open at both ends, without the still-open note", g.Streams)
+	}
+	// The state before the range is carried into the lane.
+	if len(g.Lanes) != 1 || g.Lanes[0].Segments[0].Step != "" || g.Lanes[0].Segments[0].State != replay.StateAuthRequired {
+		t.Errorf("lanes = %+v; want the AUTH_REQUIRED carried into the range first", g.Lanes)
+	}
+	want := "Sequence diagram of steps 5 to 9 between planner, deployer and operator. Task 5e010000 is AUTH_REQUIRED, then WORKING, then COMPLETED. Steps 7 to 9 are frames of one stream. Steps 5 and 6 are plain HTTP outside A2A."
+	if g.Desc != want {
+		t.Errorf("desc =\n%s\nwant\n%s", g.Desc, want)
+	}
+}
+
+func TestDescribeSeeds(t *testing.T) {
+	g := Layout(replay.Steps(generate(1)), Options{})
+	want := "Sequence diagram of 10 steps between planner, deployer and operator. Task 5e010000 goes SUBMITTED, then WORKING, then AUTH_REQUIRED, then WORKING, then COMPLETED. Steps 2 to 4 and 7 to 9 are frames of one stream. Steps 5 and 6 are plain HTTP outside A2A."
+	if g.Desc != want {
+		t.Errorf("desc =\n%s\nwant\n%s", g.Desc, want)
+	}
+}
+
+// TestNoOverlap checks that no two texts of the diagram overlap, and that
+// every text stays inside the picture, by the built-in metrics.
+func TestNoOverlap(t *testing.T) {
+	all := transcripts(t)
+	for _, name := range sortedNames(all) {
+		g := Layout(replay.Steps(all[name]), Options{})
+		var boxes []textBox
+		for _, r := range g.Rows {
+			for _, l := range r.Label {
+				boxes = append(boxes, box(r.Step+" label", l, sans, labelSize))
+			}
+			for _, l := range r.Detail {
+				boxes = append(boxes, box(r.Step+" detail", l, sans, detailSize))
+			}
+			if r.Badge != nil {
+				boxes = append(boxes, textBox{r.Step + " badge", r.Badge.X, r.Badge.Y, r.Badge.X + r.Badge.W, r.Badge.Y + r.Badge.H})
+			}
+			if r.Tag != nil {
+				boxes = append(boxes, box(r.Step+" tag", *r.Tag, sans, 10))
+			}
+			boxes = append(boxes, box(r.Step+" time", r.Time, mono, smallSize))
+			if r.Close != nil {
+				boxes = append(boxes, box(r.Step+" closed", r.Close.Text, sansBold, smallSize))
+			}
+			if r.Mark != nil {
+				boxes = append(boxes, box(r.Step+" lane", r.Mark.Text, sansBold, smallSize))
+			}
+		}
+		for _, st := range g.Streams {
+			boxes = append(boxes, box(st.Group+" tab", st.Tab, sansBold, smallSize))
+		}
+		for i, c := range g.Channels {
+			boxes = append(boxes, box("channel tab "+string(rune('0'+i)), c.Tab, sansBold, smallSize))
+		}
+		for i := range boxes {
+			b := boxes[i]
+			if b.x0 < 0 || b.y0 < 0 || b.x1 > g.Width || b.y1 > g.Height {
+				t.Errorf("%s: %s lies outside the %dx%d picture: %+v", name, b.what, g.Width, g.Height, b)
+			}
+			// Rows are few per screen; compare with the neighbours only.
+			for j := i + 1; j < len(boxes) && j < i+40; j++ {
+				if b.overlaps(boxes[j]) {
+					t.Errorf("%s: %s overlaps %s", name, b.what, boxes[j].what)
+				}
+			}
+		}
+	}
+}
+
+type textBox struct {
+	what           string
+	x0, y0, x1, y1 int
+}
+
+func box(what string, l Line, f font, size int) textBox {
+	w := f.width(l.Text, size)
+	x0 := l.X
+	switch l.Anchor {
+	case "middle":
+		x0 -= w / 2
+	case "end":
+		x0 -= w
+	}
+	return textBox{what, x0, l.Y - size*3/4, x0 + w, l.Y + size/4}
+}
+
+func (a textBox) overlaps(b textBox) bool {
+	return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		text  string
+		width int
+		n     int
+		want  []string
+	}{
+		{"", 100, 2, nil},
+		{"short", 100, 2, []string{"short"}},
+		{"one two three four", 60, 3, []string{"one two", "three four"}},
+		{"one two three four five six seven", 60, 2, []string{"one two", "three…"}},
+		{"abcdefghijklmnopqrstuvwxyz", 60, 3, []string{"abcdefghij", "klmnopqr", "stuvwxyz"}},
+		{"abcdefghijklmnopqrstuvwxyz!", 60, 2, []string{"abcdefghij", "klmnop…"}},
+	}
+	for _, tt := range tests {
+		got := wrap(tt.text, sans, 13, tt.width, tt.n)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("wrap(%q, %d) (-want +got):\n%s", tt.text, tt.width, diff)
+		}
+		for _, l := range got {
+			if w := sans.width(l, 13); w > tt.width {
+				t.Errorf("wrap(%q): line %q is %d px, wider than %d", tt.text, l, w, tt.width)
+			}
+		}
+	}
+}
+
+func TestWidth(t *testing.T) {
+	// Arial's advance widths: "A2A" is 667+557+667 thousandths of an em.
+	if got, want := sans.width("A2A", 1000), 667+557+667; got != want {
+		t.Errorf("width(A2A) = %d, want %d", got, want)
+	}
+	if got, want := sansBold.width("m", 1000), 890; got != want {
+		t.Errorf("bold width(m) = %d, want %d", got, want)
+	}
+	if got, want := mono.width("ecf2dcb6", 10), 49; got != want {
+		t.Errorf("mono width = %d, want %d", got, want)
+	}
+	if got, want := sans.width("漢字", 10), 20; got != want {
+		t.Errorf("CJK width = %d, want %d", got, want)
+	}
+}
+
+func TestEmpty(t *testing.T) {
+	g, svg := render(t, nil, Options{})
+	if g.Desc != "No steps." || g.Width < 200 {
+		t.Errorf("empty diagram: %+v", g)
+	}
+	checkWellFormed(t, svg)
+}
