@@ -1,0 +1,146 @@
+package live
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// A Deviation is a place where the agent's real answer differs from what
+// the A2A specification (v1.0.1) asks for. The session reports one only
+// when the answer it got shows it, judged against what the session had
+// seen of the task before the move; it never assumes one.
+type Deviation struct {
+	Spec     string `json:"spec"`            // the section: "§3.1.1"
+	Expected string `json:"expected"`        // what the specification asks for
+	Got      string `json:"got"`             // what came back, in one line
+	Known    string `json:"known,omitempty"` // the known upstream issue or cause, when the answer matches it
+	Text     string `json:"text"`            // one or two sentences for the page
+}
+
+func (d *Deviation) String() string {
+	if d == nil {
+		return ""
+	}
+	s := fmt.Sprintf("Deviation from spec %s: expected %s, got %s.", d.Spec, d.Expected, d.Got)
+	if d.Known != "" {
+		s += " Known: " + d.Known + "."
+	}
+	return s
+}
+
+// Upstream issues of a2a-go that the kit's agents show.
+const (
+	issueTerminal = "a2aproject/a2a-go#438" // SendMessage and SubscribeToTask on a terminal task
+	issueInput    = "a2aproject/a2a-go#439" // SubscribeToTask on an INPUT_REQUIRED task
+)
+
+// messageDeviation judges the answer to a message sent on an existing
+// task that the session last saw in state prior. answered reports
+// whether the agent accepted the message (err is nil then).
+func messageDeviation(prior string, e *WireError, accepted bool) *Deviation {
+	switch {
+	case terminalState(prior):
+		if e.Kind() == "UNSUPPORTED_OPERATION" {
+			return nil
+		}
+		d := &Deviation{
+			Spec:     "§3.1.1",
+			Expected: "UnsupportedOperationError (-32004): a task in a terminal state accepts no further messages",
+		}
+		switch {
+		case accepted:
+			d.Got = "the message was accepted"
+			d.Text = fmt.Sprintf("The task had ended in %s, yet the agent accepted another message on it.", prior)
+		case e == nil:
+			return nil
+		default:
+			d.Got = e.String()
+			d.Text = fmt.Sprintf("The task had ended in %s. The specification answers UnsupportedOperationError; this agent answers %s.", prior, errName(e))
+			if e.Kind() == "INVALID_PARAMS" {
+				d.Known = issueTerminal + ": a2a-go answers invalid params for a terminal task"
+			}
+		}
+		return d
+	case prior == string(a2a.TaskStateAuthRequired):
+		if accepted || e == nil || e.Transport != "" {
+			return nil
+		}
+		d := &Deviation{
+			Spec:     "§7.6.1",
+			Expected: "the agent should keep accepting messages on a task in TASK_STATE_AUTH_REQUIRED, so the client can negotiate, correct or refuse the request",
+			Got:      e.String(),
+			Text:     fmt.Sprintf("While the task waits for authorization, the agent refuses a message on it (%s).", errName(e)),
+		}
+		if strings.Contains(e.Message, "already in progress") {
+			d.Known = "a2a-go runs one execution per task and keeps it running through AUTH_REQUIRED, so a new message finds it \"already in progress\""
+		}
+		return d
+	}
+	return nil
+}
+
+// subscribeDeviation judges the answer to SubscribeToTask on a task the
+// session last saw in state prior ("" when the session never saw it).
+func subscribeDeviation(prior string, e *WireError, events int) *Deviation {
+	if prior == "" {
+		return nil
+	}
+	if terminalState(prior) {
+		if e.Kind() == "UNSUPPORTED_OPERATION" {
+			return nil
+		}
+		d := &Deviation{
+			Spec:     "§3.1.6",
+			Expected: "UnsupportedOperationError (-32004): a task in a terminal state cannot be subscribed to",
+		}
+		switch {
+		case e == nil && events > 0:
+			d.Got = fmt.Sprintf("a stream of %d events", events)
+			d.Text = fmt.Sprintf("The task had ended in %s, yet the agent opened a stream.", prior)
+		case e == nil || e.Transport != "":
+			return nil
+		default:
+			d.Got = e.String()
+			d.Text = fmt.Sprintf("The task exists and ended in %s; the agent says %s.", prior, errName(e))
+			if e.Kind() == "TASK_NOT_FOUND" {
+				d.Known = issueTerminal + ": a2a-go looks for a running execution, not for the task"
+			}
+		}
+		return d
+	}
+	if e == nil || e.Transport != "" {
+		return nil
+	}
+	d := &Deviation{
+		Spec:     "§3.1.6",
+		Expected: "a stream whose first event is the Task, then its updates",
+		Got:      e.String(),
+		Text:     fmt.Sprintf("The task exists and waits in %s, so it can be subscribed to; the agent says %s.", prior, errName(e)),
+	}
+	if e.Kind() == "TASK_NOT_FOUND" {
+		d.Known = "a2a-go looks for a running execution, and none runs while a task waits for input"
+		if prior == string(a2a.TaskStateInputRequired) {
+			d.Known = issueInput + ": " + d.Known
+		}
+	}
+	if e.InStream && e.HTTPStatus == 200 {
+		d.Text += " The error arrives as the only frame of a 200 event stream."
+	}
+	return d
+}
+
+// errName names an error answer for a sentence: "task not found (-32001)".
+func errName(e *WireError) string {
+	kind := strings.ToLower(strings.ReplaceAll(e.Kind(), "_", " "))
+	switch {
+	case kind != "" && e.Status != "":
+		return fmt.Sprintf("%s (%d %s)", kind, e.Code, e.Status)
+	case kind != "" && e.Code != 0:
+		return fmt.Sprintf("%s (%d)", kind, e.Code)
+	case e.Message != "":
+		return fmt.Sprintf("%q", clip(e.Message, 120))
+	}
+	return fmt.Sprintf("HTTP %d", e.HTTPStatus)
+}

@@ -1,0 +1,217 @@
+package live
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// A Result is the real answer to one move.
+type Result struct {
+	Move    string  `json:"move"`              // "SendDiff", "Answer", ...
+	Agent   string  `json:"agent,omitempty"`   // the agent the move addressed
+	Binding Binding `json:"binding,omitempty"` // the binding an A2A move used
+	// Sent is what a message move sent: the ids it named and its text.
+	Sent *Sent `json:"sent,omitempty"`
+	// Task is the task as the answer left it (after a stream move, as
+	// the stream stood when the move returned).
+	Task *Task `json:"task,omitempty"`
+	// Message is the text of a Message the agent answered with instead
+	// of a task.
+	Message string `json:"message,omitempty"`
+	// Stream is the stream a streaming move opened; it goes on being
+	// read after the move returns (see Snapshot).
+	Stream *Stream `json:"stream,omitempty"`
+	// HTTP is the reply to an operator's out-of-band request.
+	HTTP *HTTPReply `json:"http,omitempty"`
+	// Error is the error answer as it came over the wire.
+	Error *WireError `json:"error,omitempty"`
+	// Failure is what the A2A client library said when the call failed.
+	Failure string `json:"failure,omitempty"`
+	// Deviation is set when the answer differs from the specification.
+	Deviation *Deviation `json:"deviation,omitempty"`
+	// Note says what the move did that the learner should notice.
+	Note string `json:"note,omitempty"`
+	// Exchanges are the numbers (Seq) of the transcript's exchanges the
+	// move made, in order.
+	Exchanges []int `json:"exchanges,omitempty"`
+}
+
+// Sent is what a message move put on the wire.
+type Sent struct {
+	TaskID    string `json:"taskId,omitempty"`
+	ContextID string `json:"contextId,omitempty"`
+	Text      string `json:"text,omitempty"`
+}
+
+// HTTPReply is the reply to a plain HTTP request outside A2A.
+type HTTPReply struct {
+	URL    string `json:"url"`
+	Status int    `json:"status"`
+	Body   string `json:"body,omitempty"` // at most 4 KiB
+}
+
+// A move is one learner's move: its own HTTP client, which notes every
+// request it sends so the result can name its exchanges.
+type move struct {
+	s    *Session
+	name string
+	from string
+
+	mu   sync.Mutex
+	sent []*sentReq
+}
+
+type sentReq struct {
+	method, url, body string
+	seq               int // the claimed exchange, 0 until claimed
+}
+
+func (s *Session) newMove(name, from string) *move {
+	return &move{s: s, name: name, from: from}
+}
+
+// httpClient returns a client whose requests are recorded as sent by
+// the move's party. It has no timeout: the caller's context bounds it.
+func (m *move) httpClient() *http.Client {
+	return &http.Client{Transport: &moveTripper{m: m, next: m.s.rec.RoundTripper(m.from)}}
+}
+
+// client returns an A2A client of the agent over the binding.
+func (m *move) client(ctx context.Context, ref *agentRef, b Binding) (*a2aclient.Client, error) {
+	hc := m.httpClient()
+	var opt a2aclient.FactoryOption
+	switch b {
+	case JSONRPC:
+		opt = a2aclient.WithJSONRPCTransport(hc)
+	case HTTPJSON:
+		opt = a2aclient.WithRESTTransport(hc)
+	default:
+		return nil, fmt.Errorf("live: unknown binding %q (want %q or %q)", b, JSONRPC, HTTPJSON)
+	}
+	if !hasBinding(ref.card, b) {
+		return nil, fmt.Errorf("live: the %s's card offers no %s interface", ref.name, b)
+	}
+	// No defaults: every call goes through the recorder.
+	c, err := a2aclient.NewFromCard(ctx, ref.card, a2aclient.WithDefaultsDisabled(), opt)
+	if err != nil {
+		return nil, fmt.Errorf("live: a %s client of the %s: %w", b, ref.name, err)
+	}
+	return c, nil
+}
+
+func hasBinding(card *a2a.AgentCard, b Binding) bool {
+	for _, in := range card.SupportedInterfaces {
+		if in != nil && Binding(in.ProtocolBinding) == b {
+			return true
+		}
+	}
+	return false
+}
+
+type moveTripper struct {
+	m    *move
+	next http.RoundTripper
+}
+
+func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
+	t.m.s.ensureHost(req.URL)
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("live: reading the request body: %w", err)
+		}
+		body = b
+		req = req.Clone(req.Context())
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		req.ContentLength = int64(len(body))
+	}
+	t.m.mu.Lock()
+	t.m.sent = append(t.m.sent, &sentReq{method: req.Method, url: req.URL.String(), body: trimBody(string(body))})
+	t.m.mu.Unlock()
+	return t.next.RoundTrip(req)
+}
+
+// trimBody is what the recorder keeps of a body.
+func trimBody(s string) string {
+	return strings.TrimRight(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+}
+
+// exchanges claims, in the recorded transcript, the exchanges of the
+// requests the move sent, and returns them in order. Each request
+// claims the first unclaimed exchange with its method, URL and body;
+// requests carry random ids, so a match is the move's own.
+func (m *move) exchanges() []*replay.Exchange {
+	t := m.s.rec.Transcript("")
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.mu.Lock()
+	defer m.s.mu.Unlock()
+	var out []*replay.Exchange
+	for _, r := range m.sent {
+		if r.seq == 0 {
+			for _, x := range t.Exchanges {
+				if !m.s.claimed[x.Seq] && x.Request.Method == r.method && x.Request.URL == r.url && x.Request.Body == r.body {
+					r.seq = x.Seq
+					m.s.claimed[x.Seq] = true
+					break
+				}
+			}
+		}
+		if r.seq > 0 && r.seq <= len(t.Exchanges) {
+			out = append(out, t.Exchanges[r.seq-1])
+		}
+	}
+	return out
+}
+
+// finish completes a result from the wire: the move's exchanges, the
+// error answer of the last one when the call failed, and the deviation
+// note on that exchange.
+func (m *move) finish(r *Result, callErr error) *Result {
+	xs := m.exchanges()
+	for _, x := range xs {
+		r.Exchanges = append(r.Exchanges, x.Seq)
+	}
+	if callErr != nil {
+		r.Failure = callErr.Error()
+		if r.Error == nil && len(xs) > 0 {
+			r.Error = wireError(xs[len(xs)-1])
+		}
+	}
+	if r.Deviation != nil && len(xs) > 0 {
+		m.s.note(xs[len(xs)-1].Seq, r.Deviation.String())
+	}
+	return r
+}
+
+// lastError is the error answer of the move's last exchange, if any.
+func (m *move) lastError() *WireError {
+	xs := m.exchanges()
+	if len(xs) == 0 {
+		return nil
+	}
+	return wireError(xs[len(xs)-1])
+}
+
+// taskView returns the session's view of a task, or nil.
+func (s *Session) taskView(id a2a.TaskID) *Task {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t := s.tasks[id]; t != nil {
+		v := t.view()
+		return &v
+	}
+	return nil
+}

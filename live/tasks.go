@@ -1,0 +1,207 @@
+package live
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// A Task is a task as the session last saw it in an answer or a frame.
+type Task struct {
+	ID        string  `json:"id"`
+	ContextID string  `json:"contextId"`
+	Agent     string  `json:"agent"`          // the participant that runs it
+	State     string  `json:"state"`          // "TASK_STATE_INPUT_REQUIRED"
+	Text      string  `json:"text,omitempty"` // the status message's text: the question, the approval request
+	Binding   Binding `json:"binding"`        // the binding it was last seen on
+	// ApproveURL and RefuseURL are where an operator decides, when the
+	// status message names an approve URL (the deployer's, or the
+	// planner's which passes it up).
+	ApproveURL string     `json:"approveUrl,omitempty"`
+	RefuseURL  string     `json:"refuseUrl,omitempty"`
+	Artifacts  []Artifact `json:"artifacts,omitempty"`
+}
+
+// An Artifact is an artifact of a task: its name and its parts as text
+// (a data part as indented JSON).
+type Artifact struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// Interrupted reports whether the task waits for its client or an
+// operator.
+func (t *Task) Interrupted() bool { return interruptedState(t.State) }
+
+// Terminal reports whether the task has ended.
+func (t *Task) Terminal() bool { return terminalState(t.State) }
+
+func interruptedState(s string) bool {
+	return s == string(a2a.TaskStateInputRequired) || s == string(a2a.TaskStateAuthRequired)
+}
+
+func terminalState(s string) bool { return a2a.TaskState(s).Terminal() }
+
+// taskState is the session's record of a task; guarded by Session.mu.
+type taskState struct {
+	id        a2a.TaskID
+	contextID string
+	agent     string
+	binding   Binding
+	state     string
+	text      string
+	approve   string
+	artifacts []*a2a.Artifact
+}
+
+func (t *taskState) view() Task {
+	v := Task{
+		ID: string(t.id), ContextID: t.contextID, Agent: t.agent, State: t.state,
+		Text: t.text, Binding: t.binding, ApproveURL: t.approve,
+	}
+	if t.approve != "" {
+		v.RefuseURL = refuseURL(t.approve)
+	}
+	for _, a := range t.artifacts {
+		v.Artifacts = append(v.Artifacts, Artifact{Name: a.Name, Text: partsText(a.Parts)})
+	}
+	return v
+}
+
+// reApprove finds an approve URL in a status message.
+var reApprove = regexp.MustCompile(`https?://[^\s"'<>]+/approve/[^\s"'<>]+`)
+
+func approveURLIn(text string) string {
+	return strings.TrimRight(reApprove.FindString(text), ".,;:)")
+}
+
+// refuseURL is the kit's refuse URL beside an approve URL.
+func refuseURL(approve string) string {
+	i := strings.LastIndex(approve, "/approve/")
+	if i < 0 {
+		return ""
+	}
+	return approve[:i] + "/refuse/" + approve[i+len("/approve/"):]
+}
+
+// observe updates the task table from an event an agent sent; agent is
+// the participant that sent it.
+func (s *Session) observe(agent string, b Binding, ev a2a.Event) {
+	if ev == nil {
+		return
+	}
+	s.mu.Lock()
+	switch e := ev.(type) {
+	case *a2a.Task:
+		t := s.task(e.ID, e.ContextID, agent, b)
+		t.setStatus(e.Status)
+		t.artifacts = append([]*a2a.Artifact(nil), e.Artifacts...)
+	case *a2a.TaskStatusUpdateEvent:
+		s.task(e.TaskID, e.ContextID, agent, b).setStatus(e.Status)
+	case *a2a.TaskArtifactUpdateEvent:
+		t := s.task(e.TaskID, e.ContextID, agent, b)
+		t.artifacts = mergeArtifact(t.artifacts, e)
+	default:
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Unlock()
+	s.changed()
+}
+
+// task returns the record of a task, creating it; s.mu must be held.
+func (s *Session) task(id a2a.TaskID, contextID, agent string, b Binding) *taskState {
+	t := s.tasks[id]
+	if t == nil {
+		t = &taskState{id: id, agent: agent}
+		s.tasks[id] = t
+		s.order = append(s.order, id)
+	}
+	if contextID != "" {
+		t.contextID = contextID
+	}
+	if b != "" {
+		t.binding = b
+	}
+	return t
+}
+
+func (t *taskState) setStatus(st a2a.TaskStatus) {
+	// A terminal state is final: a late or replayed event does not undo it.
+	if terminalState(t.state) && !terminalState(string(st.State)) {
+		return
+	}
+	t.state = string(st.State)
+	t.text = messageText(st.Message)
+	if u := approveURLIn(t.text); u != "" {
+		t.approve = u
+	}
+}
+
+// lookup returns a copy of what the session knows of a task.
+func (s *Session) lookup(id string) (taskState, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tasks[a2a.TaskID(id)]
+	if t == nil {
+		return taskState{}, false
+	}
+	return *t, true
+}
+
+func mergeArtifact(list []*a2a.Artifact, e *a2a.TaskArtifactUpdateEvent) []*a2a.Artifact {
+	if e.Artifact == nil {
+		return list
+	}
+	for i, a := range list {
+		if a.ID == e.Artifact.ID {
+			if e.Append {
+				cp := *a
+				cp.Parts = append(append(a2a.ContentParts(nil), a.Parts...), e.Artifact.Parts...)
+				list[i] = &cp
+			} else {
+				list[i] = e.Artifact
+			}
+			return list
+		}
+	}
+	return append(list, e.Artifact)
+}
+
+// messageText returns the text parts of a message, joined by newlines.
+func messageText(m *a2a.Message) string {
+	if m == nil {
+		return ""
+	}
+	return partsText(m.Parts)
+}
+
+// partsText renders parts as text: text as is, data as indented JSON,
+// files by name or URL.
+func partsText(parts a2a.ContentParts) string {
+	var b []string
+	for _, p := range parts {
+		if p == nil {
+			continue
+		}
+		switch c := p.Content.(type) {
+		case a2a.Text:
+			b = append(b, string(c))
+		case a2a.Data:
+			if j, err := json.MarshalIndent(c.Value, "", "  "); err == nil {
+				b = append(b, string(j))
+			}
+		case a2a.URL:
+			b = append(b, string(c))
+		case a2a.Raw:
+			if p.Filename != "" {
+				b = append(b, "["+p.Filename+"]")
+			} else {
+				b = append(b, "[raw "+p.MediaType+"]")
+			}
+		}
+	}
+	return strings.Join(b, "\n")
+}
