@@ -141,14 +141,18 @@ func seconds(d time.Duration) string {
 func streamText(ex *replay.Exchange, s replay.Step) string {
 	st := ex.Response.Stream
 	n := strconv.Itoa(len(st.Frames))
+	frames := n + " frames"
+	if len(st.Frames) == 1 {
+		frames = "1 frame"
+	}
 	var b strings.Builder
 	switch s.Kind {
 	case replay.KindFrame:
 		b.WriteString("frame " + strconv.Itoa(s.Frame) + " of " + n)
 	case replay.KindRequest:
-		b.WriteString("opens a stream of " + n + " frames")
+		b.WriteString("opens a stream of " + frames)
 	default:
-		b.WriteString(n + " frames")
+		b.WriteString(frames)
 	}
 	if st.End != nil {
 		b.WriteString("; closed by the " + st.End.By + " at " + FormatTime(st.End.At))

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/a2aplay/a2aplay/web"
+)
+
+func init() {
+	register(&command{
+		name:    "site",
+		summary: "build the playground into a folder, or as one offline HTML file",
+		run:     runSite,
+	})
+}
+
+func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
+	out := fs.String("out", "site", "folder to write the site into")
+	offline := fs.String("offline", "", "write one self-contained HTML file here instead of a folder")
+	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (GOOS=js GOARCH=wasm go build ./wasm/cmd/viewer)")
+	wasmExec := fs.String("wasm-exec", "", "wasm_exec.js of the Go that built the module (default: $GOROOT/lib/wasm/wasm_exec.js)")
+	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
+	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-wasm bin/viewer.wasm] [-transcripts dir] [extra.http...]")
+		fmt.Fprintln(fs.Output(), "\nTranscripts are offered in name order; the first is drawn into the page.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	o := web.Options{BrotliQuality: *quality}
+	var err error
+	if o.Viewer, err = os.ReadFile(*viewer); err != nil {
+		return err
+	}
+	if *wasmExec == "" {
+		*wasmExec = filepath.Join(goroot(), "lib", "wasm", "wasm_exec.js")
+	}
+	if o.WasmExec, err = os.ReadFile(*wasmExec); err != nil {
+		return err
+	}
+	paths, err := filepath.Glob(filepath.Join(*dir, "*.http"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(paths)
+	paths = append(paths, fs.Args()...)
+	if len(paths) == 0 {
+		return fmt.Errorf("no transcripts in %s", *dir)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		o.Transcripts = append(o.Transcripts, web.Transcript{Name: strings.TrimSuffix(filepath.Base(p), ".http"), Text: b})
+	}
+
+	if *offline != "" {
+		if err := os.MkdirAll(filepath.Dir(*offline), 0o755); err != nil {
+			return err
+		}
+		f, err := os.Create(*offline)
+		if err != nil {
+			return err
+		}
+		if err := web.BuildOffline(f, o); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		st, err := os.Stat(*offline)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "wrote %s (%d bytes, %d transcripts)\n", *offline, st.Size(), len(o.Transcripts))
+		return nil
+	}
+	r, err := web.Build(*out, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %d files to %s; viewer.wasm %d bytes, %d brotli, %d gzip\n",
+		len(r.Files), *out, r.ViewerRaw, r.ViewerBr, r.ViewerGzip)
+	return nil
+}
+
+// goroot asks the go command where its toolchain is; wasm_exec.js must
+// come from the Go that built the module.
+func goroot() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}

@@ -1,0 +1,136 @@
+// Package browser starts Debian's headless Chromium for the playground's
+// end-to-end tests and benchmark, and builds what they load: the viewer's
+// WebAssembly and the site.
+//
+// Tests skip only when Chromium is missing and the CI variable is not
+// set; in CI a missing browser is an error (see [Find]).
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/a2aplay/a2aplay/web"
+)
+
+// ErrNoChromium says that no Chromium was found.
+var ErrNoChromium = errors.New("chromium not found: install Debian's (apt-get install -y chromium) or run ./build.sh test")
+
+// Find returns the path of Chromium: $CHROMIUM if set, else chromium or
+// chromium-browser on $PATH, else /usr/bin/chromium.
+func Find() (string, error) {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	return "", ErrNoChromium
+}
+
+// InCI reports whether the CI variable is set.
+func InCI() bool { return os.Getenv("CI") != "" }
+
+// Start launches headless Chromium with a fresh profile in userDataDir
+// and returns a context for its first tab. Cancel it to close the
+// browser. Each chromedp.NewContext(ctx) on it opens another tab.
+func Start(ctx context.Context, exe, userDataDir string) (context.Context, context.CancelFunc, error) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("force-color-profile", "srgb"),
+		// Playback and timers must not be slowed in a background tab.
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.UserDataDir(userDataDir),
+		chromedp.WindowSize(1400, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	if err := chromedp.Do(bctx); err != nil {
+		cancelBrowser()
+		cancelAlloc()
+		return nil, nil, fmt.Errorf("starting %s: %w", exe, err)
+	}
+	return bctx, func() { cancelBrowser(); cancelAlloc() }, nil
+}
+
+// RepoRoot returns the module's root folder.
+func RepoRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	mod := strings.TrimSpace(string(out))
+	if mod == "" || mod == os.DevNull {
+		return "", errors.New("not inside the a2aplay module")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// BuildViewer builds the viewer module into dir as the site ships it
+// and returns its bytes and the matching wasm_exec.js.
+func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
+	out := filepath.Join(dir, "viewer.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm/cmd/viewer")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("building the viewer: %w\n%s", err, b)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, nil, fmt.Errorf("go env GOROOT: %w", err)
+	}
+	if wasm, err = os.ReadFile(out); err != nil {
+		return nil, nil, err
+	}
+	wasmExec, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	return wasm, wasmExec, err
+}
+
+// Transcripts reads the .http files of the given folders, each folder's
+// in name order, for web.Options.
+func Transcripts(dirs ...string) ([]web.Transcript, error) {
+	var out []web.Transcript
+	for _, d := range dirs {
+		paths, err := filepath.Glob(filepath.Join(d, "*.http"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, web.Transcript{Name: strings.TrimSuffix(filepath.Base(p), ".http"), Text: b})
+		}
+	}
+	return out, nil
+}

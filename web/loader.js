@@ -1,0 +1,75 @@
+// loader.js starts the replay viewer. The page already shows a diagram
+// rendered when the site was built; this compiles the viewer's
+// WebAssembly, runs it, and the viewer takes the page over.
+//
+// The served site fetches the module named in the page's data block. The
+// offline page carries it inline, gzipped and base64-encoded, because a
+// page opened from disk may not fetch.
+(function () {
+	"use strict";
+
+	function fail(msg) {
+		var banner = document.getElementById("banner");
+		var text = document.getElementById("banner-text");
+		if (banner && text) {
+			text.textContent = msg;
+			banner.hidden = false;
+		}
+		if (window.console) console.error(msg);
+	}
+
+	var data;
+	try {
+		data = JSON.parse(document.getElementById("a2aplay-data").textContent);
+	} catch (e) {
+		fail("The page is damaged: its data block does not parse.");
+		return;
+	}
+	if (typeof WebAssembly !== "object" || typeof Go !== "function") {
+		fail("This browser cannot run WebAssembly, so the diagram stays as it is: stepping needs it.");
+		return;
+	}
+
+	async function inlineModule(el) {
+		var bin = atob(el.textContent.trim());
+		var bytes = new Uint8Array(bin.length);
+		for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+		if (data.wasmEncoding !== "gzip") return bytes;
+		if (typeof DecompressionStream !== "function") {
+			throw new Error("this browser cannot decompress the inline module (no DecompressionStream)");
+		}
+		var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+		return new Uint8Array(await new Response(stream).arrayBuffer());
+	}
+
+	async function instantiate(go) {
+		var inline = document.getElementById("a2aplay-wasm");
+		if (inline) {
+			return WebAssembly.instantiate(await inlineModule(inline), go.importObject);
+		}
+		if (WebAssembly.instantiateStreaming) {
+			try {
+				return await WebAssembly.instantiateStreaming(fetch(data.wasm), go.importObject);
+			} catch (e) {
+				// A server that sends the wrong MIME type: compile from bytes.
+			}
+		}
+		var resp = await fetch(data.wasm);
+		if (!resp.ok) throw new Error(data.wasm + ": " + resp.status + " " + resp.statusText);
+		return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+	}
+
+	async function start() {
+		performance.mark("a2aplay-wasm-fetch");
+		var go = new Go();
+		var result = await instantiate(go);
+		performance.mark("a2aplay-wasm-compiled");
+		go.run(result.instance).then(function () {
+			fail("The viewer stopped. Reload the page to start it again.");
+		});
+	}
+
+	start().catch(function (e) {
+		fail("The viewer could not start: " + (e && e.message ? e.message : e));
+	});
+})();

@@ -1,0 +1,332 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/andybalholm/brotli"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+//go:embed index.html style.css loader.js
+var sources embed.FS
+
+var page = template.Must(template.ParseFS(sources, "index.html"))
+
+// A Transcript is one shipped transcript: its name (the file name
+// without ".http", which deep links use) and its text.
+type Transcript struct {
+	Name string
+	Text []byte
+}
+
+// Options are the inputs of [Build] and [BuildOffline].
+type Options struct {
+	// Transcripts are offered by the picker in this order; the first is
+	// drawn into the page.
+	Transcripts []Transcript
+	// Viewer is the viewer module, built with GOOS=js GOARCH=wasm.
+	Viewer []byte
+	// WasmExec is wasm_exec.js from the Go toolchain that built Viewer.
+	WasmExec []byte
+	// BrotliQuality is the brotli level for precompressed files, 0 to 11;
+	// 0 means 11, the smallest and slowest.
+	BrotliQuality int
+}
+
+// A Report says what [Build] wrote.
+type Report struct {
+	Files      []string // every file written, relative to the folder
+	ViewerRaw  int      // size of the viewer module
+	ViewerBr   int      // its size brotli-compressed
+	ViewerGzip int      // its size gzip-compressed
+}
+
+// shipped is a transcript read and checked.
+type shipped struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	URL   string `json:"url,omitempty"`
+	Text  string `json:"text,omitempty"`
+	Steps int    `json:"steps"`
+
+	t *replay.Transcript
+}
+
+// pageData is the JSON data block the viewer reads at start.
+type pageData struct {
+	Transcripts  []shipped `json:"transcripts"`
+	Prerendered  string    `json:"prerendered"` // the transcript drawn into the page
+	WASM         string    `json:"wasm,omitempty"`
+	WASMEncoding string    `json:"wasmEncoding,omitempty"` // "gzip" for the inline module
+}
+
+// view is what index.html is executed with.
+type view struct {
+	Transcripts []shipped
+	First       string
+	Title       string
+	Steps       int
+	SVG         template.HTML
+	Data        template.JS
+
+	CSS, Loader, WasmExec, WASM string // asset URLs of the served site
+
+	Offline        bool
+	MetaCSP        string
+	InlineCSS      template.CSS
+	InlineLoader   template.JS
+	InlineWasmExec template.JS
+	WASMBase64     template.HTML // base64 only: nothing to escape
+}
+
+func (o *Options) read() ([]shipped, error) {
+	if len(o.Transcripts) == 0 {
+		return nil, errors.New("no transcripts to ship")
+	}
+	if len(o.Viewer) == 0 || len(o.WasmExec) == 0 {
+		return nil, errors.New("the viewer module and wasm_exec.js are both needed")
+	}
+	out := make([]shipped, 0, len(o.Transcripts))
+	seen := map[string]bool{}
+	for _, tr := range o.Transcripts {
+		if !validName(tr.Name) {
+			return nil, fmt.Errorf("transcript name %q: use letters, digits, '-', '_' and '.'", tr.Name)
+		}
+		if seen[tr.Name] {
+			return nil, fmt.Errorf("transcript %q given twice", tr.Name)
+		}
+		seen[tr.Name] = true
+		t, err := replay.Parse(tr.Text, tr.Name+".http")
+		if err != nil {
+			return nil, err
+		}
+		title := t.Title
+		if title == "" {
+			title = tr.Name
+		}
+		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(replay.Steps(t)), t: t})
+	}
+	return out, nil
+}
+
+func validName(s string) bool {
+	if s == "" || s[0] == '.' || len(s) > 100 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// Build writes the site into dir, which it creates if needed. Files of
+// an earlier build with other hashes are left alone.
+func Build(dir string, o Options) (*Report, error) {
+	ts, err := o.read()
+	if err != nil {
+		return nil, err
+	}
+	svg, css, err := firstFigure(ts[0].t)
+	if err != nil {
+		return nil, err
+	}
+	styles, _ := sources.ReadFile("style.css")
+	styles = append(append(styles, '\n'), css...)
+	loader, _ := sources.ReadFile("loader.js")
+
+	files := map[string][]byte{}
+	asset := func(name string, data []byte) string {
+		sum := sha256.Sum256(data)
+		ext := path.Ext(name)
+		hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:5]) + ext
+		files[hashed] = data
+		return hashed
+	}
+	v := view{
+		First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
+		SVG:      template.HTML(svg),
+		CSS:      asset("style.css", styles),
+		Loader:   asset("loader.js", loader),
+		WasmExec: asset("wasm_exec.js", o.WasmExec),
+		WASM:     asset("viewer.wasm", o.Viewer),
+	}
+	data := pageData{Prerendered: ts[0].Name, WASM: v.WASM}
+	for i, t := range ts {
+		t.URL = "transcripts/" + t.Name + ".http"
+		files[t.URL] = []byte(t.Text)
+		if i > 0 {
+			t.Text = "" // fetched when picked
+		}
+		data.Transcripts = append(data.Transcripts, t)
+	}
+	v.Transcripts = ts
+	if v.Data, err = jsonData(data); err != nil {
+		return nil, err
+	}
+	var html bytes.Buffer
+	if err := page.Execute(&html, v); err != nil {
+		return nil, fmt.Errorf("index.html: %w", err)
+	}
+	files["index.html"] = html.Bytes()
+
+	r := &Report{ViewerRaw: len(o.Viewer)}
+	for name, b := range files {
+		if err := writeFile(dir, name, b); err != nil {
+			return nil, err
+		}
+		r.Files = append(r.Files, name)
+		if !compressible(name) || len(b) < 512 {
+			continue
+		}
+		br, err := compress(b, "br", o.BrotliQuality)
+		if err != nil {
+			return nil, err
+		}
+		gz, err := compress(b, "gzip", 0)
+		if err != nil {
+			return nil, err
+		}
+		if name == v.WASM {
+			r.ViewerBr, r.ViewerGzip = len(br), len(gz)
+		}
+		for _, c := range []struct {
+			ext  string
+			data []byte
+		}{{".br", br}, {".gz", gz}} {
+			if len(c.data) >= len(b) {
+				continue
+			}
+			if err := writeFile(dir, name+c.ext, c.data); err != nil {
+				return nil, err
+			}
+			r.Files = append(r.Files, name+c.ext)
+		}
+	}
+	return r, nil
+}
+
+// BuildOffline writes the page as one HTML file that works opened from
+// disk: the module (gzipped, base64), the scripts, the styles and every
+// transcript are inline. A file: page gets no HTTP headers, so its
+// Content-Security-Policy is a meta element that allows exactly the
+// inline scripts and styles it carries, by hash, and nothing remote.
+func BuildOffline(w io.Writer, o Options) error {
+	ts, err := o.read()
+	if err != nil {
+		return err
+	}
+	svg, css, err := firstFigure(ts[0].t)
+	if err != nil {
+		return err
+	}
+	styles, _ := sources.ReadFile("style.css")
+	styles = append(append(styles, '\n'), css...)
+	loader, _ := sources.ReadFile("loader.js")
+	for _, s := range [][]byte{loader, o.WasmExec} {
+		if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
+			return errors.New("a script to inline contains </script")
+		}
+	}
+	if bytes.Contains(bytes.ToLower(styles), []byte("</style")) {
+		return errors.New("the style sheet contains </style")
+	}
+	gz, err := compress(o.Viewer, "gzip", 0)
+	if err != nil {
+		return err
+	}
+	data := pageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
+	data.Transcripts = ts
+	js, err := jsonData(data)
+	if err != nil {
+		return err
+	}
+	v := view{
+		Transcripts: ts, First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
+		SVG: template.HTML(svg), Data: js, Offline: true,
+		InlineCSS:      template.CSS(styles),
+		InlineLoader:   template.JS(loader),
+		InlineWasmExec: template.JS(o.WasmExec),
+		WASMBase64:     template.HTML(base64.StdEncoding.EncodeToString(gz)),
+	}
+	v.MetaCSP = "default-src 'none'; script-src " + hashSrc(o.WasmExec) + " " + hashSrc(loader) +
+		" 'wasm-unsafe-eval'; style-src " + hashSrc(styles) +
+		"; img-src data: blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+	return page.Execute(w, v)
+}
+
+// hashSrc is the CSP source that allows one inline script or style.
+func hashSrc(b []byte) string {
+	sum := sha256.Sum256(b)
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
+
+// jsonData encodes the data block. encoding/json escapes <, > and &, so
+// no transcript text can close the script element that holds it.
+func jsonData(d pageData) (template.JS, error) {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(b), nil
+}
+
+func writeFile(dir, name string, b []byte) error {
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, b, 0o644)
+}
+
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".html", ".css", ".js", ".wasm", ".svg", ".json", ".http", ".har", ".txt":
+		return true
+	}
+	return false
+}
+
+// compress encodes b as "br" (at quality q, 0 for 11) or "gzip".
+func compress(b []byte, enc string, q int) ([]byte, error) {
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	switch enc {
+	case "br":
+		if q <= 0 || q > brotli.BestCompression {
+			q = brotli.BestCompression
+		}
+		w = brotli.NewWriterLevel(&buf, q)
+	case "gzip":
+		zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		if err != nil {
+			return nil, err
+		}
+		w = zw
+	default:
+		return nil, fmt.Errorf("unknown encoding %q", enc)
+	}
+	if _, err := w.Write(b); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
