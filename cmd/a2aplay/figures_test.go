@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFigures(t *testing.T) {
+	src := filepath.Join("..", "..", "transcripts", "07-auth-required.http")
+	if _, err := os.Stat(src); err != nil {
+		t.Fatal(err)
+	}
+	draw := func(args ...string) (string, string) {
+		t.Helper()
+		dir := t.TempDir()
+		var stderr bytes.Buffer
+		if code := run(context.Background(), append([]string{"figures", "-out", dir}, args...), &stderr); code != 0 {
+			t.Fatalf("a2aplay figures %v: exit %d: %s", args, code, stderr.String())
+		}
+		return dir, stderr.String()
+	}
+	dir1, _ := draw(src)
+	dir2, _ := draw(src)
+	a, err := os.ReadFile(filepath.Join(dir1, "07-auth-required.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir2, "07-auth-required.svg"))
+	if !bytes.Equal(a, b) || !bytes.HasPrefix(a, []byte("<svg ")) {
+		t.Errorf("two runs gave different or no SVG (%d and %d bytes)", len(a), len(b))
+	}
+
+	dir, _ := draw("-steps", "5-6", "-format", "mermaid", src)
+	m, err := os.ReadFile(filepath.Join(dir, "07-auth-required.mmd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, l := range strings.Split(string(m), "\n") {
+		if strings.Contains(l, "->>") {
+			msgs = append(msgs, strings.TrimSpace(l))
+		}
+	}
+	want := []string{"p2->>p1: 5 · POST /approve/ecf2dcb6", "p1-->>p2: 6 · 200 OK<br/>{#quot;build#quot;: #quot;2026.10.06-1#quot;, #quot;decision#quot;: #quot;approved#quot;, #quot;environme…"}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("steps 5-6 as Mermaid (-want +got):\n%s", diff)
+	}
+}
+
+func TestFiguresErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.http")
+	if err := os.WriteFile(bad, []byte("# a2aplay transcript 1\n### 1 x\nnot a directive\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join("..", "..", "transcripts", "06-input-required.http")
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{}, 2, "no transcript given"},
+		{[]string{"-format", "png", good}, 2, `-format "png"`},
+		{[]string{"-steps", "9-4", good}, 2, "the first step comes after the last"},
+		{[]string{"-steps", "x", good}, 2, "want a range of step numbers"},
+		{[]string{"-steps", "40-", good}, 1, "the transcript has steps 1 to 4"},
+		{[]string{bad}, 1, bad + ":3:"},
+		{[]string{filepath.Join(dir, "missing.http")}, 1, "missing.http"},
+		{[]string{good, good}, 1, "would both be drawn to 06-input-required.svg"},
+	}
+	for _, tt := range tests {
+		var stderr bytes.Buffer
+		out := filepath.Join(dir, "out")
+		code := run(context.Background(), append([]string{"figures", "-out", out}, tt.args...), &stderr)
+		if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("figures %v: exit %d, stderr:\n%s\nwant exit %d and %q", tt.args, code, stderr.String(), tt.code, tt.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("figures %v failed but created %s", tt.args, out)
+		}
+	}
+}
+
+func TestParseStepRange(t *testing.T) {
+	tests := []struct {
+		in          string
+		first, last int
+		ok          bool
+	}{
+		{"", 0, 0, true}, {"4-9", 4, 9, true}, {"4-", 4, 0, true}, {"-9", 0, 9, true}, {"7", 7, 7, true},
+		{"-", 0, 0, false}, {"0-3", 0, 0, false}, {"a-b", 0, 0, false}, {"5-4", 0, 0, false}, {"1-2-3", 0, 0, false},
+	}
+	for _, tt := range tests {
+		f, l, err := parseStepRange(tt.in)
+		if (err == nil) != tt.ok || f != tt.first || l != tt.last {
+			t.Errorf("parseStepRange(%q) = %d, %d, %v; want %d, %d, ok %v", tt.in, f, l, err, tt.first, tt.last, tt.ok)
+		}
+	}
+}
