@@ -1,0 +1,104 @@
+// Package diagram draws the steps of a transcript as a sequence diagram:
+// SVG for the page and for docs, and Mermaid text for code hosts.
+//
+//	transcript -> replay.Steps -> [Layout] -> *[Geometry] -> [WriteSVG] -> SVG
+//	                                  \-> [WriteMermaid] -> sequenceDiagram text
+//
+// [Layout] computes geometry only: columns, rows, arrows, wrapped labels,
+// badges, brackets, bands and lanes, in whole pixels. [WriteSVG] turns a
+// Geometry into SVG and adds nothing but styling. The split keeps the
+// layout testable as data (testdata/NAME.layout.json) and the picture
+// reviewable in a browser (testdata/NAME.svg).
+//
+//	steps := replay.Steps(t)
+//	g := diagram.Layout(steps, diagram.Options{Title: t.Title, First: 4, Last: 9})
+//	err := diagram.WriteSVG(w, g)
+//
+// # Same bytes everywhere
+//
+// Text is measured from advance widths built into the package (the
+// Arial metrics that Liberation Sans and Helvetica share, and 0.6 em for
+// monospace), never by a browser, and all geometry is integer. The same
+// steps give the same bytes natively and under GOOS=js GOARCH=wasm; the
+// golden files are checked under both. Layout and WriteSVG do work in
+// proportion to the number of steps (BenchmarkRender measures it).
+//
+// # What the picture says
+//
+//   - Participants are columns, left to right in order of first
+//     appearance ([Options].Participants can put some first); a party
+//     that only takes part outside A2A, like an operator, comes last, with
+//     a dashed teal header that says "outside A2A" and a dotted teal
+//     lifeline. Long diagrams repeat the headers at the bottom.
+//   - Each step is one row, numbered in the left gutter with its time
+//     since the first step. A request is a solid arrow with a filled head
+//     and a bold label; a reply or a stream frame is a dashed arrow with an
+//     open head. Frames carry a small "frame N" under their tail.
+//   - A label is the step's method or event; the words the step carries
+//     (a message, a question, an error) follow in italics. A label wraps
+//     over at most two lines and the words over three; what does not fit
+//     ends in "…".
+//   - A step that reports a task's state has a badge in the state's
+//     colour. The two interrupted states, INPUT_REQUIRED (orange) and
+//     AUTH_REQUIRED (magenta), carry a pause sign, and the row where a task
+//     starts to wait is tinted across the whole diagram.
+//   - The steps of one stream sit in a blue bracket, "stream of step N",
+//     from the call that opened it to its close, drawn as a heavy edge
+//     labelled "stream closed by server" (or "by client"). A stream the
+//     capture never saw close has an open, dashed bottom and says "still
+//     open when the capture ended".
+//   - Calls outside A2A are teal, in a dashed teal band labelled
+//     "outside A2A".
+//   - Right of the participants, each task has a lane: a bar coloured by
+//     state from the step that reported it, wider and with a pause sign
+//     while the task waits, ending in a dot at a terminal state. A lane is
+//     reused once its task is no longer mentioned, so many short tasks do
+//     not make a wide diagram.
+//   - Errors (JSON-RPC, HTTP+JSON, HTTP or transport) are red.
+//
+// # CSS hooks
+//
+// Every SVG embeds its style sheet, scoped to the root class "a2s", with
+// light colours and dark ones under prefers-color-scheme: dark. A page
+// may override the custom properties on .a2s: --bg, --fg, --muted,
+// --line, --life, --box, --box-line, --num, --cur, --stream, --stream-bg,
+// --oob, --oob-bg, --err, --on, and one per state: --s-submitted,
+// --s-working, --s-input, --s-auth, --s-completed, --s-failed,
+// --s-canceled, --s-rejected, --s-other.
+//
+// Every element of a step (its hit area, number, time, arrow, labels,
+// badge, tag, close edge and the lane segment it starts) is inside one
+// group:
+//
+//	<g class="step frame st-auth-required paused" id="s4" data-step="4"
+//	   data-kind="frame" data-exchange="1" data-frame="3" data-group="s1"
+//	   data-state="TASK_STATE_AUTH_REQUIRED" data-task="ecf2dcb6-…"
+//	   role="listitem" aria-label="Step 4, frame 3: deployer to client, …">
+//
+// The classes are the kind (request, reply, frame, close), "oob" outside
+// A2A, "error", the state class st-submitted, st-working,
+// st-input-required, st-auth-required, st-completed, st-failed,
+// st-canceled, st-rejected or st-other, and "paused" on the step where a
+// task starts to wait. Ids take [Options].IDPrefix. The step groups are
+// the children of <g class="steps" role="list">, in reading order.
+//
+// A page highlights and dims steps with classes alone, without drawing
+// again: adding "current" to a step group fills its row and inverts its
+// number; adding "future" fades it. Inside a group, the parts have the
+// classes hit, num, time, arrow, head (and "head open"), label, detail,
+// badge, tag, closed, end-edge and seg.
+//
+// Outside the steps: g.stream[data-group] holds a bracket (band, edge,
+// tab, note), g.channel[data-steps] a band outside A2A, g.party[data-name]
+// a participant's headers, g.lane[data-task] a lane's track and headers,
+// and line.life the lifelines. The root has role="group",
+// aria-roledescription="sequence diagram", a <title> and a <desc> that
+// sums up the steps in words.
+//
+// # Trust
+//
+// Steps come from transcripts, which are untrusted. Every text is
+// escaped for XML, and characters XML cannot hold become U+FFFD; no
+// transcript text reaches an element name, an attribute name, a class or
+// the style sheet. [WriteMermaid] escapes with Mermaid's entity codes.
+package diagram
