@@ -1,0 +1,159 @@
+package lesson
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// KindFigure is the node kind of a figure.
+var KindFigure = ast.NewNodeKind("Figure")
+
+// A Figure draws a transcript's sequence diagram, or a range of its
+// steps:
+//
+//	```figure
+//	id: fig-input-required
+//	source: transcripts/06-input-required.http
+//	steps: 4-9
+//	title: the review question and its answer
+//	claim: The answer is a new message on the same task.
+//	caption: Steps 4 to 9 answer the question.
+//	```
+//
+// Keys: source (required); steps ("N" or "N-M", 1-based and inclusive;
+// all steps when absent); id, title, claim, caption; kind (only
+// "sequence"). A body, if any, is Markdown added to the caption.
+//
+// The figure is rendered as static SVG inside a <figure> that carries
+// data-transcript and data-steps, so the playground's script can replace
+// it with the live diagram, and it links to the steps in the replayer.
+type Figure struct {
+	ast.BaseBlock
+	fence
+
+	ID, Title, Claim, Caption string
+	From, To                  int    // the step range, 1-based inclusive; 0, 0 for all steps
+	Steps                     int    // number of steps in the transcript
+	SVG                       []byte // the drawing, from package diagram
+
+	transcript string
+}
+
+// Kind implements ast.Node.
+func (n *Figure) Kind() ast.NodeKind { return KindFigure }
+
+// Dump implements ast.Node.
+func (n *Figure) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Transcript": n.transcript, "Range": n.Range()}, nil)
+}
+
+// Transcript is the replayer's name of the drawn transcript.
+func (n *Figure) Transcript() string { return n.transcript }
+
+// Range is the step range as written in data-steps: "4-9", "4", or ""
+// for the whole transcript.
+func (n *Figure) Range() string {
+	switch {
+	case n.From == 0:
+		return ""
+	case n.From == n.To:
+		return strconv.Itoa(n.From)
+	}
+	return fmt.Sprintf("%d-%d", n.From, n.To)
+}
+
+var figureKeys = map[string]bool{
+	"source": true,
+	"steps":  false, "id": false, "title": false, "claim": false, "caption": false, "kind": false,
+}
+
+// ParseRange reads a step range: "4" or "4-9", 1-based, first ≤ last.
+func ParseRange(s string) (from, to int, err error) {
+	a, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
+	from, err1 := strconv.Atoi(strings.TrimSpace(a))
+	to, err2 := from, error(nil)
+	if isRange {
+		to, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	switch {
+	case err1 != nil || err2 != nil:
+		return 0, 0, fmt.Errorf("steps %q: want N or N-M", s)
+	case from < 1 || to < 1:
+		return 0, 0, fmt.Errorf("steps %q: steps count from 1", s)
+	case from > to:
+		return 0, 0, fmt.Errorf("steps %q: %d comes after %d", s, from, to)
+	}
+	return from, to, nil
+}
+
+func (n *Figure) resolve(srcs *sources) {
+	f := &n.fence
+	f.checkHeader(figureKeys)
+	for _, k := range []string{"title", "claim", "caption"} {
+		if fl, ok := f.get(k); ok {
+			f.checkInline(fl)
+		}
+	}
+	if k, ok := f.get("kind"); ok && k.Value != "sequence" {
+		f.errorf(k.Offset, "figure: kind %q: only sequence diagrams are drawn", k.Value)
+	}
+	id, _ := f.get("id")
+	n.ID = id.Value
+	if n.ID != "" && !isID(n.ID) {
+		f.errorf(id.Offset, "figure: id %q: use letters, digits, \"-\" and \"_\"", n.ID)
+	}
+	title, _ := f.get("title")
+	claim, _ := f.get("claim")
+	caption, _ := f.get("caption")
+	n.Title, n.Claim, n.Caption = title.Value, claim.Value, caption.Value
+
+	stepsF, hasSteps := f.get("steps")
+	if hasSteps {
+		from, to, err := ParseRange(stepsF.Value)
+		if err != nil {
+			f.errorf(stepsF.Offset, "figure: %v", err)
+			return
+		}
+		n.From, n.To = from, to
+	}
+	src, ok := f.get("source")
+	if !ok || src.Value == "" {
+		return // reported by checkHeader
+	}
+	n.transcript = TranscriptName(src.Value)
+	rs, err := srcs.get(src.Value)
+	if err != nil {
+		f.errorf(src.Offset, "figure: %v", err)
+		return
+	}
+	if len(f.errs) > 0 {
+		return // draw only what is written right
+	}
+	t, steps := rs.t, rs.steps
+	n.Steps = len(steps)
+	if n.To > n.Steps {
+		f.errorf(stepsF.Offset, "figure: steps %s: %s has %d steps", stepsF.Value, src.Value, n.Steps)
+		return
+	}
+	svg, err := drawFigure(t, steps, n.From, n.To)
+	if err != nil {
+		f.errorf(f.offset, "figure: %v", err)
+		return
+	}
+	n.SVG = svg
+}
+
+// ErrNoDiagram is returned for figures while this build has no diagram
+// renderer. Figures are never faked: a lesson that needs one fails.
+var ErrNoDiagram = errors.New("cannot draw: the diagram package is not part of this build yet")
+
+// drawFigure draws steps from..to (all when 0) of t as SVG.
+func drawFigure(t *replay.Transcript, steps []replay.Step, from, to int) ([]byte, error) {
+	return nil, ErrNoDiagram
+}
