@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -43,6 +45,7 @@ type Figure struct {
 	SVG                       []byte // the drawing, from package diagram
 
 	transcript string
+	prefix     string // put before the SVG's ids, unique in the lesson
 }
 
 // Kind implements ast.Node.
@@ -141,7 +144,16 @@ func (n *Figure) resolve(srcs *sources) {
 		f.errorf(stepsF.Offset, "figure: steps %s: %s has %d steps", stepsF.Value, src.Value, n.Steps)
 		return
 	}
-	svg, err := drawFigure(t, steps, n.From, n.To)
+	n.prefix = fmt.Sprintf("fig%d-", srcs.figures)
+	if n.ID != "" && len(f.errs) == 0 {
+		n.prefix = n.ID + "-"
+	}
+	srcs.figures++
+	alt := n.Title
+	if alt == "" {
+		alt = t.Title
+	}
+	svg, err := drawFigure(steps, diagram.Options{Title: alt, First: n.From, Last: n.To, IDPrefix: n.prefix})
 	if err != nil {
 		f.errorf(f.offset, "figure: %v", err)
 		return
@@ -149,11 +161,14 @@ func (n *Figure) resolve(srcs *sources) {
 	n.SVG = svg
 }
 
-// ErrNoDiagram is returned for figures while this build has no diagram
-// renderer. Figures are never faked: a lesson that needs one fails.
-var ErrNoDiagram = errors.New("cannot draw: the diagram package is not part of this build yet")
-
-// drawFigure draws steps from..to (all when 0) of t as SVG.
-func drawFigure(t *replay.Transcript, steps []replay.Step, from, to int) ([]byte, error) {
-	return nil, ErrNoDiagram
+// drawFigure draws steps as SVG.
+func drawFigure(steps []replay.Step, opts diagram.Options) ([]byte, error) {
+	if len(steps) == 0 {
+		return nil, errors.New("the transcript has no steps to draw")
+	}
+	var b bytes.Buffer
+	if err := diagram.WriteSVG(&b, diagram.Layout(steps, opts)); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -207,8 +207,9 @@ type source struct {
 }
 
 type sources struct {
-	c *Config
-	m map[string]*source
+	c       *Config
+	m       map[string]*source
+	figures int // figures drawn so far, for unique SVG id prefixes
 }
 
 // get resolves a block's source key; it returns the transcript and its
