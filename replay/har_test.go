@@ -1,0 +1,408 @@
+package replay
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func harFiles(t testing.TB, pattern string) []string {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestReadHARGolden imports the hand-written browser logs and compares
+// the transcripts with testdata/har/NAME.http.
+func TestReadHARGolden(t *testing.T) {
+	files := harFiles(t, "testdata/*.har")
+	if len(files) == 0 {
+		t.Fatal("no testdata/*.har")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".har")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := ReadHAR(data, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Marshal(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, filepath.Join("testdata", "har", name+".http"), out, "go test ./replay -run ReadHARGolden -update")
+		})
+	}
+}
+
+// TestWriteHARGolden exports the hand-written transcripts and compares
+// them with testdata/har/NAME.har.
+func TestWriteHARGolden(t *testing.T) {
+	for _, file := range harFiles(t, "testdata/*.http") {
+		name := strings.TrimSuffix(filepath.Base(file), ".http")
+		t.Run(name, func(t *testing.T) {
+			out, err := MarshalHAR(mustParseFile(t, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, filepath.Join("testdata", "har", name+".har"), out, "go test ./replay -run WriteHARGolden -update")
+		})
+	}
+}
+
+// TestHARRoundTrip checks that a transcript comes back whole from HAR.
+func TestHARRoundTrip(t *testing.T) {
+	trs := map[string]*Transcript{"full": fullTranscript(), "empty": {}}
+	for _, file := range allTranscriptFiles(t) {
+		trs[file] = mustParseFile(t, file)
+	}
+	for name, tr := range trs {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			h, err := MarshalHAR(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkHAR12(t, h)
+			back, err := ReadHAR(h, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+				t.Errorf("ReadHAR(WriteHAR(t)) (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestHARRoundTripFromHAR checks HAR -> Transcript -> HAR -> Transcript.
+func TestHARRoundTripFromHAR(t *testing.T) {
+	for _, file := range harFiles(t, "testdata/*.har") {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			first, err := ReadHAR(data, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := MarshalHAR(first)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkHAR12(t, h)
+			second, err := ReadHAR(h, "exported")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(first, second, ignoreLines); diff != "" {
+				t.Errorf("second import differs (-first +second):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReadHARDerived checks what the import derives from a browser log
+// that has no _a2aplay fields.
+func TestReadHARDerived(t *testing.T) {
+	data, err := os.ReadFile("testdata/chrome-deploy.har")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ReadHAR(data, "chrome-deploy.har")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type brief struct{ Name, From, To, Channel string }
+	var got []brief
+	for _, x := range tr.Exchanges {
+		got = append(got, brief{x.Name, x.From, x.To, string(x.Channel)})
+	}
+	want := []brief{
+		{"GET /", "client", "agent-8080", "out-of-band"},
+		{"GetAgentCard", "client", "deployer", ""},
+		{"SendStreamingMessage", "client", "deployer", ""},
+		{"approve", "client", "deployer", "out-of-band"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("exchanges (-want +got):\n%s", diff)
+	}
+	wantParts := []Participant{{Name: "client"}, {Name: "agent-8080", URL: "http://localhost:8080"}, {Name: "deployer", URL: "http://localhost:41243"}}
+	if diff := cmp.Diff(wantParts, tr.Participants); diff != "" {
+		t.Errorf("participants (-want +got):\n%s", diff)
+	}
+	s := tr.Exchanges[2].Response.Stream
+	if len(s.Frames) != 6 {
+		t.Fatalf("%d frames, want 6", len(s.Frames))
+	}
+	rs := tr.Exchanges[2].Response
+	// Frames spread evenly between the response and the end of the entry.
+	start, end := rs.At, s.End.At
+	for i, f := range s.Frames {
+		if !f.At.After(start) || !f.At.Before(end) {
+			t.Errorf("frame %d at %v, not between %v and %v", i+1, f.At, start, end)
+		}
+		if i > 0 && !f.At.After(s.Frames[i-1].At) {
+			t.Errorf("frame %d not after frame %d", i+1, i)
+		}
+	}
+	if want := time.Date(2026, 10, 6, 9, 0, 1, 300e6, time.UTC); !rs.At.Equal(want) {
+		t.Errorf("response at %v, want %v (start + blocked + send + wait)", rs.At, want)
+	}
+	if s.End.By != EndServer {
+		t.Errorf("end by %q, want server", s.End.By)
+	}
+	if len(tr.Exchanges[2].Notes) != 1 || !strings.Contains(tr.Exchanges[2].Notes[0], "spread evenly") {
+		t.Errorf("notes %q do not say the frame times are estimates", tr.Exchanges[2].Notes)
+	}
+}
+
+// checkHAR12 checks that a HAR has every field HAR 1.2 requires, with
+// the right JSON kinds, and that each entry's time is the sum of its
+// timings.
+func checkHAR12(t *testing.T, data []byte) {
+	t.Helper()
+	var root map[string]any
+	if err := json.Unmarshal(data, &root); err != nil {
+		t.Fatal(err)
+	}
+	type want map[string]string // field -> JSON kind
+	need := func(path string, v any, fields want) map[string]any {
+		t.Helper()
+		obj, ok := v.(map[string]any)
+		if !ok {
+			t.Fatalf("%s is %T, not an object", path, v)
+		}
+		for f, kind := range fields {
+			x, ok := obj[f]
+			if !ok {
+				t.Errorf("%s lacks %q", path, f)
+				continue
+			}
+			var got string
+			switch x.(type) {
+			case string:
+				got = "string"
+			case float64:
+				got = "number"
+			case []any:
+				got = "array"
+			case map[string]any:
+				got = "object"
+			}
+			if got != kind {
+				t.Errorf("%s.%s is %s, want %s", path, f, got, kind)
+			}
+		}
+		return obj
+	}
+	nv := want{"name": "string", "value": "string"}
+	log := need("", root, want{"log": "object"})["log"]
+	l := need("log", log, want{"version": "string", "creator": "object", "entries": "array"})
+	need("log.creator", l["creator"], want{"name": "string", "version": "string"})
+	if pages, ok := l["pages"].([]any); ok {
+		for _, p := range pages {
+			need("log.pages[]", p, want{"startedDateTime": "string", "id": "string", "title": "string", "pageTimings": "object"})
+		}
+	}
+	for _, e := range l["entries"].([]any) {
+		entry := need("entry", e, want{"startedDateTime": "string", "time": "number", "request": "object", "response": "object", "cache": "object", "timings": "object"})
+		if _, err := time.Parse(time.RFC3339Nano, entry["startedDateTime"].(string)); err != nil {
+			t.Error(err)
+		}
+		rq := need("request", entry["request"], want{"method": "string", "url": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "queryString": "array", "headersSize": "number", "bodySize": "number"})
+		for _, h := range append(rq["headers"].([]any), rq["queryString"].([]any)...) {
+			need("request header", h, nv)
+		}
+		if pd, ok := rq["postData"]; ok {
+			need("postData", pd, want{"mimeType": "string", "text": "string"})
+		}
+		rs := need("response", entry["response"], want{"status": "number", "statusText": "string", "httpVersion": "string", "cookies": "array", "headers": "array", "content": "object", "redirectURL": "string", "headersSize": "number", "bodySize": "number"})
+		for _, h := range rs["headers"].([]any) {
+			need("response header", h, nv)
+		}
+		need("content", rs["content"], want{"size": "number", "mimeType": "string"})
+		tm := need("timings", entry["timings"], want{"send": "number", "wait": "number", "receive": "number"})
+		sum := 0.0
+		for _, v := range tm {
+			if f, ok := v.(float64); ok && f > 0 {
+				sum += f
+			}
+		}
+		if math.Abs(sum-entry["time"].(float64)) > 0.001 {
+			t.Errorf("entry time %v is not the sum of its timings %v", entry["time"], sum)
+		}
+	}
+}
+
+func TestReadHARBad(t *testing.T) {
+	entry := func(fields string) string {
+		return `{"log":{"version":"1.2","entries":[{"startedDateTime":"2026-10-06T09:00:00.000Z","time":1,` + fields + `}]}}`
+	}
+	req := `"request":{"method":"GET","url":"http://a:1/","httpVersion":"HTTP/1.1","headers":[]}`
+	for _, tc := range []struct{ name, in, want string }{
+		{"empty", "", "h.har:1: expected JSON, found an error: unexpected end of JSON input"},
+		{"bad JSON", "{\n\"log\": {,}}", `h.har:2: expected JSON, found an error: invalid character ',' looking for beginning of object key string`},
+		{"not an object", "[]", "h.har: log: expected an object, found array"},
+		{"no log", "{}", "h.har: log: expected the log object, found nothing"},
+		{"log not an object", `{"log":[]}`, "h.har: log: expected an object, found array"},
+		{"no entries", `{"log":{"version":"1.2"}}`, "h.har: entries: expected an array of entries, found nothing"},
+		{"entries not an array", `{"log":{"entries":{}}}`, "h.har: entries: expected an array, found object"},
+		{"entry not an object", `{"log":{"entries":[1]}}`, "h.har: entries[0]: expected an object, found number"},
+		{"url type", entry(`"request":{"url":5}`), "h.har: entries[0].request.url: expected a string, found number"},
+		{"relative url", entry(`"request":{"method":"GET","url":"/x"}`), `h.har: entries[0].request.url: expected an absolute URL, found "/x"`},
+		{"url with space", entry(`"request":{"method":"GET","url":"http://a/b c"}`), `h.har: entries[0].request.url: expected an absolute http or https URL without spaces, found "http://a/b c"`},
+		{"method", entry(`"request":{"method":"GE T","url":"http://a/"}`), `h.har: entries[0].request.method: expected an HTTP method, found "GE T"`},
+		{"time", `{"log":{"entries":[{"startedDateTime":"yesterday","request":{"method":"GET","url":"http://a/"}}]}}`,
+			`h.har: entries[0].startedDateTime: expected a date and time like "2026-10-06T09:00:00.000Z", found "yesterday"`},
+		{"status type", entry(req + `,"response":{"status":"200"}`), "h.har: entries[0].response.status: expected a number, found string"},
+		{"status range", entry(req + `,"response":{"status":700}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 700"},
+		{"status fraction", entry(req + `,"response":{"status":200.5}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 200.5"},
+		{"base64", entry(req + `,"response":{"status":200,"content":{"encoding":"base64","text":"%%%"}}`), "h.har: entries[0].response.content.text: expected base64 text, as content.encoding says, found other text"},
+		{"header type", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":1}]}`), "h.har: entries[0].request.headers.value: expected a string, found number"},
+		{"far future", `{"log":{"entries":[{"startedDateTime":"9999-12-31T23:59:59.000Z","time":5000,"request":{"method":"GET","url":"http://a/"}}]}}`,
+			"h.har: entries[0].time: expected times before the year 10000"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ReadHAR([]byte(tc.in), "h.har")
+			if err == nil {
+				t.Fatalf("ReadHAR succeeded: %+v", got)
+			}
+			var se *SyntaxError
+			var he *HARError
+			if !errors.As(err, &se) && !errors.As(err, &he) {
+				t.Errorf("error %T is neither *SyntaxError nor *HARError", err)
+			}
+			if diff := cmp.Diff(tc.want, err.Error()); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestReadHAREdges(t *testing.T) {
+	in := "\ufeff" + `{"log":{"entries":[
+	{"startedDateTime":"2026-10-06T09:00:00.000Z","request":{"method":"GET","url":"ws://a/socket"}},
+	{"startedDateTime":"2026-10-06T09:00:00.000Z","time":10,"request":{"method":"POST","url":"http://10.0.0.7/rpc","postData":{"text":"{\"jsonrpc\":\"2.0\",\"method\":\"GetTask\"}"}},
+	 "response":{"status":200,"statusText":"OK\nreally","httpVersion":"h3","headers":[{"name":"Content-Type","value":"text/plain"}],"content":{"encoding":"gzip","text":"x"}}},
+	{"startedDateTime":"2026-10-06T09:00:01.000Z","request":{"method":"GET","url":"https://[::1]/x%0Ay"},
+	 "response":{"status":200,"headers":[{"name":"Content-Type","value":"application/octet-stream"}],"content":{"encoding":"base64","text":"/wA="}}},
+	{"startedDateTime":"2026-10-06T09:00:02.000Z","request":{"method":"GET","url":"http://a.b.c/events"},
+	 "response":{"status":200,"headers":[{"name":"Content-Type","value":"text/event-stream"}]}}
+	]}}`
+	tr, err := ReadHAR([]byte(in), "edges")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `# a2aplay transcript 1
+# participant: client
+# participant: agent-80 http://10.0.0.7
+# participant: agent-443 https://[::1]
+# participant: a http://a.b.c
+
+### 1 GetTask
+# @from client
+# @to agent-80
+# @note response body left out: its encoding "gzip" is not known
+# @at 2026-10-06T09:00:00.000Z
+POST http://10.0.0.7/rpc HTTP/1.1
+
+{"jsonrpc":"2.0","method":"GetTask"}
+
+# @at 2026-10-06T09:00:00.000Z
+HTTP/3 200 OK really
+Content-Type: text/plain
+
+### 2 GET /x%0Ay
+# @from client
+# @to agent-443
+# @channel out-of-band
+# @note response body left out: 2 bytes that are not UTF-8 text
+# @at 2026-10-06T09:00:01.000Z
+GET https://[::1]/x%0Ay HTTP/1.1
+
+# @at 2026-10-06T09:00:01.000Z
+HTTP/1.1 200
+Content-Type: application/octet-stream
+
+### 3 GET /events
+# @from client
+# @to a
+# @channel out-of-band
+# @note The HAR holds no body for this stream.
+# @at 2026-10-06T09:00:02.000Z
+GET http://a.b.c/events HTTP/1.1
+
+# @at 2026-10-06T09:00:02.000Z
+HTTP/1.1 200
+Content-Type: text/event-stream
+
+: @end 2026-10-06T09:00:02.000Z server
+`
+	if diff := cmp.Diff(want, string(out)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// FuzzReadHAR checks that ReadHAR never panics, that what it reads can
+// always be written as a transcript, and that it survives a HAR round
+// trip.
+func FuzzReadHAR(f *testing.F) {
+	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har"} {
+		for _, file := range harFiles(f, pattern) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"log":{"entries":[{"startedDateTime":"2026-10-06T09:00:00Z","time":3,"request":{"method":"GET","url":"http://a/"},"response":{"status":200,"headers":[{"name":"content-type","value":"text/event-stream"}],"content":{"text":"data: x\n\n"}}}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := ReadHAR(data, "fuzz")
+		if err != nil {
+			var se *SyntaxError
+			var he *HARError
+			if !errors.As(err, &se) && !errors.As(err, &he) {
+				t.Fatalf("error %T is neither *SyntaxError nor *HARError: %v", err, err)
+			}
+			return
+		}
+		text, err := Marshal(tr)
+		if err != nil {
+			t.Fatalf("ReadHAR gave a transcript Write refuses: %v", err)
+		}
+		if _, err := Parse(text, "written"); err != nil {
+			t.Fatalf("Parse(Write(ReadHAR)): %v\n%s", err, text)
+		}
+		h, err := MarshalHAR(tr)
+		if err != nil {
+			t.Fatalf("WriteHAR: %v", err)
+		}
+		back, err := ReadHAR(h, "exported")
+		if err != nil {
+			t.Fatalf("ReadHAR(WriteHAR(t)): %v", err)
+		}
+		if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+			t.Fatalf("ReadHAR(WriteHAR(t)) differs (-want +got):\n%s", diff)
+		}
+	})
+}
