@@ -422,7 +422,7 @@ func TestWriteBad(t *testing.T) {
 		{"time not UTC", func(t *Transcript) { t.Exchanges[0].Request.At = baseTime.In(time.FixedZone("CEST", 7200)) },
 			"replay: exchange 1 (SendStreamingMessage): request time 2026-10-06T11:00:00+02:00 is not in UTC"},
 		{"time too fine", func(t *Transcript) { t.Exchanges[0].Request.At = baseTime.Add(time.Microsecond) },
-			"replay: exchange 1 (SendStreamingMessage): request time 2026-10-06T09:00:00.000001Z is not a whole millisecond between years 1 and 9999"},
+			"replay: exchange 1 (SendStreamingMessage): request time 2026-10-06T09:00:00.000001Z is not a whole millisecond from year 0 to 9999"},
 		{"time unset", func(t *Transcript) { t.Exchanges[1].Response.At = time.Time{} }, "replay: exchange 2 (approve it): response time is not set"},
 		{"method", func(t *Transcript) { t.Exchanges[0].Request.Method = "PO ST" }, `replay: exchange 1 (SendStreamingMessage): request method "PO ST" is not an HTTP token`},
 		{"url", func(t *Transcript) { t.Exchanges[0].Request.URL = "http://x/a b" },

@@ -292,7 +292,7 @@ func timeProblem(t time.Time) string {
 	case t.Location() != time.UTC:
 		return fmt.Sprintf("%s is not in UTC", t.Format(time.RFC3339Nano))
 	case !validTime(t):
-		return fmt.Sprintf("%s is not a whole millisecond between years 1 and 9999", t.Format(time.RFC3339Nano))
+		return fmt.Sprintf("%s is not a whole millisecond from year 0 to 9999", t.Format(time.RFC3339Nano))
 	}
 	return ""
 }
