@@ -17,6 +17,7 @@ func BenchmarkRender(b *testing.B) {
 		steps := generatedSteps(n)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
+			cpu0, cpuOK := cpuTime()
 			for b.Loop() {
 				if err := WriteSVG(io.Discard, Layout(steps, Options{})); err != nil {
 					b.Fatal(err)
@@ -24,6 +25,11 @@ func BenchmarkRender(b *testing.B) {
 			}
 			ms := float64(b.Elapsed().Nanoseconds()) / 1e6 / float64(b.N)
 			b.ReportMetric(float64(n)/ms, "steps/ms")
+			// On a shared machine wall time also counts other programs;
+			// the process's processor time per op does not.
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
 }

@@ -604,7 +604,7 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 	bw := 0
 	if s.Reports && s.State != "" {
 		badge = &Badge{State: s.State, Paused: replay.Interrupted(s.State)}
-		bw = sansBold.width(replay.ShortState(s.State), smallSize) + 2*badgePadX
+		bw = sansBold.width(stateText(s.State), smallSize) + 2*badgePadX
 		if badge.Paused {
 			bw += pauseW
 		}
@@ -648,7 +648,7 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 		if badge.Paused {
 			tx += pauseW
 		}
-		badge.Text = Line{X: tx, Y: badge.Y + 13, Anchor: "start", Text: replay.ShortState(s.State)}
+		badge.Text = Line{X: tx, Y: badge.Y + 13, Anchor: "start", Text: stateText(s.State)}
 		r.Badge = badge
 	}
 	for _, t := range wrap(s.Detail, sans, detailSize, avail, maxDetail) {
@@ -772,7 +772,7 @@ func layoutLanes(l *Geometry, steps []replay.Step, drawn []int, rows []Row, x in
 			if sg.Paused {
 				tx += pauseW + 2
 			}
-			sg.Text = Line{X: tx, Y: sg.Bar.Y + 12, Anchor: "start", Text: replay.ShortState(sg.State)}
+			sg.Text = Line{X: tx, Y: sg.Bar.Y + 12, Anchor: "start", Text: stateText(sg.State)}
 			if sg.ID != nil {
 				sg.ID.X = x
 			}
@@ -806,6 +806,18 @@ func laneWidth(ln *Lane) int {
 	return w
 }
 
+// stateText is how a badge or a lane names a state: without its
+// TASK_STATE_ prefix, and cut short when it is not one A2A defines.
+func stateText(state string) string {
+	t := replay.ShortState(state)
+	if n := 20; len(t) > n {
+		if cut := []rune(t); len(cut) > n {
+			t = string(cut[:n]) + "…"
+		}
+	}
+	return t
+}
+
 // headText is what a step's head line says: its Label without the state
 // the badge shows.
 func headText(s *replay.Step) string {
@@ -824,7 +836,7 @@ func lineWidth(s *replay.Step, head string) int {
 	}
 	w := f.width(head, labelSize)
 	if s.Reports && s.State != "" {
-		w += 8 + sansBold.width(replay.ShortState(s.State), smallSize) + 2*badgePadX
+		w += 8 + sansBold.width(stateText(s.State), smallSize) + 2*badgePadX
 		if replay.Interrupted(s.State) {
 			w += pauseW
 		}

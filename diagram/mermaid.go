@@ -129,7 +129,7 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 			bw.WriteString("    " + id[s.From] + "-->>" + id[s.To] + ": " + text + "\n")
 		}
 		if s.Changed && replay.Interrupted(s.State) {
-			bw.WriteString("    Note over " + id[s.From] + ": ⏸ task " + mermaidText(replay.ShortID(s.TaskID)) +
+			bw.WriteString("    Note over " + id[s.From] + ": task " + mermaidText(replay.ShortID(s.TaskID)) +
 				" waits in " + mermaidText(s.State) + "\n")
 		}
 		for len(stack) > 0 && stack[len(stack)-1].end == k {

@@ -64,7 +64,7 @@ func TestMermaidShape(t *testing.T) {
     p2-->>p1: 2 · frame 1: task 5e010000 SUBMITTED
     p2-->>p1: 3 · frame 2: statusUpdate WORKING
     p2-->>p1: 4 · frame 3: statusUpdate AUTH_REQUIRED<br/>An operator must approve this deploy at http://localhost:412…
-    Note over p2: ⏸ task 5e010000 waits in TASK_STATE_AUTH_REQUIRED
+    Note over p2: task 5e010000 waits in TASK_STATE_AUTH_REQUIRED
     rect rgba(13,148,136,0.14)
     Note over p3,p2: outside A2A
     p3->>p2: 5 · POST /approve/5e010000

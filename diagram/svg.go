@@ -12,7 +12,7 @@ import (
 // WriteSVG writes the diagram as one SVG document. The bytes depend only
 // on g. Every text is escaped: whatever a transcript says stays text.
 func WriteSVG(w io.Writer, g *Geometry) error {
-	x := &svgWriter{w: w, b: make([]byte, 0, 64<<10)}
+	x := &svgWriter{w: w, b: make([]byte, 0, 20<<10)}
 	x.svg(g)
 	x.flush()
 	return x.err
@@ -155,7 +155,7 @@ func (x *svgWriter) svg(g *Geometry) {
 	x.s(`<g class="steps" role="list">` + "\n")
 	for i := range g.Rows {
 		x.row(g, &g.Rows[i])
-		if len(x.b) > 32<<10 {
+		if len(x.b) > 16<<10 {
 			x.flush()
 		}
 	}
