@@ -27,9 +27,10 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	stepRange := fs.String("steps", "", "draw only these steps, such as 4-9, 4- or 7; they keep their numbers")
 	format := fs.String("format", "svg", "svg, or mermaid for sequenceDiagram text")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] FILE.http...")
-		fmt.Fprintln(fs.Output(), "\nDraws each transcript as a sequence diagram, DIR/NAME.svg (or NAME.mmd),")
-		fmt.Fprintln(fs.Output(), "where NAME is the file's name without .http. The same input gives the same bytes.")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] FILE.http|FILE.har...")
+		fmt.Fprintln(fs.Output(), "\nDraws each transcript (or a browser's HAR network log) as a sequence diagram,")
+		fmt.Fprintln(fs.Output(), "DIR/NAME.svg (or NAME.mmd), where NAME is the file's name without .http or .har.")
+		fmt.Fprintln(fs.Output(), "The same input gives the same bytes.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -74,7 +75,11 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		if err != nil {
 			return err
 		}
-		t, err := replay.Parse(data, file)
+		read := replay.Parse
+		if strings.EqualFold(filepath.Ext(file), ".har") {
+			read = replay.ReadHAR
+		}
+		t, err := read(data, file)
 		if err != nil {
 			return err
 		}

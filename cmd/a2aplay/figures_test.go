@@ -36,7 +36,13 @@ func TestFigures(t *testing.T) {
 		t.Errorf("two runs gave different or no SVG (%d and %d bytes)", len(a), len(b))
 	}
 
-	dir, _ := draw("-steps", "5-6", "-format", "mermaid", src)
+	har := filepath.Join("..", "..", "replay", "testdata", "chrome-deploy.har")
+	dir, _ := draw(har)
+	if h, err := os.ReadFile(filepath.Join(dir, "chrome-deploy.svg")); err != nil || !bytes.Contains(h, []byte(`class="step `)) {
+		t.Errorf("HAR figure: %v, %d bytes without steps", err, len(h))
+	}
+
+	dir, _ = draw("-steps", "5-6", "-format", "mermaid", src)
 	m, err := os.ReadFile(filepath.Join(dir, "07-auth-required.mmd"))
 	if err != nil {
 		t.Fatal(err)
