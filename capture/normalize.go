@@ -36,7 +36,9 @@ var droppedHeaders = map[string]bool{
 }
 
 var (
-	uuidRE = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+	// uuidRE matches a UUID that is a word of its own, not a piece of a
+	// longer run of hex digits.
+	uuidRE = regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`)
 	// timeRE matches a JSON string that holds only an RFC 3339 time.
 	timeRE = regexp.MustCompile(`"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})"`)
 )
@@ -258,15 +260,15 @@ func jsonrpcIDSpan(b []byte) (start, end int, ok bool) {
 	return start, end, isRPC && found && string(b[start:end]) != ""
 }
 
-// headers drops the varying headers, maps ids in the values and puts
-// the rest in the fixed order.
+// headers drops the varying headers, puts the rest in the fixed order
+// and maps ids in the values, in that order.
 func (n *normalizer) headers(h []replay.Header) []replay.Header {
 	var out []replay.Header
 	for _, f := range h {
 		if droppedHeaders[strings.ToLower(f.Name)] {
 			continue
 		}
-		out = append(out, replay.Header{Name: canonicalHeader(f.Name), Value: n.mapIDs(f.Value)})
+		out = append(out, replay.Header{Name: canonicalHeader(f.Name), Value: f.Value})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, rj := headerRank(out[i].Name), headerRank(out[j].Name)
@@ -278,6 +280,9 @@ func (n *normalizer) headers(h []replay.Header) []replay.Header {
 		}
 		return false
 	})
+	for i := range out {
+		out[i].Value = n.mapIDs(out[i].Value)
+	}
 	return out
 }
 
