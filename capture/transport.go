@@ -399,7 +399,8 @@ type responseBody struct {
 
 func (b *responseBody) Read(p []byte) (int, error) {
 	n, err := b.p.read(p)
-	if err != nil && err != io.EOF {
+	if err != nil {
+		// The body is over: the request's context no longer matters.
 		b.release()
 	}
 	return n, err
