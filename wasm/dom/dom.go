@@ -11,9 +11,9 @@
 //   - A callback never blocks. Work that waits (a fetch, a file read)
 //     runs in [Go], a goroutine that also recovers.
 //
-// Text from transcripts is only ever set with [SetText] or [Text]; this
-// package has no helper that sets innerHTML from a string, except
-// [ParseSVG], which parses our own generated SVG as XML.
+// Text from transcripts is only ever set with [SetText] or [Text]; the
+// one helper that sets markup, [SetOwnMarkup], takes only markup this
+// program generated and escaped itself (the diagram's SVG).
 package dom
 
 import (
@@ -270,17 +270,11 @@ func Download(name, mime, text string) {
 	global.Call("setTimeout", revoke, 60_000)
 }
 
-// ParseSVG parses SVG markup that this program generated and returns
-// its root element, adopted into the page's document. Never pass it text
-// from a transcript: it is for the diagram package's escaped output.
-func ParseSVG(markup string) (js.Value, error) {
-	doc := global.Get("DOMParser").New().Call("parseFromString", markup, "image/svg+xml")
-	root := doc.Get("documentElement")
-	if root.Get("nodeName").String() != "svg" || len(All(doc, "parsererror")) > 0 {
-		return js.Undefined(), errors.New("the diagram is not well-formed SVG")
-	}
-	return document.Call("importNode", root, true), nil
-}
+// SetOwnMarkup replaces the content of el with markup that this program
+// generated, such as the diagram package's SVG, in which every text is
+// escaped. Never pass it text from a transcript, or anything built from
+// one without escaping: use [SetText] for that.
+func SetOwnMarkup(el js.Value, markup string) { el.Set("innerHTML", markup) }
 
 // Now is the page's high-resolution time in milliseconds.
 func Now() float64 { return global.Get("performance").Call("now").Float() }

@@ -1,0 +1,334 @@
+// Command bench measures the playground in one headless Chromium run:
+// navigation to the first diagram and to an interactive page, cold and
+// warm; the cost of one step change at 1,000 steps; and the time to draw
+// one 1,000-message diagram, by a2aplay in the page (Go in WebAssembly)
+// and by Mermaid 12 on the same diagram, as a ratio.
+//
+//	./build.sh bench
+//
+// runs it with the viewer it builds and Mermaid from npm. The budgets are
+// in DESIGN.md; this program reports figures and judges nothing.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/test/browser"
+	"github.com/a2aplay/a2aplay/web"
+)
+
+func main() {
+	wasm := flag.String("wasm", "bin/viewer.wasm", "the viewer module")
+	wasmExec := flag.String("wasm-exec", "bin/wasm_exec.js", "wasm_exec.js of the Go that built it")
+	mermaid := flag.String("mermaid", "bin/npm/node_modules/mermaid/dist/mermaid.min.js", "Mermaid 12's mermaid.min.js")
+	dir := flag.String("transcripts", "transcripts", "the shipped transcripts")
+	steps := flag.Int("steps", 1000, "steps of the generated diagram")
+	loads := flag.Int("loads", 5, "warm page loads to take the median of")
+	flag.Parse()
+	if err := run(*wasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(wasmPath, wasmExecPath, mermaidPath, dir string, n, loads int) error {
+	exe, err := browser.Find()
+	if err != nil {
+		return err
+	}
+	viewer, err := os.ReadFile(wasmPath)
+	if err != nil {
+		return err
+	}
+	wasmExec, err := os.ReadFile(wasmExecPath)
+	if err != nil {
+		return err
+	}
+	mermaidJS, err := os.ReadFile(mermaidPath)
+	if err != nil {
+		return fmt.Errorf("%w (./build.sh bench installs Mermaid 12 from npm)", err)
+	}
+	shipped, err := browser.Transcripts(dir)
+	if err != nil {
+		return err
+	}
+	if len(shipped) == 0 {
+		return fmt.Errorf("no transcripts in %s", dir)
+	}
+
+	// The same diagram for both: n steps, as a2aplay text and as Mermaid.
+	text, err := generate(n)
+	if err != nil {
+		return err
+	}
+	tr, err := replay.Parse(text, "bench.http")
+	if err != nil {
+		return err
+	}
+	st := replay.Steps(tr)
+	if len(st) != n {
+		return fmt.Errorf("generated %d steps, want %d", len(st), n)
+	}
+	var mmd bytes.Buffer
+	if err := diagram.WriteMermaid(&mmd, st, diagram.Options{Title: tr.Title}); err != nil {
+		return err
+	}
+
+	tmp, err := os.MkdirTemp("", "a2aplay-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	siteDir := filepath.Join(tmp, "site")
+	rep, err := web.Build(siteDir, web.Options{Transcripts: shipped, Viewer: viewer, WasmExec: wasmExec})
+	if err != nil {
+		return err
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/", web.Handler(os.DirFS(siteDir), web.ServeOptions{}))
+	mux.HandleFunc("/bench/transcript.http", func(w http.ResponseWriter, r *http.Request) { w.Write(text) })
+	mux.HandleFunc("/bench/diagram.mmd", func(w http.ResponseWriter, r *http.Request) { w.Write(mmd.Bytes()) })
+	mux.HandleFunc("/mermaid/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".js") {
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(mermaidJS)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, mermaidPage)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	ctx, cancel, err := browser.Start(context.Background(), exe, filepath.Join(tmp, "profile"))
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	version, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.userAgent`))
+
+	fmt.Printf("a2aplay browser benchmark: %s, GOMAXPROCS %d, %d CPUs\n", chromiumVersion(version), runtime.GOMAXPROCS(0), runtime.NumCPU())
+	fmt.Printf("viewer wasm: %d bytes, %d brotli (%.3f MB; budget 1.0 MB), %d gzip\n\n",
+		rep.ViewerRaw, rep.ViewerBr, float64(rep.ViewerBr)/1e6, rep.ViewerGzip)
+
+	// 1. Navigation: the first load has an empty cache, the others a warm one.
+	var cold navTimes
+	var warm []navTimes
+	for i := 0; i <= loads; i++ {
+		nt, err := navigate(ctx, srv.URL+"/")
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			cold = nt
+		} else {
+			warm = append(warm, nt)
+		}
+	}
+	fmt.Println("navigation (localhost, no throttling)        cold      warm (median)")
+	fmt.Printf("  first diagram painted (FCP; budget 150)  %6.0f ms  %6.0f ms\n", cold.FCP, median(warm, func(t navTimes) float64 { return t.FCP }))
+	fmt.Printf("  largest paint (LCP)                      %6.0f ms  %6.0f ms\n", cold.LCP, median(warm, func(t navTimes) float64 { return t.LCP }))
+	fmt.Printf("  interactive, viewer ready (budget 600)   %6.0f ms  %6.0f ms\n", cold.Ready, median(warm, func(t navTimes) float64 { return t.Ready }))
+	fmt.Printf("    of which module compiled at            %6.0f ms  %6.0f ms\n\n", cold.Compiled, median(warm, func(t navTimes) float64 { return t.Compiled }))
+
+	// 2. a2aplay draws the n-step diagram in the page, then steps through it.
+	tab, closeTab := chromedp.NewContext(ctx)
+	defer closeTab()
+	if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
+		return err
+	}
+	var draws []drawTimes
+	for range 4 {
+		d, err := chromedp.Run(tab, chromedp.Evaluate[drawTimes](drawJS, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return err
+		}
+		if d.Error != "" {
+			return errors.New(d.Error)
+		}
+		draws = append(draws, d)
+	}
+	stepping, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](stepJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return err
+	}
+
+	// 3. Mermaid 12 draws the same diagram in the same browser.
+	mtab, closeM := chromedp.NewContext(ctx)
+	defer closeM()
+	if err := chromedp.Do(mtab, chromedp.Navigate(srv.URL+"/mermaid/"), chromedp.Poll[chromedp.Void](`window.benchReady === true`)); err != nil {
+		return err
+	}
+	var mer []float64
+	for range 4 {
+		ms, err := chromedp.Run(mtab, chromedp.Evaluate[float64](mermaidJSRun, chromedp.EvalAwaitPromise, chromedp.EvalIgnoreExceptions))
+		if err != nil {
+			return fmt.Errorf("mermaid: %w", err)
+		}
+		mer = append(mer, ms)
+	}
+	merSize, _ := chromedp.Run(mtab, chromedp.Evaluate[int](`document.querySelectorAll("#out svg text").length`))
+
+	fmt.Printf("one %d-message diagram, text to painted SVG  cold      warm (median of 3)\n", n)
+	fmt.Printf("  a2aplay (wasm): parse and steps          %6.1f ms  %6.1f ms\n", draws[0].ParseMs, medianF(draws[1:], func(d drawTimes) float64 { return d.ParseMs }))
+	fmt.Printf("  a2aplay (wasm): layout and SVG (budget 30) %4.1f ms  %6.1f ms\n", draws[0].SvgMs, medianF(draws[1:], func(d drawTimes) float64 { return d.SvgMs }))
+	fmt.Printf("  a2aplay (wasm): into the DOM             %6.1f ms  %6.1f ms\n", draws[0].RenderMs-draws[0].SvgMs, medianF(draws[1:], func(d drawTimes) float64 { return d.RenderMs - d.SvgMs }))
+	fmt.Printf("  a2aplay: all, to the next frame          %6.1f ms  %6.1f ms\n", draws[0].TotalMs, medianF(draws[1:], func(d drawTimes) float64 { return d.TotalMs }))
+	fmt.Printf("  Mermaid 12.3.0: render, to the next frame %5.0f ms  %6.0f ms  (%d texts)\n", mer[0], medianFloat(mer[1:]), merSize)
+	ratioCold := mer[0] / draws[0].TotalMs
+	ratioWarm := medianFloat(mer[1:]) / medianF(draws[1:], func(d drawTimes) float64 { return d.TotalMs })
+	fmt.Printf("  a2aplay is faster by (budget ≥ 20×)      %6.1f×   %6.1f×\n\n", ratioCold, ratioWarm)
+
+	var handler, layout, frame []float64
+	for _, s := range stepping {
+		handler = append(handler, s[0])
+		layout = append(layout, s[1])
+		frame = append(frame, s[2])
+	}
+	fmt.Printf("one step change at %d steps (%d changes, ArrowRight)  median    p95     max\n", n, len(stepping))
+	fmt.Printf("  key handler (classes, inspector, lane)    %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(handler), pct(handler, 95), pct(handler, 100))
+	fmt.Printf("  and style and layout (budget 16)          %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(layout), pct(layout, 95), pct(layout, 100))
+	fmt.Printf("  to the next animation frame               %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(frame), pct(frame, 95), pct(frame, 100))
+	return nil
+}
+
+type navTimes struct {
+	FCP      float64 `json:"fcp"`
+	LCP      float64 `json:"lcp"`
+	Compiled float64 `json:"compiled"`
+	Ready    float64 `json:"ready"`
+}
+
+// navigate loads url in a new tab and reads its paint and viewer marks,
+// in milliseconds since the navigation started.
+func navigate(ctx context.Context, url string) (navTimes, error) {
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if err := chromedp.Do(tab,
+		chromedp.Navigate(url),
+		chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(60*time.Second)),
+	); err != nil {
+		return navTimes{}, err
+	}
+	return chromedp.Run(tab, chromedp.Evaluate[navTimes](`new Promise(resolve => {
+		const at = name => (performance.getEntriesByName(name)[0] || {startTime: NaN}).startTime;
+		let lcp = NaN;
+		new PerformanceObserver(list => { for (const e of list.getEntries()) lcp = e.startTime; })
+			.observe({type: "largest-contentful-paint", buffered: true});
+		setTimeout(() => resolve({fcp: at("first-contentful-paint"), lcp, compiled: at("a2aplay-wasm-compiled"), ready: at("a2aplay-ready")}), 100);
+	})`, chromedp.EvalAwaitPromise))
+}
+
+type drawTimes struct {
+	Error    string  `json:"error"`
+	ParseMs  float64 `json:"parseMs"`
+	SvgMs    float64 `json:"svgMs"`
+	RenderMs float64 `json:"renderMs"`
+	TotalMs  float64 `json:"totalMs"`
+}
+
+// drawJS loads the generated transcript into the viewer and times it to
+// the next frame after the SVG is in the page.
+const drawJS = `(async () => {
+	const text = await (await fetch("/bench/transcript.http")).text();
+	const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+	await frame();
+	const t0 = performance.now();
+	const r = a2aplay.load("bench-" + performance.now() + ".http", text);
+	if (r.error) return {error: r.error};
+	document.querySelector("#diagram svg").getBoundingClientRect();
+	await frame();
+	return {parseMs: r.parseMs, svgMs: r.svgMs, renderMs: r.renderMs, totalMs: performance.now() - t0};
+})()`
+
+// stepJS steps through the middle of the loaded diagram with the keys.
+const stepJS = `(async () => {
+	const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+	a2aplay.go(400);
+	await frame();
+	const out = [];
+	for (let i = 0; i < 200; i++) {
+		const t0 = performance.now();
+		document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true}));
+		const t1 = performance.now();
+		document.querySelector("#diagram .current").getBoundingClientRect();
+		const t2 = performance.now();
+		await frame();
+		out.push([t1 - t0, t2 - t0, performance.now() - t0]);
+	}
+	return out;
+})()`
+
+const mermaidPage = `<!doctype html>
+<meta charset="utf-8">
+<title>Mermaid 12 benchmark</title>
+<div id="out"></div>
+<script src="mermaid.min.js"></script>
+<script>
+mermaid.initialize({startOnLoad: false, maxTextSize: 100000000, maxEdges: 1000000, securityLevel: "strict"});
+window.benchReady = true;
+</script>`
+
+// mermaidJSRun renders the same diagram with Mermaid, text to painted SVG.
+const mermaidJSRun = `(async () => {
+	const text = await (await fetch("/bench/diagram.mmd")).text();
+	const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+	const out = document.getElementById("out");
+	out.replaceChildren();
+	await frame();
+	const t0 = performance.now();
+	const {svg} = await mermaid.render("m" + Math.round(performance.now()), text);
+	out.innerHTML = svg;
+	out.querySelector("svg").getBoundingClientRect();
+	await frame();
+	return performance.now() - t0;
+})()`
+
+func chromiumVersion(ua string) string {
+	for _, f := range strings.Fields(ua) {
+		if strings.HasPrefix(f, "Chrome/") || strings.HasPrefix(f, "HeadlessChrome/") {
+			return "Chromium " + f[strings.Index(f, "/")+1:]
+		}
+	}
+	return ua
+}
+
+func median[T any](xs []T, f func(T) float64) float64 {
+	v := make([]float64, len(xs))
+	for i, x := range xs {
+		v[i] = f(x)
+	}
+	return medianFloat(v)
+}
+
+func medianF(xs []drawTimes, f func(drawTimes) float64) float64 { return median(xs, f) }
+
+func medianFloat(v []float64) float64 { return pct(v, 50) }
+
+// pct is the p-th percentile (nearest rank) of v.
+func pct(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	i := int(float64(len(s))*p/100+0.5) - 1
+	return s[max(0, min(i, len(s)-1))]
+}

@@ -1,0 +1,168 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/wasm/dom"
+	"github.com/a2aplay/a2aplay/wasm/viewer"
+)
+
+// wire connects the page's controls. Every handler takes p.mu and
+// returns at once; work that waits runs in dom.Go.
+func (p *page) wire() {
+	e := &p.el
+	on := func(target js.Value, event string, fn func(ev js.Value)) {
+		dom.On(target, event, func(ev js.Value) {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			fn(ev)
+		})
+	}
+	on(e.first, "click", func(js.Value) { p.first() })
+	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, push) })
+	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, push) })
+	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, push) })
+	on(e.play, "click", func(js.Value) { p.togglePlay() })
+	on(e.speed, "change", func(js.Value) { p.setSpeed(e.speed.Get("value").String()) })
+	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), replace) })
+	on(e.scrub, "change", func(js.Value) { p.stop() })
+	on(e.picker, "change", func(js.Value) {
+		name := e.picker.Get("value").String()
+		if name == "" {
+			return // the option of an opened file
+		}
+		p.clearError()
+		p.openLinkPush(viewer.Link{Transcript: name})
+	})
+	on(e.diagram, "click", func(ev js.Value) {
+		if k := p.stepOf(ev.Get("target")); k > 0 {
+			p.goTo(k, push)
+		}
+	})
+	on(e.bannerClose, "click", func(js.Value) { p.clearError() })
+	on(e.tabRaw, "click", func(js.Value) { p.tab = "raw"; p.showTab() })
+	on(e.tabJSON, "click", func(js.Value) { p.tab = "json"; p.showTab() })
+
+	// Files: the button opens the hidden input; a drop anywhere works too.
+	on(e.open, "click", func(js.Value) { e.file.Call("click") })
+	on(e.file, "change", func(js.Value) {
+		files := e.file.Get("files")
+		if files.Length() > 0 {
+			p.openFile(files.Index(0))
+		}
+		e.file.Set("value", "") // the same file can be opened again
+	})
+	doc := dom.Document()
+	dragging := 0
+	on(doc, "dragenter", func(ev js.Value) {
+		if hasFiles(ev) {
+			ev.Call("preventDefault")
+			dragging++
+			dom.SetHidden(e.drop, false)
+		}
+	})
+	on(doc, "dragover", func(ev js.Value) {
+		if hasFiles(ev) {
+			ev.Call("preventDefault")
+			ev.Get("dataTransfer").Set("dropEffect", "copy")
+		}
+	})
+	on(doc, "dragleave", func(ev js.Value) {
+		if hasFiles(ev) {
+			if dragging--; dragging <= 0 {
+				dragging = 0
+				dom.SetHidden(e.drop, true)
+			}
+		}
+	})
+	on(doc, "drop", func(ev js.Value) {
+		dragging = 0
+		dom.SetHidden(e.drop, true)
+		files := ev.Get("dataTransfer").Get("files")
+		if files.Length() == 0 {
+			return
+		}
+		ev.Call("preventDefault")
+		p.openFile(files.Index(0))
+	})
+
+	// Exports close the menu they are in.
+	for kind, b := range map[string]js.Value{"svg": e.exSVG, "mermaid": e.exMermaid, "http": e.exHTTP, "har": e.exHAR} {
+		on(b, "click", func(js.Value) {
+			e.export.Set("open", false)
+			p.export(kind)
+		})
+	}
+
+	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
+	on(dom.Global(), "popstate", func(js.Value) {
+		p.stop()
+		l := viewer.ParseLink(linkText())
+		if !p.openLink(l, false) {
+			p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, false)
+		}
+	})
+}
+
+// openLinkPush opens a link as a move of the learner's.
+func (p *page) openLinkPush(l viewer.Link) {
+	if d := p.docs[key(l.Transcript, false)]; d != nil {
+		p.show(d, l.Step, push)
+		return
+	}
+	if s := p.shippedByName(l.Transcript); s != nil {
+		p.load(s, l.Step, push)
+	}
+}
+
+func (p *page) first() { p.goTo(min(1, p.nav.N), push) }
+
+func hasFiles(ev js.Value) bool {
+	dt := ev.Get("dataTransfer")
+	if dt.IsUndefined() || dt.IsNull() {
+		return false
+	}
+	types := dt.Get("types")
+	for i := range types.Length() {
+		if types.Index(i).String() == "Files" {
+			return true
+		}
+	}
+	return false
+}
+
+// key handles the keyboard: arrows step, space plays or pauses, Home and
+// End jump. Keys typed into a form field stay with it.
+func (p *page) key(ev js.Value) {
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+		return
+	}
+	tag := ev.Get("target").Get("tagName")
+	t := ""
+	if tag.Type() == js.TypeString {
+		t = tag.String()
+	}
+	if t == "INPUT" || t == "SELECT" || t == "TEXTAREA" {
+		return
+	}
+	switch ev.Get("key").String() {
+	case "ArrowRight":
+		p.goTo(p.nav.Cur+1, push)
+	case "ArrowLeft":
+		p.goTo(p.nav.Cur-1, push)
+	case "Home":
+		p.first()
+	case "End":
+		p.goTo(p.nav.N, push)
+	case " ":
+		if t == "BUTTON" || t == "SUMMARY" {
+			return // the focused control's own action
+		}
+		p.togglePlay()
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+}

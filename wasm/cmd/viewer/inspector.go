@@ -1,0 +1,148 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+	"github.com/a2aplay/a2aplay/wasm/viewer"
+)
+
+// inspect fills the inspector for the current position. All of it is
+// text: nothing a transcript says becomes markup.
+func (p *page) inspect() {
+	e := &p.el
+	d := p.cur
+	dom.Clear(e.facts)
+	dom.Clear(e.notes)
+	if p.nav.Cur == 0 {
+		s := viewer.Summarize(d.t, d.steps)
+		title := s.Title
+		if title == "" {
+			title = d.name
+		}
+		dom.SetText(e.heading, title)
+		dom.SetText(e.label, strconv.Itoa(s.Steps)+" steps in "+strconv.Itoa(s.Exchanges)+
+			" exchanges, "+strconv.Itoa(s.Tasks)+" tasks. Press → or Play to step through, or click a step.")
+		fact(e.facts, "Transcript", d.name, "")
+		for _, pt := range s.Participants {
+			fact(e.facts, "Participant", pt, "")
+		}
+		for _, l := range d.lanes {
+			st := l.StateAt(0)
+			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
+		}
+		dom.SetHidden(e.notes, true)
+		dom.SetHidden(e.tabs, true)
+		dom.SetHidden(e.raw, true)
+		dom.SetHidden(e.json, true)
+		return
+	}
+	det := viewer.Inspect(d.t, d.steps, p.nav.Cur-1)
+	dom.SetText(e.heading, det.Heading)
+	dom.SetText(e.label, det.Label)
+	for _, r := range det.Rows {
+		fact(e.facts, r.Name, r.Value, r.State)
+	}
+	for _, n := range det.Notes {
+		dom.Append(e.notes, dom.TextEl("li", "", n))
+	}
+	dom.SetHidden(e.notes, len(det.Notes) == 0)
+	dom.SetText(e.raw, det.Raw)
+	dom.SetText(e.json, det.JSON)
+	dom.SetHidden(e.tabs, false)
+	e.tabJSON.Set("disabled", det.JSON == "")
+	p.showTab()
+}
+
+// fact appends one name/value pair; a state gets its colour.
+func fact(dl js.Value, name, value, state string) {
+	dd := dom.El("dd", "")
+	switch {
+	case state != "":
+		dom.Append(dd, dom.TextEl("span", "state st-"+cssState(state), value))
+	case name == "Task" || name == "Context":
+		dd.Set("className", "id")
+		dom.SetText(dd, value)
+	default:
+		dom.SetText(dd, value)
+	}
+	dom.Append(dl, dom.TextEl("dt", "", name), dd)
+}
+
+// cssState keeps a state usable in a class name: A2A states are
+// upper-case words and "_"; anything else from a transcript becomes
+// "other".
+func cssState(s string) string {
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r == '_') {
+			return "other"
+		}
+	}
+	return s
+}
+
+func (p *page) showTab() {
+	e := &p.el
+	tab := p.tab
+	if e.tabJSON.Get("disabled").Bool() {
+		tab = "raw"
+	}
+	e.tabRaw.Call("setAttribute", "aria-selected", strconv.FormatBool(tab == "raw"))
+	e.tabJSON.Call("setAttribute", "aria-selected", strconv.FormatBool(tab == "json"))
+	dom.SetHidden(e.raw, tab != "raw")
+	dom.SetHidden(e.json, tab != "json")
+}
+
+// buildLane draws the task-state lane of the current transcript: one row
+// per task, one coloured segment per state. Moving the position only
+// moves the cursors and dims later segments (paintLane).
+func (p *page) buildLane() {
+	lane := p.el.lane
+	dom.Clear(lane)
+	p.segs = p.segs[:0]
+	n := len(p.cur.steps)
+	if n == 0 {
+		return
+	}
+	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
+	for _, l := range p.cur.lanes {
+		name := dom.El("span", "lane-name")
+		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
+		name.Set("title", l.TaskID)
+		track := dom.El("div", "lane-track")
+		for _, s := range l.Segments {
+			seg := dom.TextEl("span", "seg st-"+cssState(s.State), strings.ToLower(strings.ReplaceAll(replay.ShortState(s.State), "_", " ")))
+			seg.Set("title", replay.ShortState(s.State)+", steps "+strconv.Itoa(s.From)+"–"+strconv.Itoa(s.To))
+			st := seg.Get("style")
+			st.Set("left", pct(float64(s.From-1)/float64(n)*100))
+			st.Set("width", pct(float64(s.To-s.From+1)/float64(n)*100))
+			dom.Append(track, seg)
+			p.segs = append(p.segs, laneSeg{el: seg, from: s.From})
+		}
+		cursor := dom.El("span", "cursor")
+		dom.Append(track, cursor)
+		p.segs = append(p.segs, laneSeg{el: cursor, from: -1})
+		dom.Append(lane, dom.El("div", "lane-row", name, track))
+	}
+}
+
+// paintLane moves the lane's cursors to the current position and dims
+// the segments that start after it.
+func (p *page) paintLane() {
+	cur, n := p.nav.Cur, p.nav.N
+	for _, s := range p.segs {
+		if s.from < 0 {
+			dom.SetHidden(s.el, cur == 0)
+			if cur > 0 {
+				s.el.Get("style").Set("left", strconv.FormatFloat((float64(cur)-0.5)/float64(n)*100, 'f', 3, 64)+"%")
+			}
+			continue
+		}
+		dom.SetClass(s.el, "later", cur > 0 && s.from > cur)
+	}
+}

@@ -1,0 +1,524 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+	"github.com/a2aplay/a2aplay/wasm/viewer"
+)
+
+// shipped is one entry of the page's data block (see package web).
+type shipped struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	URL   string `json:"url"`
+	Text  string `json:"text"`
+	Steps int    `json:"steps"`
+}
+
+type pageData struct {
+	Transcripts []shipped `json:"transcripts"`
+	Prerendered string    `json:"prerendered"`
+}
+
+// A doc is a transcript the page holds, parsed and stepped, with the
+// diagram's elements for each step once it is drawn.
+type doc struct {
+	name  string // shipped name, or the file name of an opened file
+	local bool   // opened by the learner, not shipped
+	t     *replay.Transcript
+	steps []replay.Step
+	lanes []viewer.Lane
+
+	svgMs    float64 // time Layout and WriteSVG took in the page
+	renderMs float64 // that and putting the SVG into the page
+}
+
+// page is the replay page. Callbacks run one at a time on the browser's
+// event loop; mu guards the state against the playback goroutine and
+// the goroutines that finish fetches and file reads.
+type page struct {
+	mu sync.Mutex
+
+	data  pageData
+	docs  map[string]*doc // loaded transcripts by link key
+	cur   *doc
+	nav   viewer.Nav
+	marks [][]js.Value // marks[k]: the diagram elements of step k (1-based)
+	segs  []laneSeg
+
+	playing bool
+	gen     int // bumped to stop a playback goroutine
+	speed   float64
+	tab     string // "raw" or "json"
+
+	el struct {
+		picker, source, diagram, scrub, position, speed, lane   js.Value
+		first, prev, play, next, last, open, file, export, drop js.Value
+		exSVG, exMermaid, exHTTP, exHAR                         js.Value
+		banner, bannerText, bannerClose                         js.Value
+		heading, label, facts, notes, tabs, tabRaw, tabJSON     js.Value
+		raw, json                                               js.Value
+	}
+}
+
+// laneSeg is one segment of the task-state lane and the cursor of its row.
+type laneSeg struct {
+	el   js.Value
+	from int
+}
+
+func newPage() (*page, error) {
+	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
+	raw := dom.ByID("a2aplay-data").Get("textContent").String()
+	if err := json.Unmarshal([]byte(raw), &p.data); err != nil {
+		return nil, errors.New("the page's data block: " + err.Error())
+	}
+	e := &p.el
+	for id, v := range map[string]*js.Value{
+		"picker": &e.picker, "source": &e.source, "diagram": &e.diagram, "scrub": &e.scrub,
+		"position": &e.position, "speed": &e.speed, "lane": &e.lane,
+		"first": &e.first, "prev": &e.prev, "play": &e.play, "next": &e.next, "last": &e.last,
+		"open": &e.open, "file": &e.file, "export": &e.export, "drop": &e.drop,
+		"export-svg": &e.exSVG, "export-mermaid": &e.exMermaid, "export-http": &e.exHTTP, "export-har": &e.exHAR,
+		"banner": &e.banner, "banner-text": &e.bannerText, "banner-close": &e.bannerClose,
+		"insp-heading": &e.heading, "insp-label": &e.label, "insp-facts": &e.facts, "insp-notes": &e.notes,
+		"insp-tabs": &e.tabs, "tab-raw": &e.tabRaw, "tab-json": &e.tabJSON, "insp-raw": &e.raw, "insp-json": &e.json,
+	} {
+		*v = dom.ByID(id)
+	}
+	return p, nil
+}
+
+// start wires the events, shows what the URL names, and enables the
+// controls.
+func (p *page) start() {
+	p.wire()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	l := viewer.ParseLink(linkText())
+	if !p.openLink(l, true) {
+		// The link named nothing shippable: show the pre-rendered one.
+		p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, true)
+	}
+	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
+		b.Set("disabled", false)
+	}
+	p.exposeAPI()
+	dom.Document().Get("documentElement").Get("dataset").Set("viewer", "ready")
+	dom.Global().Get("performance").Call("mark", "a2aplay-ready")
+}
+
+// linkText is the part of the URL that holds a deep link: the fragment,
+// or else the query.
+func linkText() string {
+	loc := dom.Global().Get("location")
+	if h := loc.Get("hash").String(); len(h) > 1 {
+		return h
+	}
+	return loc.Get("search").String()
+}
+
+// showError puts msg in the banner. The page keeps working.
+func (p *page) showError(msg string) {
+	dom.SetText(p.el.bannerText, msg)
+	dom.SetHidden(p.el.banner, false)
+}
+
+func (p *page) clearError() { dom.SetHidden(p.el.banner, true) }
+
+// shippedByName returns the data block's entry for a shipped transcript.
+func (p *page) shippedByName(name string) *shipped {
+	for i := range p.data.Transcripts {
+		if p.data.Transcripts[i].Name == name {
+			return &p.data.Transcripts[i]
+		}
+	}
+	return nil
+}
+
+func key(name string, local bool) string {
+	if local {
+		return "f:" + name
+	}
+	return "t:" + name
+}
+
+// openLink shows what a link names, loading it first if needed. It
+// reports false when the link names nothing the page has or can fetch.
+// Call with p.mu held.
+func (p *page) openLink(l viewer.Link, initial bool) bool {
+	switch {
+	case l.File != "":
+		d := p.docs[key(l.File, true)]
+		if d == nil {
+			p.showError("The link names the file " + l.File + ", which this page does not hold (it was opened in an earlier visit): open it again to replay it.")
+			return false
+		}
+		p.show(d, l.Step, noHistory)
+		return true
+	case l.Transcript != "":
+		if d := p.docs[key(l.Transcript, false)]; d != nil {
+			p.show(d, l.Step, noHistory)
+			return true
+		}
+		s := p.shippedByName(l.Transcript)
+		if s == nil {
+			p.showError("There is no transcript named " + l.Transcript + "; showing " + p.data.Prerendered + ".")
+			return false
+		}
+		p.load(s, l.Step, noHistory)
+		return true
+	}
+	if initial {
+		return false // the pre-rendered transcript, at the overview
+	}
+	// A link with no transcript: the pre-rendered one at that step.
+	return p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, false)
+}
+
+// load shows a shipped transcript at a position: from the data block if
+// it carries the text, else fetched. Call with p.mu held.
+func (p *page) load(s *shipped, step int, h history) {
+	if s.Text != "" {
+		d, err := parseShipped(s.Name, s.Text)
+		if err != nil {
+			p.showError(err.Error())
+			return
+		}
+		p.docs[key(s.Name, false)] = d
+		p.show(d, step, h)
+		return
+	}
+	name, url := s.Name, s.URL
+	dom.AddClass(p.el.diagram, "busy")
+	dom.Go(func() {
+		text, err := dom.Fetch(url)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		dom.RemoveClass(p.el.diagram, "busy")
+		if err != nil {
+			p.showError("Could not load " + name + ": " + err.Error())
+			p.syncPicker()
+			return
+		}
+		d, err := parseShipped(name, text)
+		if err != nil {
+			p.showError(err.Error())
+			p.syncPicker()
+			return
+		}
+		p.docs[key(name, false)] = d
+		p.show(d, step, h)
+	})
+}
+
+func parseShipped(name, text string) (*doc, error) {
+	t, err := replay.Parse([]byte(text), name+".http")
+	if err != nil {
+		return nil, err
+	}
+	return newDoc(name, false, t), nil
+}
+
+func newDoc(name string, local bool, t *replay.Transcript) *doc {
+	steps := replay.Steps(t)
+	return &doc{name: name, local: local, t: t, steps: steps, lanes: viewer.Lanes(steps)}
+}
+
+// history says how a move shows in the browser's history.
+type history int
+
+const (
+	noHistory history = iota // restoring a link: the URL already says it
+	push                     // a move of the learner's: back undoes it
+	replace                  // playback and scrubbing: one entry for the run
+)
+
+func (p *page) link() viewer.Link {
+	l := viewer.Link{Step: p.nav.Cur}
+	if p.cur != nil {
+		if p.cur.local {
+			l.File = p.cur.name
+		} else {
+			l.Transcript = p.cur.name
+		}
+	}
+	return l
+}
+
+func (p *page) record(h history) {
+	if h == noHistory {
+		return
+	}
+	hist := dom.Global().Get("history")
+	hash := p.link().Hash()
+	if dom.Global().Get("location").Get("hash").String() == hash {
+		return
+	}
+	method := "pushState"
+	if h == replace {
+		method = "replaceState"
+	}
+	hist.Call(method, js.Null(), "", hash)
+}
+
+// show makes d the current transcript, drawn, at position step.
+func (p *page) show(d *doc, step int, h history) {
+	if p.cur == d {
+		p.goTo(step, h)
+		return
+	}
+	p.stop()
+	if err := p.draw(d); err != nil {
+		p.showError("Could not draw " + d.name + ": " + err.Error())
+		p.syncPicker()
+		return
+	}
+	p.cur = d
+	p.nav = viewer.Nav{N: len(d.steps)}
+	p.nav.Go(step)
+	p.buildLane()
+	p.el.scrub.Set("max", len(d.steps))
+	p.syncPicker()
+	src := ""
+	if d.local {
+		src = "from your file " + d.name
+	}
+	dom.SetText(p.el.source, src)
+	dom.Document().Set("title", d.name+" · a2aplay")
+	p.paint(-1)
+	p.record(h)
+}
+
+// syncPicker makes the picker show the current transcript; an opened
+// file gets its own option.
+func (p *page) syncPicker() {
+	if p.cur == nil {
+		return
+	}
+	sel := p.el.picker
+	for _, o := range dom.All(sel, "option[data-local]") {
+		o.Call("remove")
+	}
+	if p.cur.local {
+		o := dom.TextEl("option", "", p.cur.name+" · your file")
+		o.Set("value", "")
+		dom.SetAttr(o, "data-local", "")
+		sel.Call("append", o)
+		sel.Set("value", "")
+		return
+	}
+	sel.Set("value", p.cur.name)
+}
+
+// goTo moves to position i of the current transcript.
+func (p *page) goTo(i int, h history) {
+	if p.cur == nil {
+		return
+	}
+	old := p.nav.Cur
+	if !p.nav.Go(i) {
+		return
+	}
+	p.paint(old)
+	p.record(h)
+	if p.playing && h == push {
+		p.stop()
+	}
+}
+
+// paint brings the page from position old to the current one: the
+// classes of the steps that change, the scrubber, the lane, the
+// inspector. old is -1 for a full repaint.
+func (p *page) paint(old int) {
+	cur, n := p.nav.Cur, p.nav.N
+	var ks []int
+	if old < 0 {
+		ks = make([]int, n)
+		for i := range ks {
+			ks[i] = i + 1
+		}
+	} else {
+		ks = viewer.Changed(old, cur, n)
+	}
+	for _, k := range ks {
+		if k >= len(p.marks) {
+			continue
+		}
+		c := viewer.ClassOf(k, cur)
+		for _, el := range p.marks[k] {
+			cl := el.Get("classList")
+			cl.Call("toggle", viewer.ClassCurrent, c == viewer.Current)
+			cl.Call("toggle", viewer.ClassLater, c == viewer.Later)
+		}
+	}
+	p.el.scrub.Set("value", cur)
+	if cur == 0 {
+		dom.SetText(p.el.position, "overview · "+strconv.Itoa(n)+" steps")
+	} else {
+		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
+	}
+	p.el.first.Set("disabled", n == 0 || cur == 1)
+	p.el.prev.Set("disabled", cur == 0)
+	p.el.next.Set("disabled", cur >= n)
+	p.el.last.Set("disabled", cur >= n)
+	p.el.play.Set("disabled", n == 0)
+	p.paintLane()
+	p.inspect()
+	if cur > 0 && cur < len(p.marks) && len(p.marks[cur]) > 0 {
+		p.marks[cur][0].Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+	}
+}
+
+// Playback.
+
+func (p *page) togglePlay() {
+	if p.playing {
+		p.stop()
+		return
+	}
+	if p.cur == nil || p.nav.N == 0 {
+		return
+	}
+	if p.nav.AtEnd() {
+		p.goTo(1, push)
+	} else if p.nav.Cur == 0 {
+		p.goTo(1, push)
+	}
+	p.playing = true
+	p.gen++
+	gen := p.gen
+	dom.AddClass(p.el.play, "playing")
+	p.el.play.Call("setAttribute", "aria-label", "Pause")
+	dom.Go(func() {
+		for {
+			p.mu.Lock()
+			wait := viewer.Interval(p.speed)
+			p.mu.Unlock()
+			time.Sleep(wait)
+			p.mu.Lock()
+			if p.gen != gen || !p.playing {
+				p.mu.Unlock()
+				return
+			}
+			p.goTo(p.nav.Cur+1, replace)
+			if p.nav.AtEnd() {
+				p.stop()
+			}
+			p.mu.Unlock()
+		}
+	})
+}
+
+func (p *page) stop() {
+	if !p.playing {
+		return
+	}
+	p.playing = false
+	p.gen++
+	dom.RemoveClass(p.el.play, "playing")
+	p.el.play.Call("setAttribute", "aria-label", "Play")
+}
+
+func (p *page) setSpeed(v string) {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f <= 0 {
+		return
+	}
+	p.speed = f
+}
+
+// stepOf returns the position of the step an element of the diagram
+// belongs to, or 0.
+func (p *page) stepOf(target js.Value) int {
+	if target.IsUndefined() || target.IsNull() || target.Get("closest").IsUndefined() {
+		return 0
+	}
+	el := target.Call("closest", "["+stepAttr+"]")
+	if el.IsNull() {
+		return 0
+	}
+	return p.indexOfMark(dom.Attr(el, stepAttr))
+}
+
+// local files
+
+// openFile reads a File the learner picked or dropped and shows it.
+func (p *page) openFile(file js.Value) {
+	name := file.Get("name").String()
+	dom.Go(func() {
+		text, err := dom.ReadFile(file)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if err != nil {
+			p.showError("Could not read " + name + ": " + err.Error())
+			return
+		}
+		t, err := readAny(name, text)
+		if err != nil {
+			p.showError("Could not open " + name + ": " + err.Error())
+			return
+		}
+		p.clearError()
+		d := newDoc(name, true, t)
+		p.docs[key(name, true)] = d
+		p.cur = nil // redraw even when the same name was open
+		p.show(d, 0, push)
+	})
+}
+
+// readAny parses a transcript or, when it looks like one, a HAR file.
+func readAny(name, text string) (*replay.Transcript, error) {
+	if strings.HasSuffix(strings.ToLower(name), ".har") || strings.HasPrefix(strings.TrimSpace(text), "{") {
+		return replay.ReadHAR([]byte(text), name)
+	}
+	return replay.Parse([]byte(text), name)
+}
+
+// exports
+
+func (p *page) export(kind string) {
+	d := p.cur
+	if d == nil {
+		return
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")
+	var b strings.Builder
+	var err error
+	switch kind {
+	case "svg":
+		var svg []byte
+		svg, err = viewer.SVG(d.t, d.steps)
+		if err == nil {
+			dom.Download(base+".svg", "image/svg+xml", string(svg))
+		}
+	case "mermaid":
+		err = writeMermaid(&b, d)
+		if err == nil {
+			dom.Download(base+".mmd", "text/plain;charset=utf-8", b.String())
+		}
+	case "http":
+		err = replay.Write(&b, d.t)
+		if err == nil {
+			dom.Download(base+".http", "text/plain;charset=utf-8", b.String())
+		}
+	case "har":
+		err = replay.WriteHAR(&b, d.t)
+		if err == nil {
+			dom.Download(base+".har", "application/json", b.String())
+		}
+	}
+	if err != nil {
+		p.showError("Could not export " + kind + ": " + err.Error())
+	}
+}
