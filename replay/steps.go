@@ -456,6 +456,9 @@ func readBody(s *Step, body []byte, status int, reason string, oob bool) {
 	if oob {
 		s.Label = httpLabel
 		s.Detail = compactJSON(body)
+		if s.Error != nil {
+			s.Error.Message = s.Detail
+		}
 		return
 	}
 	p := &w
@@ -465,6 +468,12 @@ func readBody(s *Step, body []byte, status int, reason string, oob bool) {
 	readPayload(s, p)
 	if s.Label == "" {
 		s.Label = httpLabel
+	}
+	if s.Error != nil && s.Error.Message == "" {
+		if s.Detail == "" {
+			s.Detail = compactJSON(body)
+		}
+		s.Error.Message = s.Detail
 	}
 }
 
