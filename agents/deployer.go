@@ -60,7 +60,7 @@ const (
 	deployWaiting                     // waiting for an operator
 	deployApproved                    // approved, deploying
 	deployRefused                     // refused by an operator
-	deployDone                        // ended: completed, canceled or failed
+	deployDone                        // ended without a decision: canceled, failed or shut down
 )
 
 var deployStateNames = [...]string{
@@ -68,7 +68,7 @@ var deployStateNames = [...]string{
 	deployWaiting:  "it is waiting for approval",
 	deployApproved: "it was approved already",
 	deployRefused:  "it was refused already",
-	deployDone:     "it has ended",
+	deployDone:     "it has ended without a decision",
 }
 
 // A deployTask is the deployer's own record of one task.
@@ -126,6 +126,16 @@ func (d *deployer) setState(id a2a.TaskID, s deployState) {
 	d.mu.Unlock()
 }
 
+// end marks a task ended unless an operator decided on it: the decision
+// is what a later approval or refusal is told about.
+func (d *deployer) end(id a2a.TaskID) {
+	d.mu.Lock()
+	if t := d.tasks[id]; t != nil && (t.state == deployWorking || t.state == deployWaiting) {
+		t.state = deployDone
+	}
+	d.mu.Unlock()
+}
+
 // execute is the deployer's execution of one message. Every message that
 // starts an execution needs its own approval: an approval is spent on the
 // deploy it was given for (spec §7.6.4).
@@ -143,13 +153,7 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	d.mu.Lock()
 	d.tasks[id] = t
 	d.mu.Unlock()
-	defer func() {
-		d.mu.Lock()
-		if t.state == deployWaiting || t.state == deployWorking || t.state == deployApproved {
-			t.state = deployDone
-		}
-		d.mu.Unlock()
-	}()
+	defer d.end(id)
 
 	if !r.status(a2a.TaskStateWorking, fmt.Sprintf("Preparing to deploy %s to %s.", req.Build, req.Environment)) {
 		return
@@ -167,7 +171,6 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 		return
 	}
 	if !dec.approve {
-		d.setState(id, deployRefused)
 		r.status(a2a.TaskStateRejected, fmt.Sprintf("An operator refused the deploy of %s to %s; nothing was deployed.", req.Build, req.Environment))
 		return
 	}
@@ -181,12 +184,11 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	if !r.artifact(DeployArtifact, fmt.Sprintf("Deploy of %s to %s", req.Build, req.Environment), rec) {
 		return
 	}
-	d.setState(id, deployDone)
 	r.status(a2a.TaskStateCompleted, fmt.Sprintf("Deployed %s to %s.", req.Build, req.Environment))
 }
 
 func (d *deployer) cancel(ctx context.Context, r *run) {
-	d.setState(r.ec.TaskID, deployDone)
+	d.end(r.ec.TaskID)
 	cancelTask(ctx, r)
 }
 

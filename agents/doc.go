@@ -1,0 +1,201 @@
+// Package agents is the a2aplay kit: three small A2A v1.0 agents built on
+// github.com/a2aproject/a2a-go/v2 that stop in the two interrupted task
+// states, TASK_STATE_INPUT_REQUIRED and TASK_STATE_AUTH_REQUIRED, for real
+// reasons. They run natively (a2aplay agents), inside the capture's
+// in-process transport, and unchanged in the browser (GOOS=js): the
+// package opens no sockets and starts no processes.
+//
+//	planner        :41241  client of the other two
+//	code-reviewer  :41242  asks for a base branch, returns review.json
+//	deployer       :41243  waits for an operator's approval, returns deploy.json
+//
+// # Building agents
+//
+// [NewCodeReviewer], [NewDeployer] and [NewPlanner] each take a [Config]
+// and return an [*Agent]; [NewKit] builds the three at http://localhost:PORT
+// with the planner wired to the others:
+//
+//	kit := agents.NewKit(agents.KitConfig{})
+//	defer kit.Close()
+//	http.ListenAndServe("localhost:41242", kit.Reviewer.Handler())
+//
+// [Kit.Handlers] maps "localhost:41242" and so on to the handlers, which is
+// what an in-process transport routes by. Config.Clock sets the times the
+// agents write themselves (status timestamps, approvedAt); ids are
+// a2a-go's own UUIDv7s and cannot be injected. Config.HTTPClient carries
+// the planner's outbound calls; give it no Timeout. Config.Logger receives
+// a2a-go's log records (through a2asrv.WithLogger) and the kit's.
+// [Agent.Close] ends every wait and outbound call, fails their tasks with a
+// message saying the agent shut down, and returns once every execution has
+// returned; the handler then answers 503.
+//
+// # What each agent serves
+//
+// Every agent's [Agent.Handler] serves, relative to its base URL:
+//
+//	GET  /.well-known/agent-card.json   the v1.0 agent card
+//	POST /                              the JSON-RPC binding
+//	     /rest/...                      the HTTP+JSON binding (POST /rest/message:send,
+//	                                    POST /rest/message:stream, GET /rest/tasks/{id},
+//	                                    POST /rest/tasks/{id}:cancel, /rest/tasks/{id}:subscribe)
+//
+// The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
+// protocol version 1.0, streaming true. All responses carry
+// Access-Control-Allow-Origin: * (never credentials), and OPTIONS
+// preflights get 204 allowing GET and POST with the A2A-Version,
+// A2A-Extensions, Authorization, Content-Type and Accept headers. A request
+// body over [MaxBodyBytes] (1 MiB), declared or chunked, gets 413 before
+// a2a-go reads it. Malformed JSON-RPC gets a2a-go's JSON-RPC errors
+// (-32700 parse error, -32600 invalid request, -32601 unknown method,
+// -32602 invalid params). Errors the kit writes itself are JSON:
+// {"error":"..."}.
+//
+// # code-reviewer
+//
+// Input: a message with the diff as a text part (or a raw part with
+// mediaType text/x-diff, or a "diff" field of the data part) and a data part
+// {"repository":"payments-api","base":"main"}; base is optional.
+// [NewReviewMessage] builds one.
+//
+//   - A request without a diff or repository, with a base that is not a
+//     branch name, or with a diff that does not parse ends at once in
+//     TASK_STATE_REJECTED with a status message naming what is wrong
+//     (for a diff: the parser's line and complaint).
+//   - Without a base: the task is submitted, then TASK_STATE_INPUT_REQUIRED
+//     with the agent message [BaseBranchQuestion], "Which base branch should
+//     I compare this diff against?". The answer is a new message with the
+//     task's taskId and contextId (§3.4.3): its trimmed text (quotes and
+//     backticks removed) or a data part {"base":"main"}. An empty answer, two
+//     texts, or text that is not a branch name ("main or develop") asks
+//     again, the reason first and the question last.
+//   - With a base: TASK_STATE_WORKING, the artifact, TASK_STATE_COMPLETED
+//     with a one-line summary.
+//
+// The artifact is named [ReviewArtifact], "review.json": one data part
+// (mediaType application/json) holding a [Review]:
+//
+//	{"repository":"payments-api","base":"main",
+//	 "files":[{"path":"internal/refunds/limits.go","change":"added","added":23,"removed":0}, …],
+//	 "totals":{"files":3,"added":41,"removed":1,"findings":2},
+//	 "findings":[{"rule":"debug-print","severity":"warning","path":"internal/refunds/limits.go",
+//	              "line":18,"message":"debug print left in non-test code: …"}, …]}
+//
+// [ReviewDiff] computes it with github.com/bluekeyes/go-gitdiff. The rules
+// look at added lines (line numbers in the new file) unless said otherwise:
+// todo (TODO, FIXME, XXX, HACK), debug-print (fmt.Print*, println,
+// console.log, pdb, debugger, System.out; not in test files), secret
+// (private keys, AWS, Stripe, GitHub and Slack tokens, quoted credentials
+// assigned to password/secret/api_key/token names; the match is
+// redacted), conflict-marker, ignored-error (Go: a call's result assigned
+// to _), long-line (over [MaxLineLength] characters), trailing-whitespace,
+// no-newline-at-eof (a "\ No newline at end of file" marker on an added
+// line), removed-test (a deleted test file, or a removed Go test
+// function: line in the old file) and binary-file. [SampleDiff] is the
+// payments-api change the captures and the playground send; it has two
+// findings.
+//
+// # deployer
+//
+// Input: a data part {"build":"2026.10.06-1","environment":"staging"}
+// ([NewDeployMessage]) or the text "deploy 2026.10.06-1 to staging". A
+// request it cannot read is REJECTED. Streamed with SendStreamingMessage,
+// one stream carries six frames:
+//
+//	1 task          TASK_STATE_SUBMITTED
+//	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
+//	3 statusUpdate  TASK_STATE_AUTH_REQUIRED  "An operator must approve this deploy at http://localhost:41243/approve/<taskId>"
+//	  (the stream stays open; the operator POSTs the URL, outside A2A)
+//	4 statusUpdate  TASK_STATE_WORKING        "Approved by an operator; deploying 2026.10.06-1 to staging."
+//	5 artifactUpdate deploy.json              {"taskId","build","environment","status":"deployed","approvedAt","deployedAt"}
+//	6 statusUpdate  TASK_STATE_COMPLETED      "Deployed 2026.10.06-1 to staging."
+//
+// A blocking SendMessage returns the task at frame 3 while the execution
+// goes on waiting (a2a-go does this). The approve URL is built from the
+// deployer's Config.BaseURL ([ApproveURL]). Out of band, on the deployer's
+// handler:
+//
+//	POST /approve/{taskId}   200 {"taskId","decision":"approved","build","environment"}
+//	POST /refuse/{taskId}    200 {"taskId","decision":"refused","build","environment"}
+//	                         404 no such deploy task
+//	                         409 the task is not waiting: not yet, approved or
+//	                             refused already, or ended without a decision
+//	                         405 any other method
+//
+// The endpoint decides, writes and flushes its whole reply, and only then
+// releases the waiting execution, so a capture always shows the reply
+// before frame 4. A refusal ends the task in TASK_STATE_REJECTED (the
+// deploy was never performed) on the same stream. An approval authorises
+// that task's deploy once and nothing else (spec §7.6.4): a second POST
+// gets 409, other tasks keep waiting, and each execution of a deploy
+// request needs its own approval. A message sent to a task while it waits
+// gets a2a-go's own answer, "task execution is already in progress", and
+// approves nothing. CancelTask on a waiting task ends the wait: the task
+// is TASK_STATE_CANCELED and a later approval gets 409.
+//
+// # planner
+//
+// Input: a data part {"repository":"payments-api","diff":"<unified
+// diff>","build":"2026.10.06-1","environment":"staging"} and optionally
+// "base" ([NewPlanMessage]). Missing fields: REJECTED, with no outbound call.
+// The planner's calls, in order, for a request without a base:
+//
+//	GET  code-reviewer /.well-known/agent-card.json
+//	POST code-reviewer SendMessage (diff, no base)          -> INPUT_REQUIRED
+//	     planner's task: INPUT_REQUIRED, the reviewer's question, verbatim
+//	     (its client answers on the planner's task)
+//	POST code-reviewer SendMessage (the client's answer, on the reviewer's task) -> COMPLETED
+//	GET  deployer /.well-known/agent-card.json
+//	POST deployer SendMessage (blocking)                    -> AUTH_REQUIRED
+//	POST deployer SubscribeToTask                           (first frame: the task)
+//	     planner's task: AUTH_REQUIRED, "The deployer needs an operator's approval
+//	     to deploy 2026.10.06-1 to staging: approve it at http://localhost:41243/approve/<id>"
+//	     (§7.6.2: passing the request upstream)
+//	     ... reads the subscription to its end ...
+//	planner's task: artifacts review.json and deploy.json (copies of the
+//	other agents'), then COMPLETED "Reviewed payments-api and deployed
+//	2026.10.06-1 to staging."
+//
+// With a base in the request the planner answers the reviewer's question
+// itself, once, on the reviewer's task, and its client is never asked; the
+// calls are the same. The planner yields only the submitted task,
+// INPUT_REQUIRED, AUTH_REQUIRED and its final state, so that no status
+// update of its own races with its next outbound call. A refused deploy
+// ends the planner's task REJECTED (with review.json attached); any other
+// failure downstream ends it FAILED with the reason. CancelTask on the
+// planner cancels the reviewer's or deployer's task it waits on. If the
+// subscription ends before the deploy does, the planner asks GetTask.
+//
+// # A walkthrough with curl
+//
+// Start the kit with "a2aplay agents", then, from the repository root:
+//
+//	# 1. Read a card.
+//	curl -s http://localhost:41242/.well-known/agent-card.json
+//
+//	# 2. Send the diff, without a base branch: the task stops in
+//	#    TASK_STATE_INPUT_REQUIRED and asks which base branch to use.
+//	DIFF=$(base64 < agents/testdata/payments-api.diff | tr -d '\n')
+//	curl -s http://localhost:41242/ -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' \
+//	  -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1",
+//	       "role":"ROLE_USER","parts":[{"raw":"'"$DIFF"'","mediaType":"text/x-diff"},
+//	       {"data":{"repository":"payments-api"}}]}}}'
+//
+//	# 3. Answer on the same task: copy result.task.id and result.task.contextId.
+//	curl -s http://localhost:41242/ -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' \
+//	  -d '{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"m2",
+//	       "role":"ROLE_USER","taskId":"TASK_ID","contextId":"CONTEXT_ID","parts":[{"text":"main"}]}}}'
+//	#    The task is TASK_STATE_COMPLETED with the review.json artifact.
+//
+//	# 4. Open a deploy stream; it stops at frame 3 and stays open.
+//	curl -sN http://localhost:41243/ -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' \
+//	  -d '{"jsonrpc":"2.0","id":3,"method":"SendStreamingMessage","params":{"message":{
+//	       "messageId":"m3","role":"ROLE_USER","parts":[{"text":"deploy 2026.10.06-1 to staging"}]}}}'
+//
+//	# 5. In another terminal, approve with the URL from frame 3; frames 4
+//	#    to 6 arrive on the open stream, which then ends.
+//	curl -s -X POST http://localhost:41243/approve/TASK_ID
+//
+// The same over HTTP+JSON: POST the "params" object of step 2 to
+// http://localhost:41242/rest/message:send, and of step 4 to
+// http://localhost:41243/rest/message:stream.
+package agents
