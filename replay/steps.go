@@ -584,7 +584,11 @@ type wireStatus struct {
 }
 
 type wirePart struct {
-	Text string `json:"text"`
+	Text      string          `json:"text"`
+	Data      json.RawMessage `json:"data"`
+	URL       string          `json:"url"`
+	Filename  string          `json:"filename"`
+	MediaType string          `json:"mediaType"`
 }
 
 type wireArt struct {
@@ -689,16 +693,35 @@ func messageText(m *wire) string {
 	return partsText(m.Parts)
 }
 
+// partsText says what a message's parts hold, in a line: the first line
+// of each text (with " …" when it has more), data as JSON, a URL, or the
+// name of a file, joined with " · ".
 func partsText(ps []wirePart) string {
 	var b strings.Builder
 	for _, p := range ps {
-		if p.Text == "" {
+		var t string
+		switch {
+		case p.Text != "":
+			t = strings.TrimSpace(p.Text)
+			if i := strings.IndexByte(t, '\n'); i >= 0 {
+				t = strings.TrimSpace(t[:i]) + " …"
+			}
+		case len(p.Data) > 0 && string(p.Data) != "null":
+			t = compactJSON(p.Data)
+		case p.URL != "":
+			t = p.URL
+		case p.Filename != "":
+			t = "file " + p.Filename
+		case p.MediaType != "":
+			t = "file " + p.MediaType
+		}
+		if t == "" {
 			continue
 		}
 		if b.Len() > 0 {
-			b.WriteByte(' ')
+			b.WriteString(" · ")
 		}
-		b.WriteString(p.Text)
+		b.WriteString(t)
 		if b.Len() > 4*detailRunes {
 			break
 		}
@@ -710,7 +733,7 @@ func partsText(ps []wirePart) string {
 // after each comma and colon so that it can wrap.
 func compactJSON(body []byte) string {
 	var b bytes.Buffer
-	if len(body) > 8*detailRunes || json.Compact(&b, body) != nil {
+	if len(body) > 64<<10 || json.Compact(&b, body) != nil {
 		return firstLine(string(body))
 	}
 	var out strings.Builder
