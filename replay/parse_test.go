@@ -2,6 +2,7 @@ package replay
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -531,4 +532,68 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Write is not idempotent:\n%s\n---\n%s", out, again)
 		}
 	})
+}
+
+// TestAuthRequiredShape checks the hand-written stream transcript for
+// what the other tests rely on: six frames, and an out-of-band approval
+// whose request and reply fall between frames 3 and 4.
+func TestAuthRequiredShape(t *testing.T) {
+	tr := mustParseFile(t, "testdata/auth-required.http")
+	s := tr.Exchanges[0].Response.Stream
+	if len(s.Frames) != 6 || s.End == nil || s.End.By != EndServer {
+		t.Fatalf("stream has %d frames and end %+v; want 6 frames ended by the server", len(s.Frames), s.End)
+	}
+	ap := tr.Exchanges[1]
+	if ap.Channel != ChannelOutOfBand || ap.Name != "approve" {
+		t.Fatalf("exchange 2 is %q on channel %q", ap.Name, ap.Channel)
+	}
+	for _, at := range []time.Time{ap.Request.At, ap.Response.At} {
+		if !at.After(s.Frames[2].At) || !at.Before(s.Frames[3].At) {
+			t.Errorf("approval time %v is not between frame 3 (%v) and frame 4 (%v)", at, s.Frames[2].At, s.Frames[3].At)
+		}
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	data, err := os.ReadFile("testdata/auth-required.http")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Parse(data, "b"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWrite(b *testing.B) {
+	data, err := os.ReadFile("testdata/auth-required.http")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr, err := Parse(data, "b")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Marshal(tr); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func ExampleParse() {
+	data := []byte(`# a2aplay transcript 1
+# participant: client
+# participant: deployer http://localhost:41243
+
+### 1 GetTask
+# @from client
+POST http://localhost:41243/ HTTP/1.1
+`)
+	_, err := Parse(data, "broken.http")
+	fmt.Println(err)
+	// Output: broken.http:7: expected "# @to NAME" after "# @from", found "POST http://localhost:41243/ HTTP/1.1"
 }
