@@ -56,6 +56,8 @@ const styleSheet = `
 .a2s .error .head.open{fill:none;stroke:var(--err)}
 .a2s .error .label{fill:var(--err)}
 .a2s .request .label{font-weight:700}
+.a2s .label,.a2s .detail,.a2s .tag{paint-order:stroke;stroke:var(--bg);stroke-width:4px;stroke-linejoin:round;stroke-opacity:.8}
+.a2s .paused .label,.a2s .paused .detail{stroke:none}
 .a2s .detail{font-size:12px;font-style:italic;fill:var(--muted)}
 .a2s .tag{font-size:10px;fill:var(--muted);letter-spacing:.03em}
 .a2s .st-submitted{--s:var(--s-submitted)}
