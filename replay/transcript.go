@@ -29,7 +29,7 @@ type Participant struct {
 type Channel string
 
 const (
-	ChannelA2A       Channel = ""             // an A2A call (the default)
+	ChannelA2A       Channel = ""            // an A2A call (the default)
 	ChannelOutOfBand Channel = "out-of-band" // plain HTTP outside A2A
 )
 
