@@ -695,6 +695,8 @@ func layoutLanes(l *Geometry, steps []replay.Step, drawn []int, rows []Row, x in
 		terminal bool
 	}
 	tasks := map[string]*task{}
+	type mark struct{ lane, seg, row int }
+	var marks []mark
 	var busyUntil []int // per lane, the last row of its current task
 	closeSeg := func(t *task, y int) {
 		if t.open < 0 {
@@ -749,6 +751,9 @@ func layoutLanes(l *Geometry, steps []replay.Step, drawn []int, rows []Row, x in
 		t.open = len(ln.Segments)
 		t.terminal = sg.Terminal
 		ln.Segments = append(ln.Segments, sg)
+		if s.Changed {
+			marks = append(marks, mark{t.lane, t.open, k})
+		}
 	}
 	for _, t := range tasks {
 		closeSeg(t, t.lastY+12)
@@ -780,16 +785,10 @@ func layoutLanes(l *Geometry, steps []replay.Step, drawn []int, rows []Row, x in
 		x += laneWidth(ln) + laneGap/2
 	}
 	// Every segment a step starts is drawn with that step.
-	at := make(map[string]int, len(rows))
-	for k := range rows {
-		at[rows[k].Step] = k
-	}
-	for li := range l.Lanes {
-		for j := range l.Lanes[li].Segments {
-			if sg := l.Lanes[li].Segments[j]; sg.Step != "" {
-				rows[at[sg.Step]].Mark = &sg
-			}
-		}
+	copies := make([]Segment, len(marks))
+	for i, m := range marks {
+		copies[i] = l.Lanes[m.lane].Segments[m.seg]
+		rows[m.row].Mark = &copies[i]
 	}
 }
 
