@@ -270,6 +270,11 @@ func runPlanner(ctx context.Context, s *Session) error {
 	}
 	s.Pin(deployID, ChainDeployID)
 	s.Note(4, "This call returns only when the planner's task goes AUTH_REQUIRED, after the planner saw the first frame of its subscription (exchange 8).")
+	s.Note(5, "The planner gives the client's answer to the code-reviewer, on the code-reviewer's task.")
+	s.Note(7, "A blocking SendMessage: it returns at AUTH_REQUIRED while the deploy waits.")
+	s.Note(8, "The planner subscribes at once; the first frame is the task as it stands. Only then does it pass the request up.")
+	s.Note(9, "The client subscribes too, so that it cannot miss the resumption.")
+	s.Note(10, "Outside A2A: the operator approves on the deployer itself.")
 
 	sub := s.open("the subscription to the planner's task", c.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task.ID}))
 	defer sub.stop()
