@@ -175,6 +175,9 @@ func TestDeepLinks(t *testing.T) {
 	// A fragment typed into the same page moves it without a reload.
 	tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#t=` + sample + `&s=7"`))
 	tb.at(sample, 7)
+	if b := tb.banner(); b != "" {
+		t.Errorf("the banner still shows %q after another transcript came up", b)
+	}
 	tb.shot("deep-link-step-7")
 	tb.checkClean()
 }
@@ -377,6 +380,7 @@ func TestMarkupStaysText(t *testing.T) {
 func TestPanicShowsBanner(t *testing.T) {
 	tb := newTab(t)
 	tb.open(env.url + "#t=" + sample)
+	tb.at(sample, 0)
 	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.crash()`))
 	tb.wait(`!document.getElementById("banner").hidden`)
 	if b := tb.banner(); !strings.Contains(b, "internal error") {

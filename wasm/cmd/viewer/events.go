@@ -33,7 +33,6 @@ func (p *page) wire() {
 		if name == "" {
 			return // the option of an opened file
 		}
-		p.clearError()
 		p.openLinkPush(viewer.Link{Transcript: name})
 	})
 	on(e.diagram, "click", func(ev js.Value) {
@@ -99,10 +98,7 @@ func (p *page) wire() {
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
 	on(dom.Global(), "popstate", func(js.Value) {
 		p.stop()
-		l := viewer.ParseLink(linkText())
-		if !p.openLink(l, false) {
-			p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, false)
-		}
+		p.openLink(viewer.ParseLink(linkText()))
 	})
 }
 

@@ -99,17 +99,20 @@ func (p *page) showTab() {
 }
 
 // buildLane draws the task-state lane of the current transcript: one row
-// per task, one coloured segment per state. Moving the position only
-// moves the cursors and dims later segments (paintLane).
+// per task, one coloured segment per state, and one cursor across the
+// rows. Moving the position moves the cursor and dims the segments that
+// start later (paintLane); it touches only the segments that change.
 func (p *page) buildLane() {
 	lane := p.el.lane
 	dom.Clear(lane)
 	p.segs = p.segs[:0]
+	p.laneCursor = js.Undefined()
 	n := len(p.cur.steps)
-	if n == 0 {
+	if n == 0 || len(p.cur.lanes) == 0 {
 		return
 	}
 	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
+	inner := dom.El("div", "lane-inner")
 	for _, l := range p.cur.lanes {
 		name := dom.El("span", "lane-name")
 		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
@@ -124,25 +127,31 @@ func (p *page) buildLane() {
 			dom.Append(track, seg)
 			p.segs = append(p.segs, laneSeg{el: seg, from: s.From})
 		}
-		cursor := dom.El("span", "cursor")
-		dom.Append(track, cursor)
-		p.segs = append(p.segs, laneSeg{el: cursor, from: -1})
-		dom.Append(lane, dom.El("div", "lane-row", name, track))
+		dom.Append(inner, dom.El("div", "lane-row", name, track))
 	}
+	p.laneCursor = dom.El("span", "lane-cursor")
+	dom.Append(inner, p.laneCursor)
+	dom.Append(lane, inner)
 }
 
-// paintLane moves the lane's cursors to the current position and dims
+// paintLane moves the lane's cursor to the current position and dims
 // the segments that start after it.
 func (p *page) paintLane() {
+	if p.laneCursor.IsUndefined() {
+		return
+	}
 	cur, n := p.nav.Cur, p.nav.N
-	for _, s := range p.segs {
-		if s.from < 0 {
-			dom.SetHidden(s.el, cur == 0)
-			if cur > 0 {
-				s.el.Get("style").Set("left", strconv.FormatFloat((float64(cur)-0.5)/float64(n)*100, 'f', 3, 64)+"%")
-			}
-			continue
+	dom.SetHidden(p.laneCursor, cur == 0)
+	if cur > 0 {
+		at := (float64(cur) - 0.5) / float64(n)
+		p.el.lane.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
+	}
+	for i := range p.segs {
+		s := &p.segs[i]
+		later := cur > 0 && s.from > cur
+		if later != s.later {
+			s.later = later
+			dom.SetClass(s.el, "later", later)
 		}
-		dom.SetClass(s.el, "later", cur > 0 && s.from > cur)
 	}
 }

@@ -54,7 +54,9 @@ type page struct {
 	cur   *doc
 	nav   viewer.Nav
 	marks [][]js.Value // marks[k]: the diagram elements of step k (1-based)
-	segs  []laneSeg
+
+	segs       []laneSeg // the lane's segments
+	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
 
 	playing bool
 	gen     int // bumped to stop a playback goroutine
@@ -71,10 +73,11 @@ type page struct {
 	}
 }
 
-// laneSeg is one segment of the task-state lane and the cursor of its row.
+// laneSeg is one segment of the task-state lane.
 type laneSeg struct {
-	el   js.Value
-	from int
+	el    js.Value
+	from  int  // the step it starts at
+	later bool // dimmed: it starts after the current step
 }
 
 func newPage() (*page, error) {
@@ -105,11 +108,7 @@ func (p *page) start() {
 	p.wire()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	l := viewer.ParseLink(linkText())
-	if !p.openLink(l, true) {
-		// The link named nothing shippable: show the pre-rendered one.
-		p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, true)
-	}
+	p.openLink(viewer.ParseLink(linkText()))
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
 		b.Set("disabled", false)
 	}
@@ -153,37 +152,43 @@ func key(name string, local bool) string {
 	return "t:" + name
 }
 
-// openLink shows what a link names, loading it first if needed. It
-// reports false when the link names nothing the page has or can fetch.
+// openLink shows what a link names, loading it first if needed. When
+// the link names nothing the page has or can fetch, it shows the
+// pre-rendered transcript instead and says why in the banner.
 // Call with p.mu held.
-func (p *page) openLink(l viewer.Link, initial bool) bool {
+func (p *page) openLink(l viewer.Link) {
+	problem := ""
 	switch {
 	case l.File != "":
-		d := p.docs[key(l.File, true)]
-		if d == nil {
-			p.showError("The link names the file " + l.File + ", which this page does not hold (it was opened in an earlier visit): open it again to replay it.")
-			return false
+		if d := p.docs[key(l.File, true)]; d != nil {
+			p.show(d, l.Step, noHistory)
+			return
 		}
-		p.show(d, l.Step, noHistory)
-		return true
+		problem = "The link names the file " + l.File + ", which this page does not hold (it was opened in an earlier visit): open it again to replay it."
 	case l.Transcript != "":
 		if d := p.docs[key(l.Transcript, false)]; d != nil {
 			p.show(d, l.Step, noHistory)
-			return true
+			return
 		}
-		s := p.shippedByName(l.Transcript)
-		if s == nil {
-			p.showError("There is no transcript named " + l.Transcript + "; showing " + p.data.Prerendered + ".")
-			return false
+		if s := p.shippedByName(l.Transcript); s != nil {
+			p.load(s, l.Step, noHistory)
+			return
 		}
-		p.load(s, l.Step, noHistory)
-		return true
+		problem = "There is no transcript named " + l.Transcript + "; showing " + p.data.Prerendered + "."
 	}
-	if initial {
-		return false // the pre-rendered transcript, at the overview
+	first := p.shippedByName(p.data.Prerendered)
+	if first == nil {
+		p.showError("The page's data names no transcript to show.")
+		return
 	}
-	// A link with no transcript: the pre-rendered one at that step.
-	return p.openLink(viewer.Link{Transcript: p.data.Prerendered, Step: l.Step}, false)
+	if d := p.docs[key(first.Name, false)]; d != nil {
+		p.show(d, l.Step, noHistory)
+	} else {
+		p.load(first, l.Step, noHistory)
+	}
+	if problem != "" {
+		p.showError(problem)
+	}
 }
 
 // load shows a shipped transcript at a position: from the data block if
@@ -279,6 +284,7 @@ func (p *page) show(d *doc, step int, h history) {
 		return
 	}
 	p.stop()
+	p.clearError() // a message about the transcript shown before
 	if err := p.draw(d); err != nil {
 		p.showError("Could not draw " + d.name + ": " + err.Error())
 		p.syncPicker()
