@@ -153,22 +153,34 @@ func (n *Figure) resolve(srcs *sources) {
 	if alt == "" {
 		alt = t.Title
 	}
-	svg, err := drawFigure(steps, diagram.Options{Title: alt, First: n.From, Last: n.To, IDPrefix: n.prefix})
+	svg, css, err := drawFigure(steps, diagram.Options{Title: alt, First: n.From, Last: n.To, IDPrefix: n.prefix})
 	if err != nil {
 		f.errorf(f.offset, "figure: %v", err)
 		return
 	}
 	n.SVG = svg
+	srcs.css = css
 }
 
-// drawFigure draws steps as SVG.
-func drawFigure(steps []replay.Step, opts diagram.Options) ([]byte, error) {
+// drawFigure draws steps as SVG for a page. A strict
+// Content-Security-Policy forbids a <style> element in the page, so the
+// diagram's style sheet is cut out of the SVG and returned apart; it is
+// the same for every figure, and the page's style sheet must carry it
+// (see [Info].FigureCSS).
+func drawFigure(steps []replay.Step, opts diagram.Options) (svg []byte, css string, err error) {
 	if len(steps) == 0 {
-		return nil, errors.New("the transcript has no steps to draw")
+		return nil, "", errors.New("the transcript has no steps to draw")
 	}
 	var b bytes.Buffer
 	if err := diagram.WriteSVG(&b, diagram.Layout(steps, opts)); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return b.Bytes(), nil
+	s := b.String()
+	i, j := strings.Index(s, "<style>"), strings.Index(s, "</style>")
+	if i < 0 || j < i {
+		return b.Bytes(), "", nil
+	}
+	css = strings.TrimSpace(s[i+len("<style>") : j])
+	rest := strings.TrimPrefix(s[j+len("</style>"):], "\n")
+	return []byte(s[:i] + rest), css, nil
 }

@@ -90,6 +90,10 @@ type Info struct {
 	Title       string   // text of the first level-1 heading
 	Summary     string   // text of the first paragraph
 	Transcripts []string // names of the transcripts its blocks use, in order of first use
+	// FigureCSS is the diagrams' style sheet, cut out of the figures'
+	// SVG so that the page needs no inline <style>; the page's style
+	// sheet must carry it. Empty when the lesson has no figure.
+	FigureCSS string
 }
 
 // Convert renders the lesson src, named name in error messages, to HTML
@@ -104,6 +108,7 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 	pc := parser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	info := describe(doc, src)
+	info.FigureCSS, _ = pc.Get(cssKey).(string)
 	var buf bytes.Buffer
 	if err := md.Renderer().Render(&buf, src, doc); err != nil {
 		return info, fmt.Errorf("%s: %w", name, err)
@@ -135,7 +140,10 @@ func (e *extension) Extend(m goldmark.Markdown) {
 	))
 }
 
-var errorsKey = parser.NewContextKey()
+var (
+	errorsKey = parser.NewContextKey()
+	cssKey    = parser.NewContextKey()
+)
 
 func addError(pc parser.Context, e blockError) {
 	l, _ := pc.Get(errorsKey).([]blockError)
@@ -176,6 +184,7 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 		return ast.WalkContinue, nil
 	})
 	srcs := &sources{c: r.c, m: map[string]*source{}}
+	defer func() { pc.Set(cssKey, srcs.css) }()
 	for _, b := range blocks {
 		switch n := b.(type) {
 		case *Listing:
@@ -209,7 +218,8 @@ type source struct {
 type sources struct {
 	c       *Config
 	m       map[string]*source
-	figures int // figures drawn so far, for unique SVG id prefixes
+	figures int    // figures drawn so far, for unique SVG id prefixes
+	css     string // the diagram's style sheet, cut out of the figures
 }
 
 // get resolves a block's source key; it returns the transcript and its

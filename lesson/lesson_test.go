@@ -128,6 +128,26 @@ func TestInfo(t *testing.T) {
 	}
 }
 
+// TestFigureCSS: a figure's SVG carries no <style> (the site's CSP
+// forbids one); its style sheet comes back in Info for the page's CSS.
+func TestFigureCSS(t *testing.T) {
+	src, err := os.ReadFile("testdata/lessons/figure.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	info, err := Convert(src, "figure.md", Config{Resolver: testResolver}, &html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(html.Bytes(), []byte("<style")) || !bytes.Contains(html.Bytes(), []byte("<svg ")) {
+		t.Errorf("want an SVG without <style> in:\n%s", html.String())
+	}
+	if !strings.Contains(info.FigureCSS, ".a2s") {
+		t.Errorf("FigureCSS = %q, want the diagram's style sheet", info.FigureCSS)
+	}
+}
+
 func TestParseRange(t *testing.T) {
 	tests := []struct {
 		in       string
@@ -170,7 +190,7 @@ func TestSpecSectionURL(t *testing.T) {
 }
 
 var (
-	scriptRE  = regexp.MustCompile(`(?i)<script|<iframe|<object|<embed|<img|href="\s*javascript:|\son[a-z]+="`)
+	scriptRE  = regexp.MustCompile(`(?i)<script|<style|<iframe|<object|<embed|<img|href="\s*javascript:|\son[a-z]+="`)
 	lessonDir = "../web/lessons"
 )
 
