@@ -90,7 +90,8 @@ func (c *checker) checkHTTP(cl *call) {
 	if r == nil || r.Err != "" {
 		return
 	}
-	if strings.TrimSpace(r.Body) != "" && !jsonType(r.Get("Content-Type")) && r.Stream == nil {
+	problem := cl.binding == restAPI && r.StatusCode >= 400 && mediaType(r.Get("Content-Type")) == "application/problem+json"
+	if strings.TrimSpace(r.Body) != "" && !jsonType(r.Get("Content-Type")) && r.Stream == nil && !problem {
 		c.reportIn(section, "content-type", ex.Seq, 0, r.Line, "response body sent as Content-Type %q, not application/json", r.Get("Content-Type"))
 	}
 	if cl.binding == restAPI && r.StatusCode >= 400 {
@@ -102,8 +103,12 @@ func (c *checker) checkHTTP(cl *call) {
 }
 
 func jsonType(ct string) bool {
-	mt := strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
+	mt := mediaType(ct)
 	return mt == "application/json" || mt == "application/a2a+json"
+}
+
+func mediaType(ct string) string {
+	return strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
 }
 
 // checkEnvelope: JSON-RPC 2.0 objects (§9).
