@@ -340,12 +340,23 @@ func Layout(steps []replay.Step, opts Options) *Geometry {
 	}
 
 	// The left gutter holds the time and the step number.
+	// The times are cut from one string, to allocate once.
 	timeW, numW := 0, 0
-	times := make([]string, len(drawn))
+	var tb []byte
+	ends := make([]int, len(drawn))
 	for k, i := range drawn {
-		times[k] = elapsed(steps[i].At.Sub(t0))
+		tb = appendElapsed(tb, steps[i].At.Sub(t0))
+		ends[k] = len(tb)
+	}
+	joined, times := string(tb), make([]string, len(drawn))
+	for k, i := range drawn {
+		if k > 0 {
+			times[k] = joined[ends[k-1]:ends[k]]
+		} else {
+			times[k] = joined[:ends[k]]
+		}
 		timeW = max(timeW, mono.width(times[k], smallSize))
-		numW = max(numW, sansBold.width(strconv.Itoa(steps[i].Index), smallSize)+12)
+		numW = max(numW, digits(steps[i].Index)*sansBold.advance('0')*smallSize/1000+1+12)
 	}
 	numW = max(numW, 24)
 	timeRight := margin + timeW
@@ -394,6 +405,7 @@ func Layout(steps []replay.Step, opts Options) *Geometry {
 	l.LifelineTop = margin + headerH
 	var chans []Channel
 	chanPair := [2]int{-1, -1}
+	ar := newArena(len(drawn))
 	lastOOB := -2
 	for k, i := range drawn {
 		s := &steps[i]
@@ -495,7 +507,7 @@ func Layout(steps []replay.Step, opts Options) *Geometry {
 				r.Close = &Close{X1: a, X2: b, Y: r.Y, Text: Line{X: (a + b) / 2, Y: r.Y - 8, Anchor: "middle", Text: heads[k]}}
 			}
 		} else {
-			layoutArrowRow(r, s, heads[k], l, col, maxW, y+pad)
+			layoutArrowRow(r, s, heads[k], l, col, maxW, y+pad, ar)
 		}
 		r.Number = Rect{X: numX, Y: r.Y - 10, W: numW, H: 20}
 		r.Time = Line{X: timeRight, Y: r.Y + 4, Anchor: "end", Text: times[k]}
@@ -588,7 +600,7 @@ const outsideA2A = "outside A2A"
 
 // layoutArrowRow places the texts and arrow of a request, reply or frame
 // whose text starts at top.
-func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[string]int, maxW, top int) {
+func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[string]int, maxW, top int, ar *arena) {
 	x1, x2 := l.Participants[col[s.From]].X, l.Participants[col[s.To]].X
 	self := x1 == x2
 	avail := abs(x2-x1) - 2*labelPad
@@ -603,7 +615,8 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 	var badge *Badge
 	bw := 0
 	if s.Reports && s.State != "" {
-		badge = &Badge{State: s.State, Paused: replay.Interrupted(s.State)}
+		ar.badges = append(ar.badges, Badge{State: s.State, Paused: replay.Interrupted(s.State)})
+		badge = &ar.badges[len(ar.badges)-1]
 		bw = sansBold.width(stateText(s.State), smallSize) + 2*badgePadX
 		if badge.Paused {
 			bw += pauseW
@@ -619,6 +632,7 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 	if head == "" {
 		lines = nil
 	}
+	start := len(ar.lines)
 	for i, t := range lines {
 		y += labelLead
 		ln := Line{X: cx, Y: y - 5, Anchor: anchor, Text: t}
@@ -633,8 +647,9 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 				badge.Rect = Rect{X: start + tw + 8, Y: y - 5 - 13, W: bw, H: badgeH}
 			}
 		}
-		r.Label = append(r.Label, ln)
+		ar.lines = append(ar.lines, ln)
 	}
+	r.Label = ar.lines[start:len(ar.lines):len(ar.lines)]
 	if badge != nil && badge.W == 0 {
 		y += labelLead + 2
 		bx := cx - bw/2
@@ -651,18 +666,23 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 		badge.Text = Line{X: tx, Y: badge.Y + 13, Anchor: "start", Text: stateText(s.State)}
 		r.Badge = badge
 	}
+	start = len(ar.lines)
 	for _, t := range wrap(s.Detail, sans, detailSize, avail, maxDetail) {
 		y += detailLead
-		r.Detail = append(r.Detail, Line{X: cx, Y: y - 4, Anchor: anchor, Text: t})
+		ar.lines = append(ar.lines, Line{X: cx, Y: y - 4, Anchor: anchor, Text: t})
+	}
+	if len(ar.lines) > start {
+		r.Detail = ar.lines[start:len(ar.lines):len(ar.lines)]
 	}
 	r.Y = y + arrowGap
-	r.Arrow = &Arrow{X1: x1, X2: x2, Dashed: s.Kind != replay.KindRequest, Self: self}
+	ar.arrows = append(ar.arrows, Arrow{X1: x1, X2: x2, Dashed: s.Kind != replay.KindRequest, Self: self})
+	r.Arrow = &ar.arrows[len(ar.arrows)-1]
 	r.Bottom = r.Y + rowPadBottom
 	if self {
 		r.Bottom += 14
 	}
 	if s.Kind == replay.KindFrame && s.Frame > 0 {
-		tag := "frame " + strconv.Itoa(s.Frame)
+		tag := frameTag(s.Frame)
 		tx := x1 + 8
 		a := "start"
 		if x2 < x1 {
@@ -671,11 +691,47 @@ func layoutArrowRow(r *Row, s *replay.Step, head string, l *Geometry, col map[st
 		if self {
 			tx, a = x1+8, "start"
 		}
-		r.Tag = &Line{X: tx, Y: r.Y + 14, Anchor: a, Text: tag}
+		ar.tags = append(ar.tags, Line{X: tx, Y: r.Y + 14, Anchor: a, Text: tag})
+		r.Tag = &ar.tags[len(ar.tags)-1]
 		if self {
 			r.Tag.Y += 14
 		}
 	}
+}
+
+// An arena holds the parts of all rows in a few large slices, so that a
+// row costs few allocations. Its slices are made with room for every row
+// and never grow, so pointers into them stay put.
+type arena struct {
+	lines  []Line
+	arrows []Arrow
+	badges []Badge
+	tags   []Line
+}
+
+func newArena(rows int) *arena {
+	return &arena{
+		lines:  make([]Line, 0, rows*(maxHeadLines+maxDetail)),
+		arrows: make([]Arrow, 0, rows),
+		badges: make([]Badge, 0, rows),
+		tags:   make([]Line, 0, rows),
+	}
+}
+
+var frameTags [32]string
+
+func init() {
+	for i := range frameTags {
+		frameTags[i] = "frame " + strconv.Itoa(i)
+	}
+}
+
+// frameTag is "frame n".
+func frameTag(n int) string {
+	if n >= 0 && n < len(frameTags) {
+		return frameTags[n]
+	}
+	return "frame " + strconv.Itoa(n)
 }
 
 // layoutLanes draws the task-state lanes. Each task whose state the
@@ -847,6 +903,9 @@ func lineWidth(s *replay.Step, head string) int {
 // can and inside words wider than a line, and keeps at most n lines; when
 // text is left over, the last line ends in "…".
 func wrap(text string, f font, size, width, n int) []string {
+	if n > 0 && text != "" && f.units(text)*size <= width*1000 && plain(text) {
+		return []string{text} // the common case: one line as it is
+	}
 	words := strings.Fields(text)
 	if len(words) == 0 || n <= 0 {
 		return nil
@@ -886,6 +945,23 @@ func wrap(text string, f font, size, width, n int) []string {
 	return lines
 }
 
+// plain reports whether s has single spaces between words and no other
+// white space, so that it is its own wrapped line.
+func plain(s string) bool {
+	if s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' && s[i+1] == ' ', c == '\t', c == '\n', c == '\r', c == '\v', c == '\f':
+			return false
+		case c >= 0x80:
+			return false // leave other spaces to strings.Fields
+		}
+	}
+	return true
+}
+
 // cutToWidth splits a word after as many runes as fit in limit (at
 // least one).
 func cutToWidth(w string, f font, size, limit int) (string, string) {
@@ -921,15 +997,28 @@ func ellipsize(line string, f font, size, limit int) string {
 	return strings.TrimRight(head, " ") + "…"
 }
 
-// elapsed formats a duration as seconds with milliseconds: "+1.250s".
-func elapsed(d time.Duration) string {
+// appendElapsed appends a duration as seconds with milliseconds:
+// "+1.250s".
+func appendElapsed(b []byte, d time.Duration) []byte {
 	ms := d.Milliseconds()
-	sign := "+"
 	if ms < 0 {
-		sign, ms = "-", -ms
+		b, ms = append(b, '-'), -ms
+	} else {
+		b = append(b, '+')
 	}
-	frac := strconv.FormatInt(ms%1000, 10)
-	return sign + strconv.FormatInt(ms/1000, 10) + "." + strings.Repeat("0", 3-len(frac)) + frac + "s"
+	b = strconv.AppendInt(b, ms/1000, 10)
+	b = append(b, '.', byte('0'+ms%1000/100), byte('0'+ms%100/10), byte('0'+ms%10), 's')
+	return b
+}
+
+// digits counts the decimal digits of n ≥ 0.
+func digits(n int) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
+	}
+	return d
 }
 
 func displayName(n string) string {
@@ -942,6 +1031,7 @@ func displayName(n string) string {
 // aria says a step in words, for assistive technology.
 func aria(s *replay.Step) string {
 	var b strings.Builder
+	b.Grow(48 + len(s.From) + len(s.To) + len(s.Label) + len(s.Detail))
 	b.WriteString("Step ")
 	b.WriteString(strconv.Itoa(s.Index))
 	if s.Kind == replay.KindFrame && s.Frame > 0 {

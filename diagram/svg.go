@@ -243,7 +243,7 @@ func (x *svgWriter) row(g *Geometry, r *Row) {
 	x.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
 	x.rect("hit", Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}, 6)
 	x.rect("num", r.Number, 10)
-	x.text("num", Line{X: r.Number.X + r.Number.W/2, Y: r.Number.Y + 14, Anchor: "middle", Text: strconv.Itoa(r.Index)})
+	x.s(`<text class="num"`).num("x", r.Number.X+r.Number.W/2).num("y", r.Number.Y+14).s(` text-anchor="middle">`).n(r.Index).s("</text>")
 	x.text("time mono", r.Time)
 	if a := r.Arrow; a != nil {
 		x.arrow(r, a)
