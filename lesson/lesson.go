@@ -325,7 +325,7 @@ func plainText(n ast.Node, src []byte) string {
 		case *ast.String:
 			b.Write(c.Value)
 		case *Cite:
-			b.WriteString(c.Label())
+			b.WriteString("(" + c.Label() + ")")
 		}
 		return ast.WalkContinue, nil
 	})

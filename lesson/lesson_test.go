@@ -120,7 +120,7 @@ func TestInfo(t *testing.T) {
 	}
 	want := &Info{
 		Title:       "Blocks of the dialect",
-		Summary:     "A task can wait for input spec §3.2.2; the proto marks the state proto TaskState.",
+		Summary:     "A task can wait for input (spec §3.2.2); the proto marks the state (proto TaskState).",
 		Transcripts: []string{"review", "deploy"},
 	}
 	if diff := cmp.Diff(want, info); diff != "" {
