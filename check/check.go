@@ -148,3 +148,46 @@ func Violations(fs []Finding) int {
 	}
 	return n
 }
+
+// StepOf returns the step (its 1-based Index) a finding belongs to, so
+// that a page can show findings on the diagram: the frame's step for a
+// finding about a frame, else the request's step for one about the
+// client's request, else the reply's (or, for a stream, its close's or
+// first frame's). It returns 0 when no step matches, as for a finding
+// about the transcript as a whole.
+func StepOf(f Finding, steps []replay.Step) int {
+	var request, reply, close, first int
+	for _, s := range steps {
+		if s.Exchange != f.Exchange {
+			continue
+		}
+		switch s.Kind {
+		case replay.KindFrame:
+			if f.Frame > 0 && s.Frame == f.Frame {
+				return s.Index
+			}
+			if first == 0 {
+				first = s.Index
+			}
+		case replay.KindRequest:
+			request = s.Index
+		case replay.KindReply:
+			reply = s.Index
+		case replay.KindClose:
+			close = s.Index
+		}
+	}
+	switch {
+	case f.Exchange == 0:
+		return 0
+	case f.By == ByClient && request > 0:
+		return request
+	case reply > 0:
+		return reply
+	case close > 0 && f.Rule == "stream-closes":
+		return close
+	case first > 0:
+		return first
+	}
+	return request
+}

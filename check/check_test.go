@@ -224,3 +224,40 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+func TestStepOf(t *testing.T) {
+	tr := load(t, "testdata/stream.http")
+	steps := replay.Steps(tr)
+	var got []string
+	for _, f := range Check(tr) {
+		s := StepOf(f, steps)
+		got = append(got, fmt.Sprintf("%s ex%d fr%d -> step %d (%s)", f.Rule, f.Exchange, f.Frame, s, steps[s-1].Kind))
+	}
+	want := []string{
+		"stream-start ex1 fr1 -> step 2 (frame)",
+		"stream-one-task ex1 fr3 -> step 4 (frame)",
+		"stream-closes ex1 fr5 -> step 6 (frame)",
+		"stream-closes ex1 fr0 -> step 7 (close)",
+		"stream-start ex2 fr2 -> step 10 (frame)",
+		"stream-closes ex3 fr1 -> step 13 (frame)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	tr = load(t, "testdata/answer.http")
+	steps = replay.Steps(tr)
+	got = nil
+	for _, f := range Check(tr) {
+		got = append(got, fmt.Sprintf("%s %s -> %s", f.Rule, f.By, steps[StepOf(f, steps)-1].Kind))
+	}
+	want = []string{
+		"answer-ids client -> request",
+		"answer-ids client -> request",
+		"answer-ids agent -> reply",
+		"answer-ids client -> request",
+		"answer-ids agent -> reply",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

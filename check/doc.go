@@ -15,7 +15,9 @@
 // warnings (a SHOULD, or a MUST with an exception a capture cannot show,
 // like the out-of-band agreement that excuses AUTH_REQUIRED without a
 // status message). By says whether the client's request or the agent's
-// answer departs from the rule.
+// answer departs from the rule. [StepOf] finds the step of
+// replay.Steps a finding belongs to, for a page that shows findings on
+// the diagram.
 //
 // # What is checked
 //
