@@ -392,3 +392,42 @@ func TestEmpty(t *testing.T) {
 	}
 	checkWellFormed(t, svg)
 }
+
+// FuzzSVG puts arbitrary text in every text field of some steps: the SVG
+// must stay well-formed with only the writer's elements, and the Mermaid
+// text must keep one statement per line.
+func FuzzSVG(f *testing.F) {
+	f.Add("plain", replay.StateAuthRequired)
+	f.Add(`<script>alert(1)</script>`, `"><g onload="x">`)
+	f.Add("tab\tnul\x00bad\xff\uFFFE", "")
+	f.Add(strings.Repeat("long words without end ", 40), replay.StateInputRequired)
+	f.Add("漢字とかなのラベル", "TASK_STATE_?")
+	f.Fuzz(func(t *testing.T, text, state string) {
+		steps := replay.Steps(generate(1))
+		for i := range steps {
+			s := &steps[i]
+			switch i % 3 {
+			case 0:
+				s.Label, s.Detail = text, text
+			case 1:
+				s.From, s.State, s.Reports, s.Changed = text, state, true, true
+			case 2:
+				s.To, s.TaskID, s.Group = text, text, text
+			}
+		}
+		g, svg := render(t, steps, Options{Title: text, IDPrefix: text})
+		checkWellFormed(t, svg)
+		if g.Width <= 0 || g.Height <= 0 {
+			t.Errorf("size %dx%d", g.Width, g.Height)
+		}
+		var b bytes.Buffer
+		if err := WriteMermaid(&b, steps, Options{Title: text}); err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			if i > 0 && !strings.HasPrefix(line, "    ") {
+				t.Fatalf("Mermaid line %d does not start a statement: %q", i+1, line)
+			}
+		}
+	})
+}
