@@ -34,7 +34,7 @@ func TestDocs(t *testing.T) {
 		t.Errorf("lessons.css lacks the diagram's or the lessons' rules (%v)", err)
 	}
 	var (
-		loads   = regexp.MustCompile(`(?i)<(?:script|iframe|img|object|embed|style)\b|\son[a-z]+=|\bsrc=|<link[^>]+href="(?:https?:)?//`)
+		loads   = regexp.MustCompile(`(?i)<(?:script|iframe|img|object|embed|style)\b|\son[a-z]+=|\sstyle=|\bsrc=|<link[^>]+href="(?:https?:)?//`)
 		hrefs   = regexp.MustCompile(`href="([^"]*)"`)
 		figures = 0
 	)
