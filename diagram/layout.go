@@ -27,6 +27,10 @@ type Options struct {
 	// IDPrefix is put before every id in the SVG ("s7" becomes
 	// "fig1-s7"), so that several diagrams can share one page.
 	IDPrefix string
+	// NoStyle leaves the <style> element out of the SVG, for a page
+	// whose Content-Security-Policy forbids inline styles; the page's
+	// own style sheet then carries [StyleSheet].
+	NoStyle bool
 }
 
 // A Geometry is the layout of a sequence diagram: where every box, line
@@ -38,6 +42,7 @@ type Geometry struct {
 	Title    string `json:"title"`
 	Desc     string `json:"desc"` // a summary in words, for the SVG's <desc>
 	IDPrefix string `json:"idPrefix,omitempty"`
+	NoStyle  bool   `json:"noStyle,omitempty"` // WriteSVG leaves out the <style>
 
 	Participants []Participant `json:"participants"`
 	// LifelineTop and LifelineBottom bound the participants' lifelines.
@@ -231,7 +236,7 @@ const (
 // a step with an unknown participant gets a column of its own. Its cost
 // grows linearly with the number of steps.
 func Layout(steps []replay.Step, opts Options) *Geometry {
-	l := &Geometry{Title: opts.Title, IDPrefix: opts.IDPrefix}
+	l := &Geometry{Title: opts.Title, IDPrefix: opts.IDPrefix, NoStyle: opts.NoStyle}
 	if l.Title == "" {
 		l.Title = defaultTitle
 	}

@@ -1,5 +1,9 @@
 package diagram
 
+// StyleSheet returns the CSS every SVG embeds (unless drawn with
+// [Options].NoStyle), for a page that serves it from its own style sheet.
+func StyleSheet() string { return styleSheet }
+
 // styleSheet is embedded in every SVG. Colours are CSS variables on the
 // root, so one SVG serves light and dark pages, and a page can restyle a
 // diagram by setting the variables on .a2s. Everything is scoped to .a2s

@@ -91,7 +91,10 @@ func (x *svgWriter) svg(g *Geometry) {
 	x.b = appendEscaped(x.b, g.Title)
 	x.s("</title>\n<desc").attr("id", x.id+"desc").s(">")
 	x.b = appendEscaped(x.b, g.Desc)
-	x.s("</desc>\n<style>").s(styleSheet).s("</style>\n")
+	x.s("</desc>\n")
+	if !g.NoStyle {
+		x.s("<style>").s(styleSheet).s("</style>\n")
+	}
 	x.rect("bg", Rect{W: g.Width, H: g.Height}, 0)
 	x.s("\n")
 

@@ -431,3 +431,16 @@ func FuzzSVG(f *testing.F) {
 		}
 	})
 }
+
+func TestNoStyle(t *testing.T) {
+	steps := replay.Steps(generate(1))
+	_, with := render(t, steps, Options{})
+	_, without := render(t, steps, Options{NoStyle: true})
+	style := "<style>" + StyleSheet() + "</style>\n"
+	if !bytes.Contains(with, []byte(style)) {
+		t.Fatal("the SVG does not embed StyleSheet()")
+	}
+	if got := bytes.Replace(with, []byte(style), nil, 1); !bytes.Equal(got, without) {
+		t.Error("NoStyle changes more than the <style> element")
+	}
+}
