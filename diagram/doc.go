@@ -60,6 +60,8 @@
 //
 // Every SVG embeds its style sheet, scoped to the root class "a2s", with
 // light colours and dark ones under prefers-color-scheme: dark. A page
+// whose Content-Security-Policy forbids inline styles draws with
+// [Options].NoStyle and serves [StyleSheet] itself. A page
 // may override the custom properties on .a2s: --bg, --fg, --muted,
 // --line, --life, --box, --box-line, --num, --cur, --stream, --stream-bg,
 // --oob, --oob-bg, --err, --on, and one per state: --s-submitted,
