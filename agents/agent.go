@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -113,6 +114,7 @@ type Agent struct {
 	mu     sync.Mutex
 	closed bool
 	runs   sync.WaitGroup // executions and cancelations in flight
+	active atomic.Int64   // how many, for tests
 }
 
 // Name returns the agent's name: "planner", "code-reviewer" or "deployer".
@@ -156,6 +158,7 @@ func (a *Agent) begin() bool {
 		return false
 	}
 	a.runs.Add(1)
+	a.active.Add(1)
 	return true
 }
 
@@ -191,6 +194,7 @@ func (e *executor) seq(ctx context.Context, ec *a2asrv.ExecutorContext, f func(c
 			return
 		}
 		defer e.a.runs.Done()
+		defer e.a.active.Add(-1)
 		ctx, cancel := e.a.scope(ctx)
 		defer cancel()
 		r := &run{a: e.a, ec: ec, yield: yield}

@@ -286,7 +286,11 @@ func TestDeployerCancelWhileWaiting(t *testing.T) {
 	s, id := deployStream(t, c, NewDeployMessage(SampleBuild, SampleEnvironment))
 	s.next(t)
 	s.next(t)
-	got, err := c.CancelTask(context.Background(), &a2a.CancelTaskRequest{ID: id})
+	// a2a-go's CancelTask waits for the execution to return: an execution
+	// that ignored the cancelation would hang here.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	got, err := c.CancelTask(ctx, &a2a.CancelTaskRequest{ID: id})
 	if err != nil {
 		t.Fatalf("CancelTask: %v", err)
 	}
@@ -299,6 +303,13 @@ func TestDeployerCancelWhileWaiting(t *testing.T) {
 	s.end(t)
 	if code, _ := post(t, hc, dep.url+"/approve/"+string(id)); code != http.StatusConflict {
 		t.Errorf("approve after cancel: %d, want 409", code)
+	}
+	// The wait ended with the cancelation, before any Close.
+	for i := 0; dep.active.Load() != 0; i++ {
+		if i == 500 {
+			t.Fatalf("%d executions still running after the cancelation", dep.active.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

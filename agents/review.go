@@ -224,23 +224,28 @@ func reviewFile(f *gitdiff.File, fc FileChange) []Finding {
 				oldLine++
 				continue
 			}
-			// An added line.
+			// An added line. The rules' regular expressions run only on
+			// lines holding one of their literal words.
+			lower := strings.ToLower(text)
 			if m := reTodo.FindString(text); m != "" {
 				add("todo", SeverityWarning, newLine, "%s comment left in the change", m)
 			}
-			if !test && reDebugPrint.MatchString(text) {
+			if !test && containsAny(lower, debugWords) && reDebugPrint.MatchString(text) {
 				add("debug-print", SeverityWarning, newLine, "debug print left in non-test code: %s", clip(strings.TrimSpace(text), 60))
 			}
 			for _, s := range secretRules {
+				if !containsAny(lower, secretWords) {
+					break
+				}
 				if m := s.re.FindString(text); m != "" {
 					add("secret", SeverityError, newLine, "looks like %s (%s); keep secrets out of source", s.what, redact(m))
 					break
 				}
 			}
-			if reConflict.MatchString(text) {
+			if (strings.HasPrefix(text, "<<<<<<<") || strings.HasPrefix(text, ">>>>>>>") || text == "=======") && reConflict.MatchString(text) {
 				add("conflict-marker", SeverityError, newLine, "merge conflict marker")
 			}
-			if goFile && !test && reIgnoredError.MatchString(text) {
+			if goFile && !test && strings.Contains(text, "_") && reIgnoredError.MatchString(text) {
 				add("ignored-error", SeverityWarning, newLine, "a returned value, perhaps an error, is discarded with _")
 			}
 			if n := utf8.RuneCountInString(text); n > MaxLineLength {
@@ -256,6 +261,22 @@ func reviewFile(f *gitdiff.File, fc FileChange) []Finding {
 		}
 	}
 	return out
+}
+
+// Literal words that the debug-print and secret rules need to match, in
+// lower case.
+var (
+	debugWords  = []string{"print", "console.", "pdb.", "breakpoint", "debugger", "system.out"}
+	secretWords = []string{"private key", "akia", "asia", "k_live_", "gh", "xox", "pass", "secret", "key", "token"}
+)
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // redact keeps the first four characters of a secret-looking string.
