@@ -173,3 +173,33 @@ func TestPlannerUnreachableReviewer(t *testing.T) {
 		t.Errorf("%s %q, want FAILED naming the reviewer's card", task.Status.State, textOf(task.Status.Message))
 	}
 }
+
+// TestPlannerStream follows the planner over SendStreamingMessage: its own
+// frames are few, and its stream stays open through AUTH_REQUIRED.
+func TestPlannerStream(t *testing.T) {
+	k := newTestKit(t)
+	hc := testHTTPClient(t)
+	c := newClient(t, hc, k.planner.url)
+	s := startStream(c.SendStreamingMessage(context.Background(), &a2a.SendMessageRequest{Message: samplePlan("main")}))
+	got := []frame{frameOf(s.next(t))}
+	e := s.next(t)
+	got = append(got, frameOf(e))
+	approve := reApprove.FindString(frameOf(e).Text)
+	if code, body := post(t, hc, approve); code != http.StatusOK {
+		t.Fatalf("POST %q: %d %s", approve, code, body)
+	}
+	for i := 0; i < 3; i++ {
+		got = append(got, frameOf(s.next(t)))
+	}
+	s.end(t)
+	want := []frame{
+		{"task", a2a.TaskStateSubmitted, ""},
+		{"statusUpdate", a2a.TaskStateAuthRequired, "The deployer needs an operator's approval to deploy 2026.10.06-1 to staging: approve it at " + approve},
+		{"artifactUpdate", "", ReviewArtifact},
+		{"artifactUpdate", "", DeployArtifact},
+		{"statusUpdate", a2a.TaskStateCompleted, "Reviewed payments-api and deployed 2026.10.06-1 to staging."},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("planner frames (-want +got):\n%s", diff)
+	}
+}
