@@ -74,7 +74,7 @@ var deployStateNames = [...]string{
 // A deployTask is the deployer's own record of one task.
 type deployTask struct {
 	state    deployState
-	req      DeployRequest
+	req      deployRequest
 	decision chan decision // buffered; receives exactly one decision per wait
 }
 

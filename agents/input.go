@@ -18,15 +18,15 @@ const (
 	MediaTypeJSON = "application/json"
 )
 
-// ReviewRequest is what the code-reviewer reads from a message.
-type ReviewRequest struct {
+// reviewRequest is what the code-reviewer reads from a message.
+type reviewRequest struct {
 	Repository string
 	Base       string // empty: the reviewer asks for it
 	Diff       string
 }
 
-// DeployRequest is what the deployer reads from a message.
-type DeployRequest struct {
+// deployRequest is what the deployer reads from a message.
+type deployRequest struct {
 	Build       string
 	Environment string
 }
@@ -154,9 +154,9 @@ func looksLikeDiff(s string) bool {
 // readReviewRequest reads a review request from the first message of a
 // task. The diff comes from a raw or text part marked text/x-diff, a text
 // part that looks like a diff, or the data part's "diff" field.
-func readReviewRequest(m *a2a.Message) (ReviewRequest, error) {
+func readReviewRequest(m *a2a.Message) (reviewRequest, error) {
 	p := readParts(m)
-	var r ReviewRequest
+	var r reviewRequest
 	var err error
 	if r.Repository, err = p.str("repository"); err != nil {
 		return r, err
@@ -268,9 +268,9 @@ var (
 // readDeployRequest reads a deploy request from a data part
 // {"build":…,"environment":…} or from text like "deploy 2026.10.06-1 to
 // staging".
-func readDeployRequest(m *a2a.Message) (DeployRequest, error) {
+func readDeployRequest(m *a2a.Message) (deployRequest, error) {
 	p := readParts(m)
-	var d DeployRequest
+	var d deployRequest
 	var err error
 	if d.Build, err = p.str("build"); err != nil {
 		return d, err

@@ -81,7 +81,7 @@ func review(ctx context.Context, r *run) {
 	finishReview(r, req)
 }
 
-func finishReview(r *run, req ReviewRequest) {
+func finishReview(r *run, req reviewRequest) {
 	if !r.status(a2a.TaskStateWorking, "") {
 		return
 	}
