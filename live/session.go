@@ -292,10 +292,10 @@ func (s *Session) Close() {
 	s.closer.Do(func() {
 		s.mu.Lock()
 		s.closed = true
-		var open []*taskState
+		var open []taskState
 		for _, id := range s.order {
 			if t := s.tasks[id]; !terminalState(t.state) {
-				open = append(open, t)
+				open = append(open, *t)
 			}
 		}
 		s.mu.Unlock()
@@ -309,7 +309,7 @@ func (s *Session) Close() {
 
 // cancelOnClose cancels an open task with the binding it was seen on,
 // best effort, bounded by closeTimeout.
-func (s *Session) cancelOnClose(t *taskState) {
+func (s *Session) cancelOnClose(t taskState) {
 	ref := s.agentNamed(t.agent)
 	if ref == nil {
 		return

@@ -1,0 +1,47 @@
+// live-worker.js runs the live module (live.wasm, built from wasm/worker)
+// in a Web Worker, so the agents' work never blocks the page.
+//
+//   const w = new Worker("live-worker.js");          // or "live-worker.js?wasm=…&exec=…"
+//   w.onmessage = (e) => { … e.data is {id, result} | {id, error} | {type, …} };
+//   w.postMessage({id: 1, op: "open", args: {mode: "offline"}});
+//
+// The protocol is described in the documentation of the Go package live.
+// Commands posted before the module has started are kept and run once it
+// has; the module posts {type: "ready"} when it listens.
+"use strict";
+
+(() => {
+	const params = new URLSearchParams(self.location.search);
+	const wasmURL = params.get("wasm") || "live.wasm";
+	const execURL = params.get("exec") || "wasm_exec.js";
+
+	// Until Go installs its own handler, keep what arrives.
+	self.livePending = [];
+	self.onmessage = (e) => self.livePending.push(e.data);
+
+	const fail = (what, err) => {
+		self.postMessage({ type: "error", error: `live worker: ${what}: ${err && err.message ? err.message : err}` });
+	};
+
+	try {
+		importScripts(execURL);
+	} catch (err) {
+		fail(`loading ${execURL}`, err);
+		return;
+	}
+	const go = new Go();
+	go.exit = (code) => fail("the Go program exited", `code ${code}`);
+
+	const start = (result) => go.run(result.instance);
+	const instantiate = async () => {
+		const resp = await fetch(wasmURL);
+		if (!resp.ok) {
+			throw new Error(`${wasmURL}: HTTP ${resp.status}`);
+		}
+		if (WebAssembly.instantiateStreaming && (resp.headers.get("Content-Type") || "").startsWith("application/wasm")) {
+			return WebAssembly.instantiateStreaming(resp, go.importObject);
+		}
+		return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+	};
+	instantiate().then(start, (err) => fail(`loading ${wasmURL}`, err));
+})();
