@@ -234,7 +234,9 @@ func TestDeviations(t *testing.T) {
 		check("subscribe on INPUT_REQUIRED over "+string(b), sub, "§3.1.6", "TASK_NOT_FOUND", "#439")
 	}
 
-	a := s.do("Answer", func(ctx context.Context) (*Result, error) { return s.Answer(ctx, AnswerArgs{TaskID: review.ID, Text: "main"}) })
+	a := s.do("Answer", func(ctx context.Context) (*Result, error) {
+		return s.Answer(ctx, AnswerArgs{TaskID: review.ID, Text: "main"})
+	})
 	wantState(t, "Answer", a, "TASK_STATE_COMPLETED")
 
 	// A message to a task that has ended.
