@@ -57,7 +57,11 @@
 // waiting deploy, so every pair of observations is causally ordered and
 // the sequence of ticks is the same on every run. That is why the
 // operator's approval and its reply fall between frames 3 and 4 of the
-// deploy stream in 07-auth-required. Exchanges are numbered in the order
+// deploy stream in 07-auth-required. One wait is not on the record:
+// a2a-go closes a stream at INPUT_REQUIRED a moment before it forgets
+// the task's execution, so before 12-stream-closes subscribes to that
+// task it asks, with a client the recorder does not see, until a2a-go
+// says no execution is active. Exchanges are numbered in the order
 // their requests were stamped.
 //
 // An exchange is named after what it is ([Classify]): the JSON-RPC method
@@ -103,6 +107,9 @@
 //	10-rest-binding    07 over the HTTP+JSON binding, then GetTask
 //	11-wrong-task      answers on an unknown task, in another context,
 //	                   without the context, and on a completed task
+//	12-stream-closes   a review stream closes at INPUT_REQUIRED; the
+//	                   client reads the task, fails to subscribe to it
+//	                   (a2a-go's -32001) and answers on a new stream
 //	19-planner         the planner passes the question and the approval
 //	                   request up; exchanges 7 and 8 are its blocking
 //	                   SendMessage to the deployer and SubscribeToTask

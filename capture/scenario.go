@@ -43,6 +43,7 @@ func Scenarios() []*Scenario {
 		cancelDeploy,
 		restBinding,
 		wrongTask,
+		streamCloses,
 		plannerChain,
 	}
 }

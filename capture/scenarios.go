@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aplay/a2aplay/agents"
 )
@@ -430,4 +432,131 @@ func runWrongTask(ctx context.Context, s *Session) error {
 	}
 	s.Note(5, "A completed task takes no more input. a2a-go answers -32602 (invalid params) where the specification has -32004; a known deviation.")
 	return nil
+}
+
+var streamCloses = &Scenario{
+	Name:    "12-stream-closes",
+	Title:   "a stream that closes at INPUT_REQUIRED, and what the client does then",
+	Parties: []string{ClientName, agents.ReviewerName},
+	run:     runStreamCloses,
+}
+
+// runStreamCloses: the client streams the payments-api diff without a
+// base branch; a2a-go closes the stream once the code-reviewer asks its
+// question (INPUT_REQUIRED). The client reads the task with GetTask,
+// tries to subscribe to it and is refused (a2a-go's -32001 for a task
+// with no execution running), then answers "main" on the same task and
+// context over a new stream, which it reads to COMPLETED and its end.
+func runStreamCloses(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Reviewer, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	st := s.open("the review stream", c.SendStreamingMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
+	}))
+	defer st.stop()
+	evs, err := st.drain()
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 {
+		return fmt.Errorf("the review stream ended without a frame")
+	}
+	last := evs[len(evs)-1]
+	if stateOf(last) != a2a.TaskStateInputRequired {
+		return fmt.Errorf("the review stream ended after a frame in %q, want %s", stateOf(last), a2a.TaskStateInputRequired)
+	}
+	if q := statusText(last); q != agents.BaseBranchQuestion {
+		return fmt.Errorf("the question is %q, want %q", q, agents.BaseBranchQuestion)
+	}
+	info := last.(a2a.TaskInfoProvider).TaskInfo()
+	s.Note(1, "a2a-go closes the stream right after TASK_STATE_INPUT_REQUIRED: the task is paused, not over.")
+
+	s.waiting("the reply to GetTask")
+	task, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: info.TaskID})
+	if err != nil {
+		return fmt.Errorf("GetTask: %w", err)
+	}
+	if task.Status.State != a2a.TaskStateInputRequired || statusText(task) != agents.BaseBranchQuestion {
+		return fmt.Errorf("GetTask: the task is in %s (%q), want %s with the question", task.Status.State, statusText(task), a2a.TaskStateInputRequired)
+	}
+	s.Note(2, "GetTask reads the task as it is now: still waiting, with the question in its status.")
+
+	if err := s.settle(ctx, s.Kit.Reviewer, task.ID); err != nil {
+		return err
+	}
+	sub := s.open("the subscription to the review task", c.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task.ID}))
+	defer sub.stop()
+	s.waiting("the reply to SubscribeToTask")
+	ev, err, ok := sub.next()
+	switch {
+	case !ok:
+		return fmt.Errorf("SubscribeToTask: the stream ended without a frame or an error, want %v", a2a.ErrTaskNotFound)
+	case err == nil:
+		return fmt.Errorf("SubscribeToTask: got a frame in %q, want %v (a2a-go v2.4.0 has no execution to attach to)", stateOf(ev), a2a.ErrTaskNotFound)
+	case !errors.Is(err, a2a.ErrTaskNotFound):
+		return fmt.Errorf("SubscribeToTask: got %v, want %v", err, a2a.ErrTaskNotFound)
+	}
+	// The error is the stream's only frame. Let the server end the stream
+	// before the client lets go of it, so that the end is the server's.
+	if err := s.quiesce(ctx); err != nil {
+		return err
+	}
+	s.Note(3, "SubscribeToTask on the waiting task: a2a-go v2.4.0 answers -32001 \"task not found: no active execution\", because no execution runs while the task waits. The specification lets a client subscribe to any task that is not terminal (§3.1.6) and names SubscribeToTask as a way not to miss the resumption (§7.6.2): a known deviation of a2a-go (upstream issue #438).")
+
+	ans := s.open("the answer's stream", c.SendStreamingMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewAnswerMessage(task, agents.SampleBase),
+	}))
+	defer ans.stop()
+	evs, err = ans.drain()
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 || stateOf(evs[len(evs)-1]) != a2a.TaskStateCompleted {
+		return fmt.Errorf("the answer's stream did not end at %s (%d frames)", a2a.TaskStateCompleted, len(evs))
+	}
+	for _, ev := range evs {
+		if i, ok := ev.(a2a.TaskInfoProvider); ok && i.TaskInfo() != info {
+			return fmt.Errorf("the answer's stream carries task %s in %s, want %s in %s", i.TaskInfo().TaskID, i.TaskInfo().ContextID, info.TaskID, info.ContextID)
+		}
+	}
+	s.Note(4, "The answer is a new message with the task's taskId and contextId, on a new stream: it carries the same task to TASK_STATE_COMPLETED, and the server closes it there.")
+	return nil
+}
+
+// settle waits until a2a-go has let go of the execution of a task that
+// has just stopped at an interrupted state. a2a-go closes the task's
+// stream before it forgets the execution, so a SubscribeToTask sent at
+// once may still reach it, and what it gets then depends on timing.
+// settle subscribes off the record (a client that the recorder does not
+// see) until a2a-go answers that no execution is active; the recorded
+// SubscribeToTask that follows then gets what any later one would.
+func (s *Session) settle(ctx context.Context, agent *agents.Agent, id a2a.TaskID) error {
+	s.waiting(fmt.Sprintf("a2a-go to end the execution of task %s at the %s", id, agent.Name()))
+	c, err := a2aclient.NewFromCard(ctx, agent.Card(), a2aclient.WithDefaultsDisabled(),
+		a2aclient.WithJSONRPCTransport(&http.Client{Transport: s.tr}))
+	if err != nil {
+		return fmt.Errorf("an unrecorded client of the %s: %w", agent.Name(), err)
+	}
+	defer c.Destroy()
+	for {
+		// An execution that is still there answers with the task: stop
+		// reading and ask again. (In the moment a2a-go forgets it, the
+		// stream could wait forever for events that never come.)
+		var first error
+		for _, err := range c.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: id}) {
+			first = err
+			break
+		}
+		if first != nil && strings.Contains(first.Error(), "no active execution") {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		runtime.Gosched()
+	}
 }
