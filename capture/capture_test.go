@@ -322,3 +322,103 @@ func Test19Planner(t *testing.T) {
 		}
 	}
 }
+
+// Test12 checks what the streams lesson says of 12-stream-closes.
+func Test12StreamCloses(t *testing.T) {
+	tr := parsed(t, "12-stream-closes")
+	want := []string{
+		"1 SendStreamingMessage client->code-reviewer",
+		"2 GetTask client->code-reviewer",
+		"3 SubscribeToTask client->code-reviewer",
+		"4 SendStreamingMessage client->code-reviewer",
+	}
+	var got []string
+	for _, x := range tr.Exchanges {
+		got = append(got, fmt.Sprintf("%d %s %s->%s", x.Seq, x.Name, x.From, x.To))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("exchanges (-want +got):\n%s", diff)
+	}
+
+	// The first stream: the new task, then the question; the server
+	// closes it right after the question.
+	x := exchange(t, tr, 1, "SendStreamingMessage", "client", "code-reviewer")
+	st := x.Response.Stream
+	if st == nil || len(st.Frames) != 2 {
+		t.Fatalf("exchange 1 has %v, want a stream of two frames", st)
+	}
+	first := path(decodeJSON(t, st.Frames[0].Data), "result", "task")
+	taskID, contextID := str(first, "id"), str(first, "contextId")
+	if !IsUUID(taskID) || !IsUUID(contextID) || str(first, "status", "state") != "TASK_STATE_SUBMITTED" {
+		t.Errorf("frame 1 is task %q in context %q, in %q; want a new task, submitted", taskID, contextID, str(first, "status", "state"))
+	}
+	q := path(decodeJSON(t, st.Frames[1].Data), "result", "statusUpdate")
+	got = []string{str(q, "taskId"), str(q, "contextId"), str(q, "status", "state"), str(q, "status", "message", "parts", 0, "text")}
+	question := []string{taskID, contextID, "TASK_STATE_INPUT_REQUIRED", "Which base branch should I compare this diff against?"}
+	if diff := cmp.Diff(question, got); diff != "" {
+		t.Errorf("frame 2 (-want +got):\n%s", diff)
+	}
+	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(st.Frames[1].At) {
+		t.Errorf("stream end %+v, want the server closing it after frame 2", st.End)
+	}
+
+	// GetTask, after the close: the task still waits, with the question.
+	x = exchange(t, tr, 2, "GetTask", "client", "code-reviewer")
+	if !x.Request.At.After(st.End.At) {
+		t.Errorf("GetTask sent at %v, before the stream's end at %v", x.Request.At, st.End.At)
+	}
+	task := path(decodeJSON(t, x.Response.Body), "result")
+	got = []string{str(task, "id"), str(task, "contextId"), str(task, "status", "state"), str(task, "status", "message", "parts", 0, "text")}
+	if diff := cmp.Diff(question, got); diff != "" {
+		t.Errorf("GetTask's task (-want +got):\n%s", diff)
+	}
+
+	// SubscribeToTask: a2a-go's -32001, as the stream's only frame.
+	x = exchange(t, tr, 3, "SubscribeToTask", "client", "code-reviewer")
+	if id := str(decodeJSON(t, x.Request.Body), "params", "id"); id != taskID {
+		t.Errorf("SubscribeToTask names task %s, want %s", id, taskID)
+	}
+	st = x.Response.Stream
+	if st == nil || len(st.Frames) != 1 {
+		t.Fatalf("exchange 3 has %v, want a stream of one frame", st)
+	}
+	e := decodeJSON(t, st.Frames[0].Data)
+	if code, msg := path(e, "error", "code"), str(e, "error", "message"); code != -32001.0 || msg != "task not found: no active execution" || path(e, "result") != nil {
+		t.Errorf("the subscription's frame is %s, want the error -32001 %q", st.Frames[0].Data, "task not found: no active execution")
+	}
+	if st.End == nil || st.End.By != replay.EndServer {
+		t.Errorf("the subscription's end %+v, want the server's", st.End)
+	}
+
+	// The answer, on the same task and context, over a new stream that
+	// runs to COMPLETED and the server's close.
+	x = exchange(t, tr, 4, "SendStreamingMessage", "client", "code-reviewer")
+	msg := path(decodeJSON(t, x.Request.Body), "params", "message")
+	got = []string{str(msg, "taskId"), str(msg, "contextId"), str(msg, "parts", 0, "text")}
+	if diff := cmp.Diff([]string{taskID, contextID, "main"}, got); diff != "" {
+		t.Errorf("the answer (-want +got):\n%s", diff)
+	}
+	st = x.Response.Stream
+	if st == nil || len(st.Frames) == 0 {
+		t.Fatal("exchange 4 has no frames")
+	}
+	var artifact string
+	for i, f := range st.Frames {
+		res := path(decodeJSON(t, f.Data), "result")
+		for _, k := range []string{"statusUpdate", "artifactUpdate"} {
+			if u := path(res, k); u != nil && (str(u, "taskId") != taskID || str(u, "contextId") != contextID) {
+				t.Errorf("frame %d of the answer's stream is on task %s in %s, want %s in %s", i+1, str(u, "taskId"), str(u, "contextId"), taskID, contextID)
+			}
+		}
+		if name := str(res, "artifactUpdate", "artifact", "name"); name != "" {
+			artifact = name
+		}
+	}
+	lastF := st.Frames[len(st.Frames)-1]
+	if state := str(decodeJSON(t, lastF.Data), "result", "statusUpdate", "status", "state"); state != "TASK_STATE_COMPLETED" || artifact != "review.json" {
+		t.Errorf("the answer's stream ends in %q with artifact %q, want TASK_STATE_COMPLETED with review.json", state, artifact)
+	}
+	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(lastF.At) {
+		t.Errorf("the answer's stream end %+v, want the server closing it after the last frame", st.End)
+	}
+}
