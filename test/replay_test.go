@@ -187,6 +187,7 @@ func TestBackForward(t *testing.T) {
 	tb.open(env.url + "#t=" + sample)
 	for range 3 {
 		tb.click("#next")
+		pause() // moves in quick succession share one entry
 	}
 	tb.at(sample, 3)
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
@@ -197,6 +198,7 @@ func TestBackForward(t *testing.T) {
 	tb.at(sample, 2)
 
 	// Picking another transcript is a move too.
+	pause()
 	tb.do(chromedp.Evaluate[chromedp.Void](`(p => { p.value = "zz-markup"; p.dispatchEvent(new Event("change")); })(document.getElementById("picker"))`))
 	tb.at("zz-markup", 0)
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
@@ -414,4 +416,24 @@ func TestOffline(t *testing.T) {
 	}
 	tb.shot("offline")
 	tb.checkClean()
+}
+
+// pause waits longer than the viewer's history coalescing window.
+func pause() { time.Sleep(300 * time.Millisecond) }
+
+// TestHistoryCoalesces holds the arrow key: the moves share one entry,
+// so back returns to where the run started.
+func TestHistoryCoalesces(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url + "#t=" + sample + "&s=1")
+	tb.at(sample, 1)
+	pause()
+	before := eval[int](tb, `history.length`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`for (let i = 0; i < 5; i++) document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight"}))`))
+	tb.at(sample, 6)
+	if n := eval[int](tb, `history.length`); n != before+1 {
+		t.Errorf("history grew by %d entries for one quick run of moves, want 1", n-before)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.at(sample, 1)
 }

@@ -69,7 +69,16 @@
 		});
 	}
 
-	start().catch(function (e) {
-		fail("The viewer could not start: " + (e && e.message ? e.message : e));
-	});
+	// Let the browser paint the pre-rendered diagram first: compiling the
+	// module competes with it for the processor.
+	var started = false;
+	function go() {
+		if (started) return;
+		started = true;
+		start().catch(function (e) {
+			fail("The viewer could not start: " + (e && e.message ? e.message : e));
+		});
+	}
+	requestAnimationFrame(function () { setTimeout(go, 0); });
+	setTimeout(go, 200); // a hidden tab gets no animation frames
 })();

@@ -36,7 +36,7 @@ var Report = func(msg string) { global.Get("console").Call("error", msg) }
 // reported; the function then returns undefined.
 func Func(fn func(this js.Value, args []js.Value) any) js.Func {
 	return js.FuncOf(func(this js.Value, args []js.Value) (ret any) {
-		defer recovered("callback")
+		defer Recover("a callback")
 		return fn(this, args)
 	})
 }
@@ -45,13 +45,14 @@ func Func(fn func(this js.Value, args []js.Value) any) js.Func {
 // Use it for any work that waits.
 func Go(fn func()) {
 	go func() {
-		defer recovered("background work")
+		defer Recover("background work")
 		fn()
 	}()
 }
 
-// recovered reports a panic, if any, naming where it happened.
-func recovered(where string) {
+// Recover reports a panic, if any, naming where it happened. Use it
+// deferred: defer dom.Recover("starting the viewer").
+func Recover(where string) {
 	r := recover()
 	if r == nil {
 		return

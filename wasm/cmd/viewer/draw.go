@@ -31,20 +31,37 @@ func (p *page) draw(d *doc) error {
 		// The SVG is this program's own output, and the diagram package
 		// escapes every text in it: no transcript text becomes markup.
 		// The HTML parser reads a large SVG faster than DOMParser does.
+		c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 		dom.SetOwnMarkup(c, svg)
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
 		d.renderMs = dom.Now() - t0
 	}
-	p.marks = make([][]js.Value, len(d.steps)+1)
-	for _, el := range dom.All(c, "g["+stepAttr+"]") {
-		k, err := strconv.Atoi(dom.Attr(el, stepAttr))
-		if err == nil && k > 0 && k < len(p.marks) {
-			p.marks[k] = append(p.marks[k], el)
+	tm := dom.Now()
+	defer func() {
+		if a := js.Global().Get("__m"); !a.IsUndefined() {
+			a.Call("push", dom.Now()-tm)
 		}
-	}
-	c.Set("scrollTop", 0)
+	}()
+	// Steps are found by id when first needed: reading a thousand
+	// attributes across the JavaScript boundary costs more than drawing.
+	p.marks = make([]js.Value, len(d.steps)+1)
 	return nil
+}
+
+// mark returns the diagram's group of step k (1-based), or undefined.
+func (p *page) mark(k int) js.Value {
+	if k < 1 || k >= len(p.marks) {
+		return js.Undefined()
+	}
+	if p.marks[k].IsUndefined() {
+		el := dom.Document().Call("getElementById", viewer.IDPrefix+p.cur.steps[k-1].ID)
+		if el.IsNull() {
+			return js.Undefined()
+		}
+		p.marks[k] = el
+	}
+	return p.marks[k]
 }
 
 // indexOfMark reads a step's position from its data-step attribute.

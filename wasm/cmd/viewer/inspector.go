@@ -32,7 +32,11 @@ func (p *page) inspect() {
 		for _, pt := range s.Participants {
 			fact(e.facts, "Participant", pt, "")
 		}
-		for _, l := range d.lanes {
+		for i, l := range d.lanes {
+			if i == maxLanes {
+				fact(e.facts, "…", strconv.Itoa(len(d.lanes)-i)+" more tasks", "")
+				break
+			}
 			st := l.StateAt(0)
 			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
 		}
@@ -98,6 +102,10 @@ func (p *page) showTab() {
 	dom.SetHidden(e.json, tab != "json")
 }
 
+// maxLanes is the most tasks the lane and the overview list; the
+// diagram draws them all.
+const maxLanes = 12
+
 // buildLane draws the task-state lane of the current transcript: one row
 // per task, one coloured segment per state, and one cursor across the
 // rows. Moving the position moves the cursor and dims the segments that
@@ -113,7 +121,12 @@ func (p *page) buildLane() {
 	}
 	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
 	inner := dom.El("div", "lane-inner")
-	for _, l := range p.cur.lanes {
+	for i, l := range p.cur.lanes {
+		if i == maxLanes {
+			more := dom.TextEl("div", "lane-more", "and "+strconv.Itoa(len(p.cur.lanes)-i)+" more tasks: the diagram draws a lane for each")
+			dom.Append(inner, more)
+			break
+		}
 		name := dom.El("span", "lane-name")
 		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
 		name.Set("title", l.TaskID)
@@ -144,7 +157,9 @@ func (p *page) paintLane() {
 	dom.SetHidden(p.laneCursor, cur == 0)
 	if cur > 0 {
 		at := (float64(cur) - 0.5) / float64(n)
-		p.el.lane.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
+		// On the cursor itself: set on the lane, the property would be
+		// inherited by every row and restyle them all.
+		p.laneCursor.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
 	}
 	for i := range p.segs {
 		s := &p.segs[i]

@@ -27,6 +27,9 @@ func main() {
 		return
 	}
 	dom.Report = p.showError
-	p.start()
+	func() {
+		defer dom.Recover("starting the viewer")
+		p.start()
+	}()
 	select {} // callbacks keep running
 }

@@ -53,15 +53,17 @@ type page struct {
 	docs  map[string]*doc // loaded transcripts by link key
 	cur   *doc
 	nav   viewer.Nav
-	marks [][]js.Value // marks[k]: the diagram elements of step k (1-based)
+	marks []js.Value // marks[k]: step k's group in the diagram, once looked up (see mark)
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
 
-	playing bool
-	gen     int // bumped to stop a playback goroutine
-	speed   float64
-	tab     string // "raw" or "json"
+	playing  bool
+	loading  bool    // a transcript is being fetched
+	gen      int     // bumped to stop a playback goroutine
+	lastPush float64 // when the last history entry was added, in ms
+	speed    float64
+	tab      string // "raw" or "json"
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -108,12 +110,25 @@ func (p *page) start() {
 	p.wire()
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.exposeAPI()
 	p.openLink(viewer.ParseLink(linkText()))
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
 		b.Set("disabled", false)
 	}
-	p.exposeAPI()
-	dom.Document().Get("documentElement").Get("dataset").Set("viewer", "ready")
+	if !p.loading {
+		p.ready()
+	}
+}
+
+// ready tells the page, and tests and benchmarks watching it, that the
+// viewer has taken over and shows what the URL names: the html element
+// gets data-viewer="ready" and the performance timeline a mark.
+func (p *page) ready() {
+	ds := dom.Document().Get("documentElement").Get("dataset")
+	if ds.Get("viewer").Type() == js.TypeString {
+		return
+	}
+	ds.Set("viewer", "ready")
 	dom.Global().Get("performance").Call("mark", "a2aplay-ready")
 }
 
@@ -206,10 +221,13 @@ func (p *page) load(s *shipped, step int, h history) {
 	}
 	name, url := s.Name, s.URL
 	dom.AddClass(p.el.diagram, "busy")
+	p.loading = true
 	dom.Go(func() {
 		text, err := dom.Fetch(url)
 		p.mu.Lock()
 		defer p.mu.Unlock()
+		defer p.ready() // the first load, whatever came of it
+		p.loading = false
 		dom.RemoveClass(p.el.diagram, "busy")
 		if err != nil {
 			p.showError("Could not load " + name + ": " + err.Error())
@@ -261,21 +279,32 @@ func (p *page) link() viewer.Link {
 	return l
 }
 
+// record writes the current link into the URL. Moves in quick
+// succession (a held arrow key) share one history entry: the browser
+// would otherwise drop entries past a few hundred in ten seconds, and
+// back would crawl one step at a time.
 func (p *page) record(h history) {
 	if h == noHistory {
 		return
 	}
-	hist := dom.Global().Get("history")
 	hash := p.link().Hash()
 	if dom.Global().Get("location").Get("hash").String() == hash {
 		return
 	}
+	now := dom.Now()
 	method := "pushState"
-	if h == replace {
+	if h == replace || now-p.lastPush < coalesceMs {
 		method = "replaceState"
 	}
-	hist.Call(method, js.Null(), "", hash)
+	if method == "pushState" {
+		p.lastPush = now
+	}
+	dom.Global().Get("history").Call(method, js.Null(), "", hash)
 }
+
+// coalesceMs is how soon after a history entry a move replaces it
+// instead of adding one.
+const coalesceMs = 250
 
 // show makes d the current transcript, drawn, at position step.
 func (p *page) show(d *doc, step int, h history) {
@@ -345,28 +374,24 @@ func (p *page) goTo(i int, h history) {
 
 // paint brings the page from position old to the current one: the
 // classes of the steps that change, the scrubber, the lane, the
-// inspector. old is -1 for a full repaint.
+// inspector. old is -1 for a diagram just drawn.
 func (p *page) paint(old int) {
 	cur, n := p.nav.Cur, p.nav.N
-	var ks []int
 	if old < 0 {
-		ks = make([]int, n)
-		for i := range ks {
-			ks[i] = i + 1
-		}
-	} else {
-		ks = viewer.Changed(old, cur, n)
+		// A fresh diagram has no replay classes: every step is plain,
+		// as at the overview.
+		old = 0
 	}
+	ks := viewer.Changed(old, cur, n)
 	for _, k := range ks {
-		if k >= len(p.marks) {
+		el := p.mark(k)
+		if el.IsUndefined() {
 			continue
 		}
 		c := viewer.ClassOf(k, cur)
-		for _, el := range p.marks[k] {
-			cl := el.Get("classList")
-			cl.Call("toggle", viewer.ClassCurrent, c == viewer.Current)
-			cl.Call("toggle", viewer.ClassLater, c == viewer.Later)
-		}
+		cl := el.Get("classList")
+		cl.Call("toggle", viewer.ClassCurrent, c == viewer.Current)
+		cl.Call("toggle", viewer.ClassLater, c == viewer.Later)
 	}
 	p.el.scrub.Set("value", cur)
 	if cur == 0 {
@@ -381,8 +406,8 @@ func (p *page) paint(old int) {
 	p.el.play.Set("disabled", n == 0)
 	p.paintLane()
 	p.inspect()
-	if cur > 0 && cur < len(p.marks) && len(p.marks[cur]) > 0 {
-		p.marks[cur][0].Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+	if el := p.mark(cur); !el.IsUndefined() {
+		p.reveal(el)
 	}
 }
 
@@ -527,4 +552,17 @@ func (p *page) export(kind string) {
 	if err != nil {
 		p.showError("Could not export " + kind + ": " + err.Error())
 	}
+}
+
+// reveal scrolls the diagram so that el shows, centred, when it is out
+// of view. Scrolling a large diagram costs a frame, so it scrolls only
+// when it must, and then far enough that the next steps show too.
+func (p *page) reveal(el js.Value) {
+	box := p.el.diagram.Call("getBoundingClientRect")
+	r := el.Call("getBoundingClientRect")
+	top, bottom := box.Get("top").Float(), box.Get("bottom").Float()
+	if r.Get("top").Float() >= top && r.Get("bottom").Float() <= bottom {
+		return
+	}
+	el.Call("scrollIntoView", map[string]any{"block": "center", "inline": "nearest"})
 }
