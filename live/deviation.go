@@ -82,8 +82,10 @@ func messageDeviation(prior string, e *WireError, accepted bool) *Deviation {
 }
 
 // subscribeDeviation judges the answer to SubscribeToTask on a task the
-// session last saw in state prior ("" when the session never saw it).
-func subscribeDeviation(prior string, e *WireError, events int) *Deviation {
+// session last saw in state prior ("" when the session never saw it):
+// its error, or how many events its stream brought and whether it had
+// closed when the move returned.
+func subscribeDeviation(prior string, e *WireError, events int, closed bool) *Deviation {
 	if prior == "" {
 		return nil
 	}
@@ -110,6 +112,14 @@ func subscribeDeviation(prior string, e *WireError, events int) *Deviation {
 		}
 		return d
 	}
+	if e == nil && events == 0 && closed {
+		return &Deviation{
+			Spec:     "§3.1.6",
+			Expected: "a stream whose first event is the Task, then its updates",
+			Got:      "a stream that closed without an event",
+			Text:     fmt.Sprintf("The task waits in %s, yet the stream closed without sending the Task.", prior),
+		}
+	}
 	if e == nil || e.Transport != "" {
 		return nil
 	}
@@ -120,9 +130,9 @@ func subscribeDeviation(prior string, e *WireError, events int) *Deviation {
 		Text:     fmt.Sprintf("The task exists and waits in %s, so it can be subscribed to; the agent says %s.", prior, errName(e)),
 	}
 	if e.Kind() == "TASK_NOT_FOUND" {
-		d.Known = "a2a-go looks for a running execution, and none runs while a task waits for input"
+		d.Known = "a2a-go looks for a running execution of the task and finds none"
 		if prior == string(a2a.TaskStateInputRequired) {
-			d.Known = issueInput + ": " + d.Known
+			d.Known = issueInput + ": a2a-go ends the execution when the task stops for input, and then looks for a running one"
 		}
 	}
 	if e.InStream && e.HTTPStatus == 200 {

@@ -50,6 +50,8 @@ type Host struct {
 	dirty chan struct{}
 	quit  chan struct{}
 	done  chan struct{}
+
+	exec func(Command) (any, error) // h.do; tests replace it
 }
 
 // A Command is one message from the page.
@@ -73,6 +75,7 @@ func NewHost(cfg HostConfig) *Host {
 		cfg.Throttle = DefaultThrottle
 	}
 	h := &Host{cfg: cfg, dirty: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	h.exec = h.do
 	go h.updates()
 	return h
 }
@@ -94,7 +97,7 @@ func (h *Host) run(c Command) {
 			h.reply(c.ID, nil, fmt.Errorf("live: %s failed inside the worker: %v\n%s", c.Op, v, debug.Stack()))
 		}
 	}()
-	res, err := h.do(c)
+	res, err := h.exec(c)
 	h.reply(c.ID, res, err)
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
@@ -165,7 +166,7 @@ func TestOfflinePlannerChain(t *testing.T) {
 		t.Fatalf("the planner's AUTH_REQUIRED names approve URL %q, want the deployer's task", waiting.ApproveURL)
 	}
 	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: task.ID}) })
-	if sub.Error != nil || sub.Stream == nil || sub.Stream.Events != 1 || sub.Stream.State != "TASK_STATE_AUTH_REQUIRED" || sub.Deviation != nil {
+	if sub.Error != nil || sub.Stream == nil || sub.Stream.Events < 1 || sub.Stream.State != "TASK_STATE_AUTH_REQUIRED" || sub.Deviation != nil {
 		t.Fatalf("subscribing to the waiting planner task: stream %+v error %+v deviation %v", sub.Stream, sub.Error, sub.Deviation)
 	}
 	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
@@ -226,11 +227,10 @@ func TestDeviations(t *testing.T) {
 		}
 	}
 
-	// SubscribeToTask on INPUT_REQUIRED: a2a-go has no execution to attach to.
+	// SubscribeToTask on INPUT_REQUIRED: once a2a-go has torn down the
+	// execution, it has none to attach to.
 	for _, b := range []Binding{JSONRPC, HTTPJSON} {
-		sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) {
-			return s.Subscribe(ctx, TaskArgs{TaskID: review.ID, Binding: b})
-		})
+		sub := subscribeUntilError(t, s, review.ID, b)
 		check("subscribe on INPUT_REQUIRED over "+string(b), sub, "§3.1.6", "TASK_NOT_FOUND", "#439")
 	}
 
@@ -443,4 +443,27 @@ func TestCloseCancelsAndLeavesNoGoroutines(t *testing.T) {
 	if err := s.Save(&buf); err != nil {
 		t.Errorf("saving a closed session: %v", err)
 	}
+}
+
+// subscribeUntilError subscribes to a task that waits in INPUT_REQUIRED
+// until the answer is an error. Right after the task stopped, a2a-go may
+// still hold its execution, and then the answer is a stream that starts
+// with the Task, as the specification wants: no deviation may be
+// reported for it.
+func subscribeUntilError(t *testing.T, s *tsession, id string, b Binding) *Result {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) {
+			return s.Subscribe(ctx, TaskArgs{TaskID: id, Binding: b})
+		})
+		if sub.Error != nil {
+			return sub
+		}
+		if sub.Deviation != nil || sub.Stream == nil || sub.Stream.Events == 0 || sub.Task == nil || sub.Task.State != "TASK_STATE_INPUT_REQUIRED" {
+			t.Fatalf("a subscription without an error: stream %+v task %+v deviation %+v", sub.Stream, sub.Task, sub.Deviation)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("SubscribeToTask on %s never answered an error", id)
+	return nil
 }

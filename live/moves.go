@@ -313,11 +313,11 @@ func (s *Session) Subscribe(ctx context.Context, a TaskArgs) (*Result, error) {
 		st.run(st.c.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: id}))
 	})
 	if r != nil {
-		events := 0
+		events, closed := 0, false
 		if r.Stream != nil {
-			events = r.Stream.Events
+			events, closed = r.Stream.Events, !r.Stream.Open
 		}
-		if d := subscribeDeviation(known.state, r.Error, events); d != nil {
+		if d := subscribeDeviation(known.state, r.Error, events, closed); d != nil {
 			r.Deviation = d
 			if len(r.Exchanges) > 0 {
 				s.note(r.Exchanges[len(r.Exchanges)-1], d.String())

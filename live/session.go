@@ -462,8 +462,9 @@ func (s *Session) agentNamed(name string) *agentRef {
 	return nil
 }
 
-// agentFor returns the agent a move addresses: the named one, or else
-// the one with the default name, or else the only agent of a remote
+// agentFor returns the agent a move addresses: the named one; else the
+// one named def (a kit move's agent); else, for a move with no default
+// (Send, or a task the session never saw), the only agent of the
 // session.
 func (s *Session) agentFor(named, def string) (*agentRef, error) {
 	if named != "" {
@@ -472,13 +473,16 @@ func (s *Session) agentFor(named, def string) (*agentRef, error) {
 		}
 		return nil, fmt.Errorf("live: no agent %q in this session (agents: %s)", named, s.agentNames())
 	}
-	if a := s.agentNamed(def); a != nil {
-		return a, nil
+	if def != "" {
+		if a := s.agentNamed(def); a != nil {
+			return a, nil
+		}
+		return nil, fmt.Errorf("live: no %s in this session; name the agent (agents: %s)", def, s.agentNames())
 	}
 	if len(s.agents) == 1 {
 		return s.agents[0], nil
 	}
-	return nil, fmt.Errorf("live: no %s in this session; name the agent (agents: %s)", def, s.agentNames())
+	return nil, fmt.Errorf("live: name the agent (agents: %s)", s.agentNames())
 }
 
 func (s *Session) agentNames() string {

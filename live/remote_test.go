@@ -1,0 +1,242 @@
+//go:build !js
+
+// Remote sessions need sockets; under js/wasm net/http has none (in
+// Node it fakes them, in a browser it is fetch), so these run natively.
+// The browser's path is tested end to end in headless Chromium.
+
+package live
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// A remoteKit is the kit served on loopback ports, as `a2aplay agents`
+// serves it.
+type remoteKit struct {
+	kit     *agents.Kit
+	servers map[string]*httptest.Server // by agent name
+}
+
+func (k *remoteKit) url(name string) string { return k.servers[name].URL }
+
+func startKit(t *testing.T) *remoteKit {
+	t.Helper()
+	ls := map[string]net.Listener{}
+	port := func(name string) int {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls[name] = l
+		return l.Addr().(*net.TCPAddr).Port
+	}
+	kit := agents.NewKit(agents.KitConfig{
+		Host:         "127.0.0.1",
+		PlannerPort:  port(agents.PlannerName),
+		ReviewerPort: port(agents.ReviewerName),
+		DeployerPort: port(agents.DeployerName),
+	})
+	rk := &remoteKit{kit: kit, servers: map[string]*httptest.Server{}}
+	for _, a := range kit.Agents() {
+		srv := httptest.NewUnstartedServer(a.Handler())
+		srv.Listener.Close()
+		srv.Listener = ls[a.Name()]
+		srv.Start()
+		if srv.URL != a.BaseURL() {
+			t.Fatalf("the %s serves at %s, its card says %s", a.Name(), srv.URL, a.BaseURL())
+		}
+		rk.servers[a.Name()] = srv
+	}
+	t.Cleanup(func() {
+		kit.Close()
+		for _, s := range rk.servers {
+			s.Close()
+		}
+	})
+	return rk
+}
+
+func (k *remoteKit) all() []string {
+	return []string{k.url(agents.ReviewerName), k.url(agents.DeployerName), k.url(agents.PlannerName)}
+}
+
+func TestRemoteKit(t *testing.T) {
+	k := startKit(t)
+	s := openTest(t, Config{Remote: k.all(), Transport: &http.Transport{}})
+	if s.Mode() != Remote {
+		t.Fatalf("mode %s", s.Mode())
+	}
+
+	// The answer flow over HTTP+JSON, with a deviation on the way.
+	r := s.do("SendDiff", func(ctx context.Context) (*Result, error) { return s.SendDiff(ctx, DiffArgs{Binding: HTTPJSON}) })
+	review := wantState(t, "SendDiff", r, "TASK_STATE_INPUT_REQUIRED")
+	sub := subscribeUntilError(t, s, review.ID, HTTPJSON)
+	if sub.Deviation == nil || sub.Deviation.Spec != "§3.1.6" || sub.Error.Kind() != "TASK_NOT_FOUND" {
+		t.Errorf("remote subscribe on INPUT_REQUIRED: error %+v deviation %+v", sub.Error, sub.Deviation)
+	}
+	a := s.do("Answer", func(ctx context.Context) (*Result, error) {
+		return s.Answer(ctx, AnswerArgs{TaskID: review.ID, Text: "main"})
+	})
+	wantState(t, "Answer", a, "TASK_STATE_COMPLETED")
+
+	// The deploy, approved by the operator, the stream resuming.
+	d, deploy := deployUntilAuth(t, s, JSONRPC)
+	if !strings.HasPrefix(deploy.ApproveURL, k.url(agents.DeployerName)+"/approve/") {
+		t.Errorf("approve URL %s is not the remote deployer's", deploy.ApproveURL)
+	}
+	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK {
+		t.Fatalf("approve: %+v %+v", ap.HTTP, ap.Error)
+	}
+	sn := s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
+	if st := sn.Streams[d.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" || st.Events != 6 {
+		t.Errorf("the remote deploy stream ended %+v", st)
+	}
+
+	// The planner chain.
+	p := s.do("RunPlanner", func(ctx context.Context) (*Result, error) { return s.RunPlanner(ctx, PlanArgs{}) })
+	plan := wantState(t, "RunPlanner", p, "TASK_STATE_INPUT_REQUIRED")
+	pa := s.do("Answer", func(ctx context.Context) (*Result, error) {
+		return s.Answer(ctx, AnswerArgs{TaskID: plan.ID, Text: "main"})
+	})
+	wantState(t, "Answer the planner", pa, "TASK_STATE_AUTH_REQUIRED")
+	ps := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: plan.ID}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: plan.ID}) })
+	sn = s.waitFor("the planner's subscription to end", streamClosed(ps.Stream.ID))
+	if st := sn.Streams[ps.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" {
+		t.Errorf("the planner's subscription ended %+v", st)
+	}
+
+	tr := s.Transcript()
+	if got := names(tr.Participants); got != "client code-reviewer deployer planner operator" {
+		t.Errorf("participants %q", got)
+	}
+	for _, part := range tr.Participants {
+		if part.Name != ClientName && part.Name != OperatorName && part.URL != k.url(part.Name) {
+			t.Errorf("participant %s at %q, want %s", part.Name, part.URL, k.url(part.Name))
+		}
+	}
+	for i, x := range tr.Exchanges[:3] {
+		if x.Name != "GetAgentCard" || x.From != ClientName {
+			t.Errorf("exchange %d is %s from %s, want the card read at Open", i+1, x.Name, x.From)
+		}
+	}
+	b, err := replay.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := replay.Parse(b, "remote.http"); err != nil {
+		t.Errorf("the remote session does not parse: %v", err)
+	}
+}
+
+// Any agent: a single remote agent is the default target of Send.
+func TestRemoteSendToOneAgent(t *testing.T) {
+	k := startKit(t)
+	s := openTest(t, Config{Remote: []string{k.url(agents.ReviewerName) + "/"}, Transport: &http.Transport{}})
+	r := s.do("Send", func(ctx context.Context) (*Result, error) {
+		return s.Send(ctx, SendArgs{Text: "please review my code"})
+	})
+	task := wantState(t, "Send", r, "TASK_STATE_REJECTED")
+	if !strings.Contains(task.Text, "cannot review") {
+		t.Errorf("the reviewer said %q", task.Text)
+	}
+	st := s.do("Send stream", func(ctx context.Context) (*Result, error) {
+		return s.Send(ctx, SendArgs{Text: "please review my code", Stream: true, Binding: HTTPJSON})
+	})
+	if st.Stream == nil || st.Task == nil || st.Task.State != "TASK_STATE_REJECTED" {
+		t.Errorf("streamed send: %+v", st)
+	}
+	if _, err := s.Deploy(context.Background(), DeployArgs{}); err == nil || !strings.Contains(err.Error(), "no deployer") {
+		t.Errorf("a deploy without a deployer: %v", err)
+	}
+}
+
+func TestRemoteFailures(t *testing.T) {
+	ctx := context.Background()
+	for _, bad := range []string{"localhost:41242", "ftp://x", "http://", "http://x/?q=1"} {
+		if _, err := Open(ctx, Config{Remote: []string{bad}}); err == nil || !strings.Contains(err.Error(), "URL") {
+			t.Errorf("Open(%q): %v, want an error about the URL", bad, err)
+		}
+	}
+
+	// Nothing listens: Open fails reading the card.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := "http://" + l.Addr().String()
+	l.Close()
+	if _, err := Open(ctx, Config{Remote: []string{dead}, Transport: &http.Transport{}}); err == nil || !strings.Contains(err.Error(), "agent card") {
+		t.Errorf("Open on a closed port: %v", err)
+	}
+
+	// The agent goes away mid-session: the move's answer is the failure.
+	k := startKit(t)
+	s := openTest(t, Config{Remote: []string{k.url(agents.ReviewerName)}, Transport: &http.Transport{}})
+	k.servers[agents.ReviewerName].Close()
+	r := s.do("SendDiff", func(ctx context.Context) (*Result, error) { return s.SendDiff(ctx, DiffArgs{}) })
+	if r.Error == nil || r.Error.Transport == "" || strings.Contains(r.Error.Transport, "capture:") {
+		t.Errorf("a move to a stopped agent: error %+v failure %q", r.Error, r.Failure)
+	}
+	x := s.Transcript().Exchanges[r.Exchanges[0]-1]
+	if x.Response == nil || x.Response.Err == "" || strings.HasPrefix(x.Response.Err, "capture:") {
+		t.Errorf("the recorded failure is %+v", x.Response)
+	}
+	if _, err := replay.Marshal(s.Transcript()); err != nil {
+		t.Errorf("a session with a failed exchange does not write: %v", err)
+	}
+}
+
+func TestRemoteCloseLeavesNoGoroutines(t *testing.T) {
+	k := startKit(t)
+	run := func() *tsession {
+		s := openTest(t, Config{Remote: k.all(), Transport: &http.Transport{}})
+		deployUntilAuth(t, s, JSONRPC)
+		p := s.do("RunPlanner", func(ctx context.Context) (*Result, error) { return s.RunPlanner(ctx, PlanArgs{}) })
+		wantState(t, "RunPlanner", p, "TASK_STATE_INPUT_REQUIRED")
+		return s
+	}
+	run().Close()
+	before := settledGoroutines(0)
+	s := run()
+	s.Close()
+	if after := settledGoroutines(before); after > before {
+		t.Errorf("%d goroutines after Close, %d before\n%s", after, before, goroutineDump())
+	}
+	for _, task := range s.Snapshot().Tasks {
+		if task.State != "TASK_STATE_CANCELED" {
+			t.Errorf("task %s of the %s is in %s after Close", task.ID, task.Agent, task.State)
+		}
+	}
+}
+
+func TestRemoteNames(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"code-reviewer", "code-reviewer"},
+		{"My Agent (v2)", "My-Agent-v2"},
+		{"  ", ""},
+		{"ünïcode agent", "n-code-agent"},
+		{strings.Repeat("a", 60), strings.Repeat("a", 40)},
+	} {
+		if got := wordOf(tc.in); got != tc.want {
+			t.Errorf("wordOf(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	taken := map[string]bool{"client": true, "agent": true, "agent-2": true}
+	if got := uniqueName("agent", taken); got != "agent-3" {
+		t.Errorf("uniqueName = %q", got)
+	}
+	if got := hostWord("[::1]:" + strconv.Itoa(41242)); got != "--1-41242" {
+		t.Errorf("hostWord = %q", got)
+	}
+}
