@@ -437,3 +437,26 @@ func TestHistoryCoalesces(t *testing.T) {
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
 	tb.at(sample, 1)
 }
+
+// TestShippedTranscripts opens every shipped transcript in the middle
+// of its steps, with no banner, and keeps a screenshot of each.
+func TestShippedTranscripts(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url)
+	for _, s := range env.shipped {
+		tb.do(chromedp.Evaluate[chromedp.Void](`(p => { p.value = ` + js(s.Name) + `; p.dispatchEvent(new Event("change")); })(document.getElementById("picker"))`))
+		tb.at(s.Name, 0)
+		n := tb.state().Steps
+		if n == 0 {
+			t.Errorf("%s has no steps", s.Name)
+			continue
+		}
+		tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa((n+1)/2) + `)`))
+		tb.at(s.Name, (n+1)/2)
+		if b := tb.banner(); b != "" {
+			t.Errorf("%s: banner %q", s.Name, b)
+		}
+		tb.shot("shipped-" + s.Name)
+	}
+	tb.checkClean()
+}

@@ -96,6 +96,7 @@ func (p *page) wire() {
 	}
 
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
+	on(dom.Global(), "resize", func(js.Value) { p.fit(p.stageWidth()) })
 	on(dom.Global(), "popstate", func(js.Value) {
 		p.stop()
 		p.openLink(viewer.ParseLink(linkText()))
