@@ -11,6 +11,7 @@ import (
 	"iter"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -208,12 +209,28 @@ type run struct {
 	ec    *a2asrv.ExecutorContext
 	yield func(a2a.Event, error) bool
 	ended bool // a yield failed: the consumer is gone, stop
+	begun bool // an event was yielded
 }
 
+// emit yields e. A message on an existing task starts a new response, and
+// a task's stream starts with the Task (§3.1.2), so the first status
+// update of such a run goes out as the stored task (which a2a-go has
+// given the new message) carrying that status.
 func (r *run) emit(e a2a.Event) bool {
 	if r.ended {
 		return false
 	}
+	if su, ok := e.(*a2a.TaskStatusUpdateEvent); ok && !r.begun && r.ec.StoredTask != nil {
+		t := *r.ec.StoredTask
+		if m := t.Status.Message; m != nil && !slices.ContainsFunc(t.History, func(h *a2a.Message) bool { return h.ID == m.ID }) {
+			// As a2a-go does for a status update: the status message
+			// being replaced moves into the history.
+			t.History = append(slices.Clip(t.History), m)
+		}
+		t.Status = su.Status
+		e = &t
+	}
+	r.begun = true
 	if !r.yield(e, nil) {
 		r.ended = true
 	}

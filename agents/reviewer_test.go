@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +178,45 @@ func cancelSoon(c *a2aclient.Client, id a2a.TaskID) (*a2a.Task, error) {
 			return got, err
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// An answer sent over SendStreamingMessage opens a new stream on the
+// same task; that stream starts with the Task, not a bare status update
+// (§3.1.2), and the Task's history holds the answer and the question.
+func TestReviewerAnswerStreamStartsWithTask(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	c := newClient(t, testHTTPClient(t), rv.url)
+	first := sendTask(t, c, NewReviewMessage(SampleRepository, "", SampleDiff))
+	answer := NewAnswerMessage(first, "main")
+
+	var kinds []string
+	for ev, err := range c.SendStreamingMessage(t.Context(), &a2a.SendMessageRequest{Message: answer}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch v := ev.(type) {
+		case *a2a.Task:
+			kinds = append(kinds, "task "+string(v.Status.State))
+			var ids []string
+			for _, m := range v.History {
+				ids = append(ids, m.ID)
+			}
+			// The answer, then the question it replaced as the status
+			// message, as a2a-go orders them for a status update.
+			if n := len(ids); n < 2 || ids[n-2] != answer.ID || ids[n-1] != first.Status.Message.ID {
+				t.Errorf("the opening Task's history ends %q, want the answer %q then the question %q", ids, answer.ID, first.Status.Message.ID)
+			}
+		case *a2a.TaskStatusUpdateEvent:
+			kinds = append(kinds, "status "+string(v.Status.State))
+		case *a2a.TaskArtifactUpdateEvent:
+			kinds = append(kinds, "artifact "+v.Artifact.Name)
+		default:
+			kinds = append(kinds, fmt.Sprintf("%T", ev))
+		}
+	}
+	want := []string{"task TASK_STATE_WORKING", "artifact review.json", "status TASK_STATE_COMPLETED"}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Errorf("answer stream (-want +got):\n%s", diff)
 	}
 }
