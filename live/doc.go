@@ -42,7 +42,8 @@
 //	Deploy            SendStreamingMessage to the deployer (Blocking: SendMessage);
 //	                  returns at AUTH_REQUIRED with Task.ApproveURL, the stream is read on
 //	Approve, Refuse   the operator's plain POST /approve/{taskId} or /refuse/{taskId},
-//	                  outside A2A, by task id (the deployer's or the planner's) or URL
+//	                  outside A2A, by task id (the deployer's or the planner's) or URL;
+//	                  the reply comes before the frames it causes, which the open stream records
 //	SendWhileWaiting  a message on a task waiting in AUTH_REQUIRED
 //	Subscribe         SubscribeToTask; returns at the first event, the stream is read on
 //	GetTask, Cancel   GetTask and CancelTask
@@ -143,7 +144,8 @@
 //	close             result: {"closed": true, "goroutines": N}; the closed session can still be saved
 //	save              result: {"text": "<transcript>", "exchanges": N}
 //	state             result: Snapshot
-//	stats             result: {"goroutines": N}
+//	stats             result: {"goroutines": N}, counting the goroutine that answers: compare a
+//	                  count taken before "open" with one after "close"
 //	sendDiff          DiffArgs          {"base", "repository", "diff", "agent", "binding"}
 //	answer            AnswerArgs        {"taskId", "contextId", "text", "variant", "agent", "binding"}
 //	sendWhileWaiting  MessageArgs       {"taskId", "text", "agent", "binding"}
