@@ -25,6 +25,7 @@ var env struct {
 	offline    string          // file: URL of the offline page
 	browser    context.Context // the browser; each test opens its own tab
 	shipped    []web.Transcript
+	viewer     []byte // the viewer module as the site ships it
 	testdata   string
 	artifacts  string
 	siteReport *web.Report
@@ -71,6 +72,7 @@ func setup(exe string) error {
 	if err != nil {
 		return err
 	}
+	env.viewer = wasm
 	env.shipped, err = browser.Transcripts(filepath.Join(root, "transcripts"), env.testdata)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/replay"
@@ -457,6 +458,35 @@ func TestShippedTranscripts(t *testing.T) {
 			t.Errorf("%s: banner %q", s.Name, b)
 		}
 		tb.shot("shipped-" + s.Name)
+	}
+	tb.checkClean()
+}
+
+// TestDropFile drops a transcript on the page, as a learner drags one
+// from their desktop.
+func TestDropFile(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url)
+	path := filepath.Join(t.TempDir(), "dropped.http")
+	if err := os.WriteFile(path, shippedNamed(t, sample), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data := &input.DragData{Items: []*input.DragDataItem{}, Files: []string{path}, DragOperationsMask: 1}
+	for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver} {
+		if _, err := chromedp.Call(tb.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: typ, X: 400, Y: 400, Data: data}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if eval[bool](tb, `document.getElementById("drop").hidden`) {
+		t.Error("no drop hint while a file is dragged over the page")
+	}
+	tb.shot("drag-over")
+	if _, err := chromedp.Call(tb.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: 400, Y: 400, Data: data}); err != nil {
+		t.Fatal(err)
+	}
+	tb.at("dropped.http", 0)
+	if !eval[bool](tb, `document.getElementById("drop").hidden`) {
+		t.Error("the drop hint stays after the drop")
 	}
 	tb.checkClean()
 }

@@ -96,6 +96,12 @@ func (p *page) wire() {
 	}
 
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
+	// The export menu closes on a click elsewhere, as menus do.
+	on(doc, "click", func(ev js.Value) {
+		if e.export.Get("open").Bool() && !e.export.Call("contains", ev.Get("target")).Bool() {
+			e.export.Set("open", false)
+		}
+	})
 	on(dom.Global(), "resize", func(js.Value) { p.fit(p.stageWidth()) })
 	on(dom.Global(), "popstate", func(js.Value) {
 		p.stop()

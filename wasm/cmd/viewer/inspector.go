@@ -26,8 +26,8 @@ func (p *page) inspect() {
 			title = d.name
 		}
 		dom.SetText(e.heading, title)
-		dom.SetText(e.label, strconv.Itoa(s.Steps)+" steps in "+strconv.Itoa(s.Exchanges)+
-			" exchanges, "+strconv.Itoa(s.Tasks)+" tasks. Press → or Play to step through, or click a step.")
+		dom.SetText(e.label, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
+			count(s.Tasks, "task")+". Press → or Play to step through, or click a step.")
 		fact(e.facts, "Transcript", d.name, "")
 		for _, pt := range s.Participants {
 			fact(e.facts, "Participant", pt, "")
@@ -169,4 +169,12 @@ func (p *page) paintLane() {
 			dom.SetClass(s.el, "later", later)
 		}
 	}
+}
+
+// count writes "1 step", "2 steps".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

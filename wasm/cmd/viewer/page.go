@@ -395,7 +395,7 @@ func (p *page) paint(old int) {
 	}
 	p.el.scrub.Set("value", cur)
 	if cur == 0 {
-		dom.SetText(p.el.position, "overview · "+strconv.Itoa(n)+" steps")
+		dom.SetText(p.el.position, "overview · "+count(n, "step"))
 	} else {
 		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
 	}

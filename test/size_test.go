@@ -1,0 +1,31 @@
+package test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+)
+
+// viewerBudget is DESIGN.md's budget for the viewer module, brotli.
+const viewerBudget = 1_000_000
+
+// TestViewerSize compresses the viewer as the site ships it (brotli 11)
+// and holds it to its budget; it reports the size either way.
+func TestViewerSize(t *testing.T) {
+	if env.skip != "" {
+		t.Skip(env.skip)
+	}
+	var b bytes.Buffer
+	w := brotli.NewWriterLevel(&b, brotli.BestCompression)
+	if _, err := w.Write(env.viewer); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("viewer wasm: %d bytes, %d brotli (budget %d)", len(env.viewer), b.Len(), viewerBudget)
+	if b.Len() > viewerBudget {
+		t.Errorf("the viewer is %d bytes brotli, over its budget of %d: see what it links with go tool nm -size -sort size", b.Len(), viewerBudget)
+	}
+}
