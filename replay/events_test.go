@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,56 +8,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// The -update flag rewrites golden files. Other test files of this
-// package may define it too: whichever initialises first defines it, and
-// the others look it up.
-var _ = func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files in testdata")
-	}
-	return true
-}()
-
-// updateGolden reports whether -update was given.
-func updateGolden() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	g, ok := f.Value.(flag.Getter)
-	if !ok {
-		return false
-	}
-	b, _ := g.Get().(bool)
-	return b
-}
-
-// compareGolden compares got with the golden file at path. With -update
-// it rewrites the file; otherwise a difference fails the test and writes
-// got beside the golden file as NAME.got.EXT.
-func compareGolden(t *testing.T, path string, got []byte, accept string) {
-	t.Helper()
-	if updateGolden() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; to create it, run %s", err, accept)
-	}
-	if string(want) == string(got) {
-		return
-	}
-	ext := filepath.Ext(path)
-	gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-	if err := os.WriteFile(gotPath, got, 0o644); err != nil {
-		t.Error(err)
-	}
-	t.Errorf("%s differs (-want +got):\n%s\nwrote %s; to accept it, run %s", path, cmp.Diff(string(want), string(got)), gotPath, accept)
-}
 
 func TestEventsJSONGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.http")
@@ -73,7 +22,7 @@ func TestEventsJSONGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join("testdata", name+".events.json"), got, "go test ./replay -run EventsJSON -update")
+			checkGolden(t, filepath.Join("testdata", name+".events.json"), got, "go test ./replay -run EventsJSON -update")
 		})
 	}
 }

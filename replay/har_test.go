@@ -44,7 +44,7 @@ func TestReadHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join("testdata", "har", name+".http"), out, "go test ./replay -run ReadHARGolden -update")
+			checkGolden(t, filepath.Join("testdata", "har", name+".http"), out, "go test ./replay -run ReadHARGolden -update")
 		})
 	}
 }
@@ -59,7 +59,7 @@ func TestWriteHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join("testdata", "har", name+".har"), out, "go test ./replay -run WriteHARGolden -update")
+			checkGolden(t, filepath.Join("testdata", "har", name+".har"), out, "go test ./replay -run WriteHARGolden -update")
 		})
 	}
 }

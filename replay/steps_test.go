@@ -3,7 +3,6 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,29 +12,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// The -update flag rewrites golden files. Another test file of this
-// package may define it too; whichever file initialises first defines it
-// and the others look it up.
-var _ = func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files in testdata")
-	}
-	return true
-}()
-
-func updating() bool {
-	f := flag.Lookup("update")
-	if f == nil {
-		return false
-	}
-	g, ok := f.Value.(flag.Getter)
-	if !ok {
-		return false
-	}
-	b, _ := g.Get().(bool)
-	return b
-}
 
 // Ids and times of the test transcripts, shaped like the seeds'.
 const (
@@ -295,7 +271,7 @@ func TestStepsGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			checkGolden(t, filepath.Join("testdata", name+".steps.json"), got)
+			checkGolden(t, filepath.Join("testdata", name+".steps.json"), got, "go test ./replay -run Steps -update")
 			// Steps is deterministic.
 			again, _ := json.MarshalIndent(stepsFile{Steps(tr), Timelines(Steps(tr))}, "", "  ")
 			if !bytes.Equal(got[:len(got)-1], again) {
@@ -303,32 +279,6 @@ func TestStepsGolden(t *testing.T) {
 			}
 		})
 	}
-}
-
-// checkGolden compares got with the golden file at path. With -update it
-// rewrites the file; on a difference it writes NAME.got.EXT beside it.
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	const accept = "go test ./replay -run Steps -update"
-	if updating() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; to create it, run %s", err, accept)
-	}
-	if bytes.Equal(want, got) {
-		return
-	}
-	ext := filepath.Ext(path)
-	gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-	if err := os.WriteFile(gotPath, got, 0o644); err != nil {
-		t.Error(err)
-	}
-	t.Errorf("%s differs (-want +got):\n%s\nwrote %s; to accept it, run %s", path, cmp.Diff(string(want), string(got)), gotPath, accept)
 }
 
 // brief is the part of a step the table tests look at.
