@@ -128,16 +128,3 @@ func TestEventsJSON(t *testing.T) {
 		t.Error("EventsJSON accepted a time that is not a whole millisecond")
 	}
 }
-
-func mustParseFile(t *testing.T, file string) *Transcript {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := Parse(data, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}

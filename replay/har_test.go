@@ -22,6 +22,20 @@ func harFiles(t testing.TB, pattern string) []string {
 	return files
 }
 
+// mustReadHARFile reads the HAR file and imports it with ReadHAR.
+func mustReadHARFile(t *testing.T, file string) *Transcript {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ReadHAR(data, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // TestReadHARGolden imports the hand-written browser logs and compares
 // the transcripts with testdata/har/NAME.http.
 func TestReadHARGolden(t *testing.T) {
@@ -32,15 +46,7 @@ func TestReadHARGolden(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".har")
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := ReadHAR(data, file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := Marshal(tr)
+			out, err := Marshal(mustReadHARFile(t, file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,14 +98,7 @@ func TestHARRoundTrip(t *testing.T) {
 func TestHARRoundTripFromHAR(t *testing.T) {
 	for _, file := range harFiles(t, "testdata/*.har") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			first, err := ReadHAR(data, file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			first := mustReadHARFile(t, file)
 			h, err := MarshalHAR(first)
 			if err != nil {
 				t.Fatal(err)
@@ -119,14 +118,7 @@ func TestHARRoundTripFromHAR(t *testing.T) {
 // TestReadHARDerived checks what the import derives from a browser log
 // that has no _a2aplay fields.
 func TestReadHARDerived(t *testing.T) {
-	data, err := os.ReadFile("testdata/chrome-deploy.har")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := ReadHAR(data, "chrome-deploy.har")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := mustReadHARFile(t, "testdata/chrome-deploy.har")
 	type brief struct{ Name, From, To, Channel string }
 	var got []brief
 	for _, x := range tr.Exchanges {

@@ -31,6 +31,20 @@ func allTranscriptFiles(t testing.TB) []string {
 	return files
 }
 
+// mustParseFile reads the transcript file and parses it.
+func mustParseFile(t *testing.T, file string) *Transcript {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Parse(data, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // ignoreLines compares transcripts without the Line fields, which only
 // Parse sets.
 var ignoreLines = cmp.Options{
