@@ -48,12 +48,23 @@ func EventsJSON(t *Transcript) ([]byte, error) {
 		}
 		streams = append(streams, es)
 	}
+	b, err := indentJSON(streams)
+	if err != nil {
+		return nil, fmt.Errorf("replay: events JSON: %w", err)
+	}
+	return b, nil
+}
+
+// indentJSON encodes v the way replay writes its JSON files (events.json
+// and HAR): indented with two spaces, "<", ">" and "&" as they are, and a
+// final newline.
+func indentJSON(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(streams); err != nil {
-		return nil, fmt.Errorf("replay: events JSON: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
 	}
 	return b.Bytes(), nil
 }

@@ -238,14 +238,11 @@ func MarshalHAR(t *Transcript) ([]byte, error) {
 	for _, x := range t.Exchanges {
 		out.Log.Entries = append(out.Log.Entries, harEntry(x))
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
+	b, err := indentJSON(out)
+	if err != nil {
 		return nil, fmt.Errorf("replay: HAR: %w", err)
 	}
-	return b.Bytes(), nil
+	return b, nil
 }
 
 func harEntry(x *Exchange) harEntryOut {
