@@ -248,27 +248,8 @@ func Layout(steps []replay.Step, opts Options) *Geometry {
 	if len(steps) > 0 {
 		t0 = steps[0].At
 	}
-	drawn := make([]int, 0, len(steps)) // positions in steps
-	for i := range steps {
-		s := &steps[i]
-		if (opts.First > 0 && s.Index < opts.First) || (opts.Last > 0 && s.Index > opts.Last) {
-			continue
-		}
-		drawn = append(drawn, i)
-	}
-
-	// Columns: the order of the whole diagram, less the parties no drawn
-	// step involves.
-	all := make([]*replay.Step, len(steps))
-	for i := range steps {
-		all[i] = &steps[i]
-	}
-	used := map[string]bool{}
-	for _, i := range drawn {
-		used[steps[i].From], used[steps[i].To] = true, true
-	}
-	names, oobOnly := participantOrder(all, opts.Participants)
-	names = slices.DeleteFunc(names, func(n string) bool { return !used[n] })
+	drawn := drawnSteps(steps, opts)
+	names, oobOnly := columns(steps, drawn, opts.Participants)
 	col := make(map[string]int, len(names))
 	for i, n := range names {
 		col[n] = i
@@ -596,6 +577,38 @@ func Layout(steps []replay.Step, opts Options) *Geometry {
 	l.Height = bottom + margin
 	l.Desc = describe(steps, drawn, names)
 	return l
+}
+
+// drawnSteps returns the positions in steps of the steps to draw: those
+// whose Index lies between opts.First and opts.Last.
+func drawnSteps(steps []replay.Step, opts Options) []int {
+	drawn := make([]int, 0, len(steps))
+	for i := range steps {
+		s := &steps[i]
+		if (opts.First > 0 && s.Index < opts.First) || (opts.Last > 0 && s.Index > opts.Last) {
+			continue
+		}
+		drawn = append(drawn, i)
+	}
+	return drawn
+}
+
+// columns returns the participants' columns, left to right, and which of
+// them take part only outside A2A: the order of the whole diagram
+// ([participantOrder] of every step), less the parties no drawn step
+// involves, so that a step range keeps the columns' order.
+func columns(steps []replay.Step, drawn []int, first []string) ([]string, map[string]bool) {
+	all := make([]*replay.Step, len(steps))
+	for i := range steps {
+		all[i] = &steps[i]
+	}
+	used := map[string]bool{}
+	for _, i := range drawn {
+		used[steps[i].From], used[steps[i].To] = true, true
+	}
+	names, oobOnly := participantOrder(all, first)
+	names = slices.DeleteFunc(names, func(n string) bool { return !used[n] })
+	return names, oobOnly
 }
 
 const defaultTitle = "A2A sequence diagram"

@@ -3,7 +3,6 @@ package diagram
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,26 +25,12 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 	if title == "" {
 		title = defaultTitle
 	}
-	var drawn []*replay.Step
-	var at []int
-	for i := range steps {
-		s := &steps[i]
-		if (opts.First > 0 && s.Index < opts.First) || (opts.Last > 0 && s.Index > opts.Last) {
-			continue
-		}
-		drawn = append(drawn, s)
-		at = append(at, i)
+	at := drawnSteps(steps, opts)
+	drawn := make([]*replay.Step, len(at))
+	for k, i := range at {
+		drawn[k] = &steps[i]
 	}
-	all := make([]*replay.Step, len(steps))
-	for i := range steps {
-		all[i] = &steps[i]
-	}
-	used := map[string]bool{}
-	for _, s := range drawn {
-		used[s.From], used[s.To] = true, true
-	}
-	names, oobOnly := participantOrder(all, opts.Participants)
-	names = slices.DeleteFunc(names, func(n string) bool { return !used[n] })
+	names, oobOnly := columns(steps, at, opts.Participants)
 	id := map[string]string{}
 	for i, n := range names {
 		id[n] = "p" + strconv.Itoa(i+1)
@@ -147,12 +132,12 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 // without the "s".
 func groupNumber(s *replay.Step) string { return strings.TrimPrefix(s.Group, "s") }
 
-// participantOrder orders the participants as Layout does: those named
+// participantOrder orders the participants of all the steps: those named
 // first, then by first appearance, the parties only outside A2A last.
-func participantOrder(drawn []*replay.Step, first []string) ([]string, map[string]bool) {
+func participantOrder(all []*replay.Step, first []string) ([]string, map[string]bool) {
 	inA2A := map[string]bool{}
 	used := map[string]bool{}
-	for _, s := range drawn {
+	for _, s := range all {
 		used[s.From], used[s.To] = true, true
 		if !s.OutOfBand {
 			inA2A[s.From], inA2A[s.To] = true, true
@@ -172,7 +157,7 @@ func participantOrder(drawn []*replay.Step, first []string) ([]string, map[strin
 		}
 	}
 	for pass := 0; pass < 2; pass++ {
-		for _, s := range drawn {
+		for _, s := range all {
 			for _, n := range [2]string{s.From, s.To} {
 				if inA2A[n] == (pass == 0) {
 					add(n)
