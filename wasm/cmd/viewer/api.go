@@ -27,9 +27,9 @@ func (p *page) exposeAPI() {
 	api := js.Global().Get("Object").New()
 	fn := func(name string, f func(args []js.Value) any) {
 		api.Set(name, dom.Func(func(_ js.Value, args []js.Value) any {
-			p.mu.Lock()
-			defer p.mu.Unlock()
-			return f(args)
+			var ret any
+			p.do(func() { ret = f(args) })
+			return ret
 		}))
 	}
 	fn("load", func(args []js.Value) any {

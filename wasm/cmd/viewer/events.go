@@ -15,9 +15,7 @@ func (p *page) wire() {
 	e := &p.el
 	on := func(target js.Value, event string, fn func(ev js.Value)) {
 		dom.On(target, event, func(ev js.Value) {
-			p.mu.Lock()
-			defer p.mu.Unlock()
-			fn(ev)
+			p.do(func() { fn(ev) })
 		})
 	}
 	on(e.first, "click", func(js.Value) { p.first() })

@@ -45,9 +45,10 @@ type doc struct {
 
 // page is the replay page. Callbacks run one at a time on the browser's
 // event loop; mu guards the state against the playback goroutine and
-// the goroutines that finish fetches and file reads.
+// the goroutines that finish fetches and file reads. Take it with do.
 type page struct {
-	mu sync.Mutex
+	mu   sync.Mutex
+	held bool // mu is held by the code running now (see do)
 
 	data  pageData
 	docs  map[string]*doc // loaded transcripts by link key
@@ -104,12 +105,35 @@ func newPage() (*page, error) {
 	return p, nil
 }
 
+// do runs fn holding p.mu. A call from Go into JavaScript can dispatch
+// an event at once (a.click() does), which calls back into Go while mu
+// is held: such a nested callback runs fn directly instead of waiting
+// for itself. Nothing else can be running then: Go in the browser runs
+// one goroutine at a time and switches only where one blocks, and no
+// code blocks while it holds mu.
+func (p *page) do(fn func()) {
+	if p.held {
+		fn()
+		return
+	}
+	p.mu.Lock()
+	p.held = true
+	defer func() {
+		p.held = false
+		p.mu.Unlock()
+	}()
+	fn()
+}
+
 // start wires the events, shows what the URL names, and enables the
 // controls.
 func (p *page) start() {
 	p.wire()
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	p.do(p.takeOver)
+}
+
+// takeOver shows what the URL names and enables the controls.
+func (p *page) takeOver() {
 	p.exposeAPI()
 	p.openLink(viewer.ParseLink(linkText()))
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
@@ -224,25 +248,28 @@ func (p *page) load(s *shipped, step int, h history) {
 	p.loading = true
 	dom.Go(func() {
 		text, err := dom.Fetch(url)
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		defer p.ready() // the first load, whatever came of it
-		p.loading = false
-		dom.RemoveClass(p.el.diagram, "busy")
-		if err != nil {
-			p.showError("Could not load " + name + ": " + err.Error())
-			p.syncPicker()
-			return
-		}
-		d, err := parseShipped(name, text)
-		if err != nil {
-			p.showError(err.Error())
-			p.syncPicker()
-			return
-		}
-		p.docs[key(name, false)] = d
-		p.show(d, step, h)
+		p.do(func() { p.loaded(name, text, err, step, h) })
 	})
+}
+
+// loaded shows a fetched transcript, or why it could not be.
+func (p *page) loaded(name, text string, err error, step int, h history) {
+	defer p.ready() // the first load, whatever came of it
+	p.loading = false
+	dom.RemoveClass(p.el.diagram, "busy")
+	if err != nil {
+		p.showError("Could not load " + name + ": " + err.Error())
+		p.syncPicker()
+		return
+	}
+	d, err := parseShipped(name, text)
+	if err != nil {
+		p.showError(err.Error())
+		p.syncPicker()
+		return
+	}
+	p.docs[key(name, false)] = d
+	p.show(d, step, h)
 }
 
 func parseShipped(name, text string) (*doc, error) {
@@ -432,21 +459,20 @@ func (p *page) togglePlay() {
 	dom.AddClass(p.el.play, "playing")
 	p.el.play.Call("setAttribute", "aria-label", "Pause")
 	dom.Go(func() {
-		for {
-			p.mu.Lock()
-			wait := viewer.Interval(p.speed)
-			p.mu.Unlock()
+		for playing := true; playing; {
+			var wait time.Duration
+			p.do(func() { wait = viewer.Interval(p.speed) })
 			time.Sleep(wait)
-			p.mu.Lock()
-			if p.gen != gen || !p.playing {
-				p.mu.Unlock()
-				return
-			}
-			p.goTo(p.nav.Cur+1, replace)
-			if p.nav.AtEnd() {
-				p.stop()
-			}
-			p.mu.Unlock()
+			p.do(func() {
+				if p.gen != gen || !p.playing {
+					playing = false
+					return
+				}
+				p.goTo(p.nav.Cur+1, replace)
+				if p.nav.AtEnd() {
+					p.stop()
+				}
+			})
 		}
 	})
 }
@@ -489,23 +515,26 @@ func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
 	dom.Go(func() {
 		text, err := dom.ReadFile(file)
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		if err != nil {
-			p.showError("Could not read " + name + ": " + err.Error())
-			return
-		}
-		t, err := readAny(name, text)
-		if err != nil {
-			p.showError("Could not open " + name + ": " + err.Error())
-			return
-		}
-		p.clearError()
-		d := newDoc(name, true, t)
-		p.docs[key(name, true)] = d
-		p.cur = nil // redraw even when the same name was open
-		p.show(d, 0, push)
+		p.do(func() { p.fileRead(name, text, err) })
 	})
+}
+
+// fileRead shows a file the learner opened, or why it cannot be.
+func (p *page) fileRead(name, text string, err error) {
+	if err != nil {
+		p.showError("Could not read " + name + ": " + err.Error())
+		return
+	}
+	t, err := readAny(name, text)
+	if err != nil {
+		p.showError("Could not open " + name + ": " + err.Error())
+		return
+	}
+	p.clearError()
+	d := newDoc(name, true, t)
+	p.docs[key(name, true)] = d
+	p.cur = nil // redraw even when the same name was open
+	p.show(d, 0, push)
 }
 
 // readAny parses a transcript or, when it looks like one, a HAR file.
