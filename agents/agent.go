@@ -447,8 +447,10 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Write(append(body, '\n'))
 }
 
-// textOf returns the text parts of a message, joined by newlines.
-func textOf(m *a2a.Message) string {
+// MessageText returns the text of a message: its text parts, joined by
+// newlines; parts of other kinds are left out. A nil message has no
+// text.
+func MessageText(m *a2a.Message) string {
 	if m == nil {
 		return ""
 	}

@@ -25,13 +25,13 @@ type frame struct {
 func frameOf(e a2a.Event) frame {
 	switch v := e.(type) {
 	case *a2a.Task:
-		return frame{"task", v.Status.State, textOf(v.Status.Message)}
+		return frame{"task", v.Status.State, MessageText(v.Status.Message)}
 	case *a2a.TaskStatusUpdateEvent:
-		return frame{"statusUpdate", v.Status.State, textOf(v.Status.Message)}
+		return frame{"statusUpdate", v.Status.State, MessageText(v.Status.Message)}
 	case *a2a.TaskArtifactUpdateEvent:
 		return frame{"artifactUpdate", "", v.Artifact.Name}
 	case *a2a.Message:
-		return frame{"message", "", textOf(v)}
+		return frame{"message", "", MessageText(v)}
 	}
 	return frame{Kind: "?"}
 }
@@ -235,8 +235,8 @@ func TestDeployerApprovalEndpoints(t *testing.T) {
 	}
 	waitState(t, c, a.ID, a2a.TaskStateCompleted)
 	// A's approval authorised A's deploy and nothing else: B still waits.
-	if got := waitState(t, c, b.ID, a2a.TaskStateAuthRequired); !strings.HasSuffix(textOf(got.Status.Message), "/approve/"+string(b.ID)) {
-		t.Errorf("B's status message %q does not name B's approve URL", textOf(got.Status.Message))
+	if got := waitState(t, c, b.ID, a2a.TaskStateAuthRequired); !strings.HasSuffix(MessageText(got.Status.Message), "/approve/"+string(b.ID)) {
+		t.Errorf("B's status message %q does not name B's approve URL", MessageText(got.Status.Message))
 	}
 	// A new deploy in A's context is a new task that needs its own approval.
 	m := NewDeployMessage(SampleBuild, SampleEnvironment)
@@ -325,8 +325,8 @@ func TestDeployerRejectsBadRequests(t *testing.T) {
 		{"deploy 1.0 to prod;rm", "is not an environment name"},
 	} {
 		task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(tt.text)))
-		if task.Status.State != a2a.TaskStateRejected || !strings.Contains(textOf(task.Status.Message), tt.want) {
-			t.Errorf("%q: %s %q, want REJECTED with %q", tt.text, task.Status.State, textOf(task.Status.Message), tt.want)
+		if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), tt.want) {
+			t.Errorf("%q: %s %q, want REJECTED with %q", tt.text, task.Status.State, MessageText(task.Status.Message), tt.want)
 		}
 		if code, _ := post(t, hc, dep.url+"/approve/"+string(task.ID)); code != http.StatusNotFound && code != http.StatusConflict {
 			t.Errorf("approve a rejected request: %d", code)

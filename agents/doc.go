@@ -172,6 +172,13 @@
 // planner cancels the reviewer's or deployer's task it waits on. If the
 // subscription ends before the deploy does, the planner asks GetTask.
 //
+// # Reading what the agents send
+//
+// [MessageText] is a message's text: its text parts, joined by newlines,
+// as the kit reads status messages and answers. [MergeArtifact] keeps a
+// task's artifacts up to date from the artifact updates of a stream, as
+// the planner does with the deployer's.
+//
 // # A walkthrough with curl
 //
 // Start the kit with "a2aplay agents", then, from the repository root:

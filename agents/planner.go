@@ -142,7 +142,7 @@ func (p *planner) reviewed(ctx context.Context, r *run, st *planState, res a2a.S
 		}
 		task, ok := res.(*a2a.Task)
 		if !ok {
-			r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s answered with a message, not a task: %q", ReviewerName, clip(textOf(res.(*a2a.Message)), 200)))
+			r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s answered with a message, not a task: %q", ReviewerName, clip(MessageText(res.(*a2a.Message)), 200)))
 			return
 		}
 		st.reviewerTask = task.TaskInfo()
@@ -155,7 +155,7 @@ func (p *planner) reviewed(ctx context.Context, r *run, st *planState, res a2a.S
 				res, err = p.send(ctx, st.reviewer, NewAnswerMessage(task, st.req.Base))
 				continue
 			}
-			question := textOf(task.Status.Message)
+			question := MessageText(task.Status.Message)
 			if question == "" {
 				question = fmt.Sprintf("The %s needs input but did not say what.", ReviewerName)
 			}
@@ -171,7 +171,7 @@ func (p *planner) reviewed(ctx context.Context, r *run, st *planState, res a2a.S
 			p.deploy(ctx, r, st)
 			return
 		default:
-			r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s ended its task in %s: %s", ReviewerName, task.Status.State, textOf(task.Status.Message)))
+			r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s ended its task in %s: %s", ReviewerName, task.Status.State, MessageText(task.Status.Message)))
 			return
 		}
 	}
@@ -205,7 +205,7 @@ func (p *planner) deploy(ctx context.Context, r *run, st *planState) {
 		return
 	}
 	if task.Status.State == a2a.TaskStateInputRequired {
-		r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s asked a question the planner cannot answer: %s", DeployerName, textOf(task.Status.Message)))
+		r.status(a2a.TaskStateFailed, fmt.Sprintf("The %s asked a question the planner cannot answer: %s", DeployerName, MessageText(task.Status.Message)))
 		return
 	}
 	if !task.Status.State.Terminal() {
@@ -236,7 +236,7 @@ func (p *planner) follow(ctx context.Context, r *run, c *a2aclient.Client, st *p
 		case *a2a.TaskStatusUpdateEvent:
 			cur.Status = e.Status
 		case *a2a.TaskArtifactUpdateEvent:
-			cur.Artifacts = mergeArtifact(cur.Artifacts, e)
+			cur.Artifacts = MergeArtifact(cur.Artifacts, e)
 		}
 		if !alerted && cur.Status.State == a2a.TaskStateAuthRequired {
 			alerted = true
@@ -270,7 +270,7 @@ func (p *planner) follow(ctx context.Context, r *run, c *a2aclient.Client, st *p
 
 // alert is the planner's AUTH_REQUIRED message: where to approve.
 func (p *planner) alert(st *planState, t *a2a.Task) string {
-	text := textOf(t.Status.Message)
+	text := MessageText(t.Status.Message)
 	if u := reURL.FindString(text); u != "" {
 		return fmt.Sprintf("The %s needs an operator's approval to deploy %s to %s: approve it at %s", DeployerName, st.req.Build, st.req.Environment, u)
 	}
@@ -298,9 +298,9 @@ func (p *planner) finish(r *run, st *planState, dt *a2a.Task) {
 		}
 		r.status(a2a.TaskStateCompleted, fmt.Sprintf("Reviewed %s and deployed %s.", st.req.Repository, what))
 	case a2a.TaskStateRejected:
-		r.status(a2a.TaskStateRejected, fmt.Sprintf("The deploy of %s was refused: %s", what, textOf(dt.Status.Message)))
+		r.status(a2a.TaskStateRejected, fmt.Sprintf("The deploy of %s was refused: %s", what, MessageText(dt.Status.Message)))
 	default:
-		r.status(a2a.TaskStateFailed, fmt.Sprintf("The deploy of %s ended in %s: %s", what, dt.Status.State, textOf(dt.Status.Message)))
+		r.status(a2a.TaskStateFailed, fmt.Sprintf("The deploy of %s ended in %s: %s", what, dt.Status.State, MessageText(dt.Status.Message)))
 	}
 }
 
@@ -354,7 +354,13 @@ func findArtifact(t *a2a.Task, name string) *a2a.Artifact {
 	return nil
 }
 
-func mergeArtifact(list []*a2a.Artifact, e *a2a.TaskArtifactUpdateEvent) []*a2a.Artifact {
+// MergeArtifact applies an artifact update to a task's artifacts, as a
+// client that follows a stream keeps them, and returns the new list. The
+// update's artifact replaces the one with its id, or with Append adds its
+// parts to a copy of it; an artifact with a new id goes at the end. An
+// update without an artifact changes nothing. Like append, it may change
+// list's elements in place: pass a list of your own.
+func MergeArtifact(list []*a2a.Artifact, e *a2a.TaskArtifactUpdateEvent) []*a2a.Artifact {
 	if e.Artifact == nil {
 		return list
 	}

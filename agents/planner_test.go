@@ -61,8 +61,8 @@ func TestPlannerChain(t *testing.T) {
 			c := newClient(t, hc, k.planner.url)
 			task := sendTask(t, c, samplePlan(tt.base))
 			if tt.answer != "" {
-				if task.Status.State != a2a.TaskStateInputRequired || textOf(task.Status.Message) != BaseBranchQuestion {
-					t.Fatalf("first reply: %s %q, want INPUT_REQUIRED with the reviewer's question", task.Status.State, textOf(task.Status.Message))
+				if task.Status.State != a2a.TaskStateInputRequired || MessageText(task.Status.Message) != BaseBranchQuestion {
+					t.Fatalf("first reply: %s %q, want INPUT_REQUIRED with the reviewer's question", task.Status.State, MessageText(task.Status.Message))
 				}
 				// The planner has not called the deployer yet.
 				if got := len(k.calls.list()); got != 2 {
@@ -71,11 +71,11 @@ func TestPlannerChain(t *testing.T) {
 				task = sendTask(t, c, NewAnswerMessage(task, tt.answer))
 			}
 			if task.Status.State != a2a.TaskStateAuthRequired {
-				t.Fatalf("reply: %s %q, want AUTH_REQUIRED", task.Status.State, textOf(task.Status.Message))
+				t.Fatalf("reply: %s %q, want AUTH_REQUIRED", task.Status.State, MessageText(task.Status.Message))
 			}
-			approve := reApprove.FindString(textOf(task.Status.Message))
+			approve := reApprove.FindString(MessageText(task.Status.Message))
 			if !strings.HasPrefix(approve, k.deployer.url+"/approve/") {
-				t.Fatalf("planner's AUTH_REQUIRED message %q names no approve URL of the deployer", textOf(task.Status.Message))
+				t.Fatalf("planner's AUTH_REQUIRED message %q names no approve URL of the deployer", MessageText(task.Status.Message))
 			}
 			if diff := cmp.Diff(tt.wantCalls, k.calls.list()); diff != "" {
 				t.Errorf("planner's outbound calls (-want +got):\n%s", diff)
@@ -88,7 +88,7 @@ func TestPlannerChain(t *testing.T) {
 				t.Fatalf("POST %s: %d %s", u, code, body)
 			}
 			final := waitState(t, c, task.ID, tt.wantState)
-			if got := textOf(final.Status.Message); got != tt.wantText {
+			if got := MessageText(final.Status.Message); got != tt.wantText {
 				t.Errorf("final message = %q, want %q", got, tt.wantText)
 			}
 			if diff := cmp.Diff(sampleReview("main"), reviewOf(t, final)); diff != "" {
@@ -116,16 +116,16 @@ func TestPlannerForwardsAnswers(t *testing.T) {
 	// An answer the reviewer cannot read: the reviewer asks again, and the
 	// planner passes the new question up.
 	task = sendTask(t, c, NewAnswerMessage(task, "main or develop"))
-	if task.Status.State != a2a.TaskStateInputRequired || !strings.HasSuffix(textOf(task.Status.Message), BaseBranchQuestion) {
-		t.Fatalf("after an ambiguous answer: %s %q, want INPUT_REQUIRED again", task.Status.State, textOf(task.Status.Message))
+	if task.Status.State != a2a.TaskStateInputRequired || !strings.HasSuffix(MessageText(task.Status.Message), BaseBranchQuestion) {
+		t.Fatalf("after an ambiguous answer: %s %q, want INPUT_REQUIRED again", task.Status.State, MessageText(task.Status.Message))
 	}
 	task = sendTask(t, c, a2a.NewMessageForTask(a2a.MessageRoleUser, task, a2a.NewDataPart(map[string]any{"base": "develop"})))
 	if task.Status.State != a2a.TaskStateAuthRequired {
-		t.Fatalf("after the data answer: %s %q", task.Status.State, textOf(task.Status.Message))
+		t.Fatalf("after the data answer: %s %q", task.Status.State, MessageText(task.Status.Message))
 	}
 	// Cancel the planner while the deploy waits: the deployer's task is
 	// canceled too.
-	approve := reApprove.FindString(textOf(task.Status.Message))
+	approve := reApprove.FindString(MessageText(task.Status.Message))
 	got, err := c.CancelTask(context.Background(), &a2a.CancelTaskRequest{ID: task.ID})
 	if err != nil {
 		t.Fatalf("CancelTask: %v", err)
@@ -153,8 +153,8 @@ func TestPlannerRejectsBadRequests(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			task := sendTask(t, c, tt.msg)
-			if task.Status.State != a2a.TaskStateRejected || !strings.Contains(textOf(task.Status.Message), tt.want) {
-				t.Errorf("%s %q, want REJECTED with %q", task.Status.State, textOf(task.Status.Message), tt.want)
+			if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), tt.want) {
+				t.Errorf("%s %q, want REJECTED with %q", task.Status.State, MessageText(task.Status.Message), tt.want)
 			}
 		})
 	}
@@ -169,8 +169,8 @@ func TestPlannerUnreachableReviewer(t *testing.T) {
 	})
 	c := newClient(t, testHTTPClient(t), p.url)
 	task := sendTask(t, c, samplePlan(""))
-	if task.Status.State != a2a.TaskStateFailed || !strings.Contains(textOf(task.Status.Message), "reading the code-reviewer's card") {
-		t.Errorf("%s %q, want FAILED naming the reviewer's card", task.Status.State, textOf(task.Status.Message))
+	if task.Status.State != a2a.TaskStateFailed || !strings.Contains(MessageText(task.Status.Message), "reading the code-reviewer's card") {
+		t.Errorf("%s %q, want FAILED naming the reviewer's card", task.Status.State, MessageText(task.Status.Message))
 	}
 }
 

@@ -41,9 +41,9 @@ func TestReviewerAsksThenCompletes(t *testing.T) {
 
 			first := sendTask(t, c, NewReviewMessage(SampleRepository, "", SampleDiff))
 			if first.Status.State != a2a.TaskStateInputRequired {
-				t.Fatalf("first reply in %s, want INPUT_REQUIRED: %s", first.Status.State, textOf(first.Status.Message))
+				t.Fatalf("first reply in %s, want INPUT_REQUIRED: %s", first.Status.State, MessageText(first.Status.Message))
 			}
-			if got := textOf(first.Status.Message); got != BaseBranchQuestion {
+			if got := MessageText(first.Status.Message); got != BaseBranchQuestion {
 				t.Errorf("question = %q, want %q", got, BaseBranchQuestion)
 			}
 			if first.Status.Message.TaskID != first.ID || first.Status.Message.Role != a2a.MessageRoleAgent {
@@ -58,13 +58,13 @@ func TestReviewerAsksThenCompletes(t *testing.T) {
 				t.Errorf("answer went to task %s/%s, want %s/%s", second.ID, second.ContextID, first.ID, first.ContextID)
 			}
 			if second.Status.State != a2a.TaskStateCompleted {
-				t.Fatalf("after the answer: %s, want COMPLETED: %s", second.Status.State, textOf(second.Status.Message))
+				t.Fatalf("after the answer: %s, want COMPLETED: %s", second.Status.State, MessageText(second.Status.Message))
 			}
 			if diff := cmp.Diff(sampleReview("main"), reviewOf(t, second)); diff != "" {
 				t.Errorf("review.json (-want +got):\n%s", diff)
 			}
 			want := "Reviewed payments-api against main: 3 files, +41 -1, 2 findings."
-			if got := textOf(second.Status.Message); got != want {
+			if got := MessageText(second.Status.Message); got != want {
 				t.Errorf("final message = %q, want %q", got, want)
 			}
 		})
@@ -95,8 +95,8 @@ func TestReviewerRequests(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			task := sendTask(t, c, tt.msg)
-			if task.Status.State != tt.wantState || !strings.Contains(textOf(task.Status.Message), tt.wantText) {
-				t.Fatalf("got %s %q, want %s with %q", task.Status.State, textOf(task.Status.Message), tt.wantState, tt.wantText)
+			if task.Status.State != tt.wantState || !strings.Contains(MessageText(task.Status.Message), tt.wantText) {
+				t.Fatalf("got %s %q, want %s with %q", task.Status.State, MessageText(task.Status.Message), tt.wantState, tt.wantText)
 			}
 			if tt.wantState == a2a.TaskStateCompleted {
 				if got := reviewOf(t, task).Base; got != tt.wantBase {
@@ -128,10 +128,10 @@ func TestReviewerAnswers(t *testing.T) {
 			for i, p := range tt.answers {
 				task = sendTask(t, c, a2a.NewMessageForTask(a2a.MessageRoleUser, task, p))
 				if task.Status.State != tt.states[i] {
-					t.Fatalf("answer %d: %s %q, want %s", i+1, task.Status.State, textOf(task.Status.Message), tt.states[i])
+					t.Fatalf("answer %d: %s %q, want %s", i+1, task.Status.State, MessageText(task.Status.Message), tt.states[i])
 				}
-				if task.Status.State == a2a.TaskStateInputRequired && !strings.HasSuffix(textOf(task.Status.Message), BaseBranchQuestion) {
-					t.Errorf("answer %d: asked %q, want the question again", i+1, textOf(task.Status.Message))
+				if task.Status.State == a2a.TaskStateInputRequired && !strings.HasSuffix(MessageText(task.Status.Message), BaseBranchQuestion) {
+					t.Errorf("answer %d: asked %q, want the question again", i+1, MessageText(task.Status.Message))
 				}
 			}
 			if got := reviewOf(t, task).Base; got != tt.wantBase {
