@@ -265,25 +265,13 @@ func stateOf(ev a2a.Event) a2a.TaskState {
 
 // statusText returns the text of the status message an event carries.
 func statusText(ev a2a.Event) string {
-	var m *a2a.Message
 	switch e := ev.(type) {
 	case *a2a.Task:
-		m = e.Status.Message
+		return agents.MessageText(e.Status.Message)
 	case *a2a.TaskStatusUpdateEvent:
-		m = e.Status.Message
+		return agents.MessageText(e.Status.Message)
 	}
-	if m == nil {
-		return ""
-	}
-	var b []string
-	for _, p := range m.Parts {
-		if p != nil {
-			if t, ok := p.Content.(a2a.Text); ok {
-				b = append(b, string(t))
-			}
-		}
-	}
-	return strings.Join(b, "\n")
+	return ""
 }
 
 // asTask returns a SendMessage result as a task in the wanted state.
