@@ -47,26 +47,16 @@ func runInputRequired(ctx context.Context, s *Session) error {
 	}
 	defer c.Destroy()
 
-	s.waiting("the reply to the review request")
-	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
-		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
-	})
-	if err != nil {
-		return fmt.Errorf("the review request: %w", err)
-	}
-	task, err := asTask(res, a2a.TaskStateInputRequired, "the review request")
+	task, err := askReview(ctx, s, c)
 	if err != nil {
 		return err
-	}
-	if q := statusText(task); q != agents.BaseBranchQuestion {
-		return fmt.Errorf("the question is %q, want %q", q, agents.BaseBranchQuestion)
 	}
 	s.Pin(string(task.ID), ReviewTaskID)
 	s.Pin(task.ContextID, ReviewContextID)
 	s.Note(1, "No base branch in the request: the code-reviewer cannot start.")
 
 	s.waiting("the reply to the answer")
-	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
 		Message: agents.NewAnswerMessage(task, agents.SampleBase),
 	})
 	if err != nil {
@@ -84,6 +74,27 @@ func runInputRequired(ctx context.Context, s *Session) error {
 	}
 	s.Note(2, "The answer is a new message with the task's taskId and contextId.")
 	return nil
+}
+
+// askReview sends the payments-api diff to the code-reviewer without a
+// base branch, and returns the task once the code-reviewer asks for one
+// (INPUT_REQUIRED with [agents.BaseBranchQuestion]).
+func askReview(ctx context.Context, s *Session, c *a2aclient.Client) (*a2a.Task, error) {
+	s.waiting("the reply to the review request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the review request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateInputRequired, "the review request")
+	if err != nil {
+		return nil, err
+	}
+	if q := statusText(task); q != agents.BaseBranchQuestion {
+		return nil, fmt.Errorf("the question is %q, want %q", q, agents.BaseBranchQuestion)
+	}
+	return task, nil
 }
 
 var authRequired = &Scenario{
@@ -380,18 +391,10 @@ func runWrongTask(ctx context.Context, s *Session) error {
 	}
 	defer c.Destroy()
 
-	s.waiting("the reply to the review request")
-	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
-		Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
-	})
-	if err != nil {
-		return fmt.Errorf("the review request: %w", err)
-	}
-	task, err := asTask(res, a2a.TaskStateInputRequired, "the review request")
+	task, err := askReview(ctx, s, c)
 	if err != nil {
 		return err
 	}
-
 	s.Note(1, "The code-reviewer asks which base branch to compare against.")
 
 	s.waiting("the reply to an answer on an unknown task")
@@ -412,7 +415,7 @@ func runWrongTask(ctx context.Context, s *Session) error {
 
 	s.waiting("the reply to an answer without the context id")
 	noCtx := a2a.TaskInfo{TaskID: task.ID}
-	res, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(noCtx, agents.SampleBase)})
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(noCtx, agents.SampleBase)})
 	if err != nil {
 		return fmt.Errorf("an answer without the context id: %w", err)
 	}
