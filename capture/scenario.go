@@ -206,6 +206,21 @@ func (s *Session) Post(ctx context.Context, from, url string) (int, string, erro
 	return resp.StatusCode, string(b), nil
 }
 
+// decide has the operator POST a decision (an approve or refuse URL of
+// the deployer, outside A2A) and fails unless the reply has the status
+// code want. what names the decision in errors and timeouts.
+func (s *Session) decide(ctx context.Context, url, what string, want int) error {
+	s.waiting("the reply to " + what)
+	code, body, err := s.Post(ctx, OperatorName, url)
+	if err != nil {
+		return err
+	}
+	if code != want {
+		return fmt.Errorf("%s: %d %s, want %d", what, code, body, want)
+	}
+	return nil
+}
+
 // A stream is a stream of events the script reads one at a time.
 type stream struct {
 	s    *Session

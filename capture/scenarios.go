@@ -157,17 +157,12 @@ func runDeploy(ctx context.Context, s *Session, approve, rest bool) error {
 	}
 	s.Note(1, "One stream: it stays open while the deploy waits for the operator.")
 
-	decide, verb := url, "approve"
+	decision, what := url, "the operator's approval"
 	if !approve {
-		decide, verb = agents.RefuseURL(s.Kit.Deployer.BaseURL(), info.TaskID), "refuse"
+		decision, what = agents.RefuseURL(s.Kit.Deployer.BaseURL(), info.TaskID), "the operator's refusal"
 	}
-	s.waiting("the operator's " + verb + " reply")
-	code, body, err := s.Post(ctx, OperatorName, decide)
-	if err != nil {
+	if err := s.decide(ctx, decision, what, http.StatusOK); err != nil {
 		return err
-	}
-	if code != http.StatusOK {
-		return fmt.Errorf("%s: %d %s", verb, code, body)
 	}
 	s.Note(2, "Outside A2A: the operator's decision goes straight to the deployer.")
 
@@ -190,13 +185,8 @@ func runDeploy(ctx context.Context, s *Session, approve, rest bool) error {
 
 	if !approve {
 		// The refusal is spent: approving the same task now is a conflict.
-		s.waiting("the reply to a late approval")
-		code, body, err := s.Post(ctx, OperatorName, url)
-		if err != nil {
+		if err := s.decide(ctx, url, "a late approval of the refused deploy", http.StatusConflict); err != nil {
 			return err
-		}
-		if code != http.StatusConflict {
-			return fmt.Errorf("approving a refused deploy: %d %s, want 409", code, body)
 		}
 		s.Note(3, "A decision is spent on the task it was made for; a late approval is refused.")
 	}
@@ -299,13 +289,8 @@ func runPlanner(ctx context.Context, s *Session) error {
 		return fmt.Errorf("the subscription's first frame is in %q, want %s", stateOf(first), a2a.TaskStateAuthRequired)
 	}
 
-	s.waiting("the operator's approve reply")
-	code, body, err := s.Post(ctx, OperatorName, url)
-	if err != nil {
+	if err := s.decide(ctx, url, "the operator's approval", http.StatusOK); err != nil {
 		return err
-	}
-	if code != http.StatusOK {
-		return fmt.Errorf("approve: %d %s", code, body)
 	}
 
 	evs, err := sub.drain()
@@ -362,13 +347,8 @@ func runCancel(ctx context.Context, s *Session) error {
 	}
 	s.Note(2, "The client may cancel a task that waits for authorization.")
 
-	s.waiting("the reply to the late approval")
-	code, body, err := s.Post(ctx, OperatorName, url)
-	if err != nil {
+	if err := s.decide(ctx, url, "the late approval of the canceled deploy", http.StatusConflict); err != nil {
 		return err
-	}
-	if code != http.StatusConflict {
-		return fmt.Errorf("approving a canceled deploy: %d %s, want 409", code, body)
 	}
 	s.Note(3, "The approval URL of a canceled task authorises nothing.")
 	return nil
