@@ -194,6 +194,19 @@ func exchange(t *testing.T, tr *replay.Transcript, seq int, name, from, to strin
 	return x
 }
 
+// checkExchanges stops the test unless tr's exchanges are want, each
+// written "SEQ NAME FROM->TO".
+func checkExchanges(t *testing.T, tr *replay.Transcript, want []string) {
+	t.Helper()
+	var got []string
+	for _, x := range tr.Exchanges {
+		got = append(got, fmt.Sprintf("%d %s %s->%s", x.Seq, x.Name, x.From, x.To))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("exchanges (-want +got):\n%s", diff)
+	}
+}
+
 // Test06 checks what the tutorial says of 06-input-required.
 func Test06InputRequired(t *testing.T) {
 	tr := parsed(t, "06-input-required")
@@ -283,13 +296,7 @@ func Test19Planner(t *testing.T) {
 		"9 SubscribeToTask client->planner",
 		"10 approve operator->deployer",
 	}
-	var got []string
-	for _, x := range tr.Exchanges {
-		got = append(got, fmt.Sprintf("%d %s %s->%s", x.Seq, x.Name, x.From, x.To))
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("exchanges (-want +got):\n%s", diff)
-	}
+	checkExchanges(t, tr, want)
 
 	x7 := tr.Exchanges[6]
 	task := path(decodeJSON(t, x7.Response.Body), "result", "task")
@@ -332,13 +339,7 @@ func Test12StreamCloses(t *testing.T) {
 		"3 SubscribeToTask client->code-reviewer",
 		"4 SendStreamingMessage client->code-reviewer",
 	}
-	var got []string
-	for _, x := range tr.Exchanges {
-		got = append(got, fmt.Sprintf("%d %s %s->%s", x.Seq, x.Name, x.From, x.To))
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("exchanges (-want +got):\n%s", diff)
-	}
+	checkExchanges(t, tr, want)
 
 	// The first stream: the new task, then the question; the server
 	// closes it right after the question.
@@ -353,7 +354,7 @@ func Test12StreamCloses(t *testing.T) {
 		t.Errorf("frame 1 is task %q in context %q, in %q; want a new task, submitted", taskID, contextID, str(first, "status", "state"))
 	}
 	q := path(decodeJSON(t, st.Frames[1].Data), "result", "statusUpdate")
-	got = []string{str(q, "taskId"), str(q, "contextId"), str(q, "status", "state"), str(q, "status", "message", "parts", 0, "text")}
+	got := []string{str(q, "taskId"), str(q, "contextId"), str(q, "status", "state"), str(q, "status", "message", "parts", 0, "text")}
 	question := []string{taskID, contextID, "TASK_STATE_INPUT_REQUIRED", "Which base branch should I compare this diff against?"}
 	if diff := cmp.Diff(question, got); diff != "" {
 		t.Errorf("frame 2 (-want +got):\n%s", diff)
