@@ -64,6 +64,14 @@ func TestLoad(t *testing.T) {
 	tb.at(first, 3)
 	tb.shot("load-dark-step-3")
 	tb.dark(false)
+
+	// A phone's width: one column, nothing cut off.
+	tb.do(chromedp.EmulateViewport(420, 900))
+	tb.shot("narrow")
+	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 420 {
+		t.Errorf("the page is %dpx wide in a 420px window", w)
+	}
+	tb.do(chromedp.ResetViewport())
 	tb.checkClean()
 }
 
