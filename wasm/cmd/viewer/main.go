@@ -31,5 +31,6 @@ func main() {
 		defer dom.Recover("starting the viewer")
 		p.start()
 	}()
+	p.warmUp()
 	select {} // callbacks keep running
 }
