@@ -39,7 +39,7 @@ func main() {
 	mermaid := flag.String("mermaid", "bin/npm/node_modules/mermaid/dist/mermaid.min.js", "Mermaid 12's mermaid.min.js")
 	dir := flag.String("transcripts", "transcripts", "the shipped transcripts")
 	steps := flag.Int("steps", 1000, "steps of the generated diagram")
-	loads := flag.Int("loads", 5, "warm page loads to take the median of")
+	loads := flag.Int("loads", 9, "warm page loads to take the median of")
 	flag.Parse()
 	if err := run(*wasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
