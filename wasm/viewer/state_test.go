@@ -140,3 +140,23 @@ func TestInterval(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseLink checks that no URL makes ParseLink panic, and that what
+// it reads writes back to a link that reads the same.
+func FuzzParseLink(f *testing.F) {
+	for _, s := range []string{"", "#t=07-auth-required&s=5", "?t=06&s=2", "#f=my%20file.http&s=3", "#t=../x", "#%zz", "#s=-1&t=a;b", "#t=a&t=b&s=1&s=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l := ParseLink(s)
+		if l.Step < 0 {
+			t.Fatalf("ParseLink(%q) gave step %d", s, l.Step)
+		}
+		if l.Transcript != "" && cleanName(l.Transcript) != l.Transcript {
+			t.Fatalf("ParseLink(%q) let through the name %q", s, l.Transcript)
+		}
+		if again := ParseLink(l.Hash()); again != l {
+			t.Fatalf("ParseLink(%q) = %+v, but its hash %q reads %+v", s, l, l.Hash(), again)
+		}
+	})
+}
