@@ -23,8 +23,10 @@ func main() {
 	time.Local = time.UTC
 	p, err := newPage()
 	if err != nil {
-		dom.Report("The viewer could not start: " + err.Error())
-		return
+		// Stay alive: if main returned, the loader would put its own
+		// "stopped" message over this one.
+		banner("The viewer could not start: " + err.Error())
+		select {}
 	}
 	dom.Report = p.showError
 	func() {
@@ -33,4 +35,17 @@ func main() {
 	}()
 	p.warmUp()
 	select {} // callbacks keep running
+}
+
+// banner shows msg in the page's banner without the page's help, for
+// errors before the page is set up.
+func banner(msg string) {
+	doc := dom.Document()
+	b, t := doc.Call("getElementById", "banner"), doc.Call("getElementById", "banner-text")
+	if b.IsNull() || t.IsNull() {
+		dom.Report(msg)
+		return
+	}
+	dom.SetText(t, msg)
+	dom.SetHidden(b, false)
 }
