@@ -13,6 +13,7 @@
 package main
 
 import (
+	"errors"
 	"time"
 
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -21,7 +22,7 @@ import (
 func main() {
 	// The browser's offset would leak into every time the page writes.
 	time.Local = time.UTC
-	p, err := newPage()
+	p, err := setUp()
 	if err != nil {
 		// Stay alive: if main returned, the loader would put its own
 		// "stopped" message over this one.
@@ -48,4 +49,19 @@ func banner(msg string) {
 	}
 	dom.SetText(t, msg)
 	dom.SetHidden(b, false)
+}
+
+// setUp finds the page's elements; a page that lacks one is an error,
+// not a crash.
+func setUp() (p *page, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg, _ := r.(string)
+			if msg == "" {
+				msg = "the page is not the one this viewer was built for"
+			}
+			p, err = nil, errors.New(msg)
+		}
+	}()
+	return newPage()
 }
