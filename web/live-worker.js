@@ -8,32 +8,51 @@
 // The protocol is described in the documentation of the Go package live.
 // Commands posted before the module has started are kept and run once it
 // has; the module posts {type: "ready"} when it listens.
+//
+// The offline page, opened from disk, can fetch nothing: it starts this
+// worker from a blob: URL whose script is wasm_exec.js followed by this
+// file, and posts the module's bytes as the first message,
+// {type: "module", bytes: ArrayBuffer}.
 "use strict";
 
 (() => {
 	const params = new URLSearchParams(self.location.search);
 	const wasmURL = params.get("wasm") || "live.wasm";
 	const execURL = params.get("exec") || "wasm_exec.js";
+	const inline = self.location.protocol === "blob:";
 
 	// Until Go installs its own handler, keep what arrives.
+	let gotModule;
+	const posted = new Promise((resolve) => { gotModule = resolve; });
 	self.livePending = [];
-	self.onmessage = (e) => self.livePending.push(e.data);
+	self.onmessage = (e) => {
+		if (inline && e.data && e.data.type === "module") {
+			gotModule(e.data.bytes);
+			return;
+		}
+		self.livePending.push(e.data);
+	};
 
 	const fail = (what, err) => {
 		self.postMessage({ type: "error", error: `live worker: ${what}: ${err && err.message ? err.message : err}` });
 	};
 
-	try {
-		importScripts(execURL);
-	} catch (err) {
-		fail(`loading ${execURL}`, err);
-		return;
+	if (typeof Go !== "function") {
+		try {
+			importScripts(execURL);
+		} catch (err) {
+			fail(`loading ${execURL}`, err);
+			return;
+		}
 	}
 	const go = new Go();
 	go.exit = (code) => fail("the Go program exited", `code ${code}`);
 
 	const start = (result) => go.run(result.instance);
 	const instantiate = async () => {
+		if (inline) {
+			return WebAssembly.instantiate(await posted, go.importObject);
+		}
 		const resp = await fetch(wasmURL);
 		if (!resp.ok) {
 			throw new Error(`${wasmURL}: HTTP ${resp.status}`);

@@ -21,6 +21,11 @@ type ServeOptions struct {
 	ConnectSrc []string
 }
 
+// DefaultConnectSrc are the origins "a2aplay serve" lets the page fetch
+// from besides its own, unless told otherwise: any port of localhost,
+// where the kit runs under "a2aplay agents".
+var DefaultConnectSrc = []string{"http://localhost:*", "http://127.0.0.1:*"}
+
 // CSP returns the Content-Security-Policy the server sends. Scripts come
 // only from the site itself, WebAssembly may compile, styles only from
 // the site's stylesheets (the diagram is styled by classes, never by

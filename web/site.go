@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -22,7 +23,7 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-//go:embed index.html style.css loader.js
+//go:embed index.html style.css loader.js live.css live.js live-worker.js
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -43,6 +44,13 @@ type Options struct {
 	Viewer []byte
 	// WasmExec is wasm_exec.js from the Go toolchain that built Viewer.
 	WasmExec []byte
+	// Live is the live module, built from wasm/worker with the same Go.
+	// Without it the page has no Live mode: its tab says how to get one.
+	Live []byte
+	// Cache is a folder where compressed files are kept by content hash
+	// and reused by the next build; "" compresses everything afresh.
+	// Brotli 11 takes most of a minute on the live module.
+	Cache string
 	// BrotliQuality is the brotli level for precompressed files, 0 to 11;
 	// 0 means 11, the smallest and slowest.
 	BrotliQuality int
@@ -54,6 +62,8 @@ type Report struct {
 	ViewerRaw  int      // size of the viewer module
 	ViewerBr   int      // its size brotli-compressed
 	ViewerGzip int      // its size gzip-compressed
+	LiveRaw    int      // size of the live module, 0 without one
+	LiveBr     int      // its size brotli-compressed
 }
 
 // shipped is a transcript read and checked.
@@ -73,6 +83,19 @@ type pageData struct {
 	Prerendered  string    `json:"prerendered"` // the transcript drawn into the page
 	WASM         string    `json:"wasm,omitempty"`
 	WASMEncoding string    `json:"wasmEncoding,omitempty"` // "gzip" for the inline module
+	Live         *liveData `json:"live,omitempty"`         // nil: this build has no Live mode
+}
+
+// liveData tells the viewer where the Live mode's files are. The served
+// site names them by URL; the offline page carries them inline and
+// starts the worker from a blob: URL.
+type liveData struct {
+	Script string `json:"script,omitempty"` // live.<hash>.js, loaded when Live opens
+	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
+	// Inline says the offline page holds the module in the element
+	// #a2aplay-live-wasm (gzip, base64), the worker's script in
+	// #a2aplay-live-worker and wasm_exec.js in #a2aplay-wasm-exec.
+	Inline bool `json:"inline,omitempty"`
 }
 
 // view is what index.html is executed with.
@@ -92,6 +115,12 @@ type view struct {
 	InlineLoader   template.JS
 	InlineWasmExec template.JS
 	WASMBase64     template.HTML // base64 only: nothing to escape
+
+	// The offline page's Live: live.js, the worker's script (wasm_exec.js
+	// and live-worker.js, started from a blob: URL) and the module.
+	InlineLive     template.JS
+	LiveWorkerText template.HTML // a script checked to hold no "</script"
+	LiveBase64     template.HTML
 }
 
 func (o *Options) read() ([]shipped, error) {
@@ -147,8 +176,7 @@ func Build(dir string, o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	styles, _ := sources.ReadFile("style.css")
-	styles = append(append(styles, '\n'), css...)
+	styles := pageStyles(css)
 	loader, _ := sources.ReadFile("loader.js")
 
 	files := map[string][]byte{}
@@ -168,6 +196,16 @@ func Build(dir string, o Options) (*Report, error) {
 		WASM:     asset("viewer.wasm", o.Viewer),
 	}
 	data := pageData{Prerendered: ts[0].Name, WASM: v.WASM}
+	var liveWASM string
+	if len(o.Live) > 0 {
+		script, _ := sources.ReadFile("live.js")
+		worker, _ := sources.ReadFile("live-worker.js")
+		liveWASM = asset("live.wasm", o.Live)
+		data.Live = &liveData{
+			Script: asset("live.js", script),
+			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
+		}
+	}
 	for i, t := range ts {
 		t.URL = "transcripts/" + t.Name + ".http"
 		files[t.URL] = []byte(t.Text)
@@ -186,7 +224,7 @@ func Build(dir string, o Options) (*Report, error) {
 	}
 	files["index.html"] = html.Bytes()
 
-	r := &Report{ViewerRaw: len(o.Viewer)}
+	r := &Report{ViewerRaw: len(o.Viewer), LiveRaw: len(o.Live)}
 	for name, b := range files {
 		if err := writeFile(dir, name, b); err != nil {
 			return nil, err
@@ -195,16 +233,19 @@ func Build(dir string, o Options) (*Report, error) {
 		if !compressible(name) || len(b) < 512 {
 			continue
 		}
-		br, err := compress(b, "br", o.BrotliQuality)
+		br, err := compressCached(b, "br", o.BrotliQuality, o.Cache)
 		if err != nil {
 			return nil, err
 		}
-		gz, err := compress(b, "gzip", 0)
+		gz, err := compressCached(b, "gzip", 0, o.Cache)
 		if err != nil {
 			return nil, err
 		}
-		if name == v.WASM {
+		switch name {
+		case v.WASM:
 			r.ViewerBr, r.ViewerGzip = len(br), len(gz)
+		case liveWASM:
+			r.LiveBr = len(br)
 		}
 		for _, c := range []struct {
 			ext  string
@@ -236,8 +277,7 @@ func BuildOffline(w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	styles, _ := sources.ReadFile("style.css")
-	styles = append(append(styles, '\n'), css...)
+	styles := pageStyles(css)
 	loader, _ := sources.ReadFile("loader.js")
 	for _, s := range [][]byte{loader, o.WasmExec} {
 		if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
@@ -247,12 +287,32 @@ func BuildOffline(w io.Writer, o Options) error {
 	if bytes.Contains(bytes.ToLower(styles), []byte("</style")) {
 		return errors.New("the style sheet contains </style")
 	}
-	gz, err := compress(o.Viewer, "gzip", 0)
+	gz, err := compressCached(o.Viewer, "gzip", 0, o.Cache)
 	if err != nil {
 		return err
 	}
 	data := pageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
 	data.Transcripts = ts
+	var live struct {
+		script, worker []byte
+		module         string
+	}
+	if len(o.Live) > 0 {
+		live.script, _ = sources.ReadFile("live.js")
+		shim, _ := sources.ReadFile("live-worker.js")
+		live.worker = append(append(append([]byte{}, o.WasmExec...), '\n'), shim...)
+		for _, s := range [][]byte{live.script, live.worker} {
+			if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
+				return errors.New("a Live script to inline contains </script")
+			}
+		}
+		z, err := compressCached(o.Live, "gzip", 0, o.Cache)
+		if err != nil {
+			return err
+		}
+		live.module = base64.StdEncoding.EncodeToString(z)
+		data.Live = &liveData{Inline: true}
+	}
 	js, err := jsonData(data)
 	if err != nil {
 		return err
@@ -265,10 +325,30 @@ func BuildOffline(w io.Writer, o Options) error {
 		InlineWasmExec: template.JS(o.WasmExec),
 		WASMBase64:     template.HTML(base64.StdEncoding.EncodeToString(gz)),
 	}
-	v.MetaCSP = "default-src 'none'; script-src " + hashSrc(o.WasmExec) + " " + hashSrc(loader) +
+	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
+	workers := ""
+	if live.module != "" {
+		v.InlineLive = template.JS(live.script)
+		v.LiveWorkerText = template.HTML(live.worker)
+		v.LiveBase64 = template.HTML(live.module)
+		scripts += " " + hashSrc(live.script)
+		// The agents' worker starts from a blob: URL the page makes of
+		// the inline worker script; it fetches nothing.
+		workers = "; worker-src blob:"
+	}
+	v.MetaCSP = "default-src 'none'; script-src " + scripts +
 		" 'wasm-unsafe-eval'; style-src " + hashSrc(styles) +
-		"; img-src data: blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+		"; img-src data: blob:; connect-src 'none'" + workers + "; object-src 'none'; base-uri 'none'; form-action 'none'"
 	return page.Execute(w, v)
+}
+
+// pageStyles is the page's style sheet: the playground's, Live's, and
+// the diagram's (css, cut out of a drawn diagram).
+func pageStyles(css []byte) []byte {
+	styles, _ := sources.ReadFile("style.css")
+	live, _ := sources.ReadFile("live.css")
+	styles = append(append(styles, '\n'), live...)
+	return append(append(styles, '\n'), css...)
 }
 
 // hashSrc is the CSP source that allows one inline script or style.
@@ -301,6 +381,34 @@ func compressible(name string) bool {
 		return true
 	}
 	return false
+}
+
+// compressCached is compress, keeping its output in the folder cache
+// (when not "") under the input's hash, the encoding and the quality.
+func compressCached(b []byte, enc string, q int, cache string) ([]byte, error) {
+	if cache == "" {
+		return compress(b, enc, q)
+	}
+	sum := sha256.Sum256(b)
+	name := filepath.Join(cache, fmt.Sprintf("%s.q%d.%s", hex.EncodeToString(sum[:16]), q, enc))
+	if c, err := os.ReadFile(name); err == nil {
+		return c, nil
+	}
+	c, err := compress(b, enc, q)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return nil, fmt.Errorf("compression cache: %w", err)
+	}
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, c, 0o644); err != nil {
+		return nil, fmt.Errorf("compression cache: %w", err)
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return nil, fmt.Errorf("compression cache: %w", err)
+	}
+	return c, nil
 }
 
 // compress encodes b as "br" (at quality q, 0 for 11) or "gzip".

@@ -31,10 +31,17 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	dir := fs.String("dir", "site", "the built site to serve")
 	addr := fs.String("addr", "localhost:8080", "address to listen on")
+	connectSrc := fs.String("connect-src", strings.Join(web.DefaultConnectSrc, " "),
+		"origins Live's remote mode may reach, besides the page's own, as CSP sources separated by spaces; \"\" for none")
 	var connect listFlag
-	fs.Var(&connect, "connect", "an origin the page may also fetch from, for Live's remote agents (repeatable)")
+	fs.Var(&connect, "connect", "one more origin the page may fetch from, for Live's remote agents (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay serve [-dir site] [-addr host:port] [-connect origin]...")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay serve [-dir site] [-addr host:port] [-connect-src 'origins'] [-connect origin]...")
+		fmt.Fprintln(fs.Output(), "\nThe page's Content-Security-Policy lets it fetch from its own origin and the")
+		fmt.Fprintln(fs.Output(), "-connect-src origins: by default any port of localhost and 127.0.0.1, so Live's")
+		fmt.Fprintln(fs.Output(), "remote mode reaches the kit under \"a2aplay agents\". Add an agent elsewhere with")
+		fmt.Fprintln(fs.Output(), "-connect https://agent.example; the agent must also allow CORS.")
+		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -43,6 +50,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if fs.NArg() > 0 {
 		return &usageError{"unexpected arguments: " + strings.Join(fs.Args(), " ")}
 	}
+	connect = append(strings.Fields(*connectSrc), connect...)
 	for _, c := range connect {
 		if strings.ContainsAny(c, " ;,'\"") || c == "" {
 			return &usageError{fmt.Sprintf("-connect %q: give one origin like http://localhost:41241", c)}

@@ -28,18 +28,25 @@ func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
 	wasmExec := fs.String("wasm-exec", "", "wasm_exec.js of the Go that built the module (default: $GOROOT/lib/wasm/wasm_exec.js)")
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
+	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/worker); without it the page has no Live mode")
+	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-wasm bin/viewer.wasm] [-transcripts dir] [extra.http...]")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-wasm bin/viewer.wasm] [-live bin/live.wasm] [-transcripts dir] [extra.http...]")
 		fmt.Fprintln(fs.Output(), "\nTranscripts are offered in name order; the first is drawn into the page.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	o := web.Options{BrotliQuality: *quality}
+	o := web.Options{BrotliQuality: *quality, Cache: *cache}
 	var err error
 	if o.Viewer, err = os.ReadFile(*viewer); err != nil {
 		return err
+	}
+	if *liveMod != "" {
+		if o.Live, err = os.ReadFile(*liveMod); err != nil {
+			return err
+		}
 	}
 	if *wasmExec == "" {
 		*wasmExec = filepath.Join(goroot(), "lib", "wasm", "wasm_exec.js")
@@ -92,6 +99,11 @@ func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %d files to %s; viewer.wasm %d bytes, %d brotli, %d gzip\n",
 		len(r.Files), *out, r.ViewerRaw, r.ViewerBr, r.ViewerGzip)
+	if r.LiveRaw > 0 {
+		fmt.Fprintf(os.Stderr, "live.wasm %d bytes, %d brotli\n", r.LiveRaw, r.LiveBr)
+	} else {
+		fmt.Fprintln(os.Stderr, "no -live module: the page's Live tab says how to get one")
+	}
 	return nil
 }
 
