@@ -102,6 +102,9 @@ func (p *page) wire() {
 	})
 	on(dom.Global(), "resize", func(js.Value) { p.fit(p.stageWidth()) })
 	on(dom.Global(), "popstate", func(js.Value) {
+		if p.liveRoute() { // live.go
+			return
+		}
 		p.stop()
 		p.openLink(viewer.ParseLink(linkText()))
 	})

@@ -139,6 +139,7 @@ func (p *page) takeOver() {
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
 		b.Set("disabled", false)
 	}
+	p.startLive() // live.go: the Live tab, and a #live link
 	if !p.loading {
 		p.ready()
 	}
@@ -311,7 +312,7 @@ func (p *page) link() viewer.Link {
 // would otherwise drop entries past a few hundred in ten seconds, and
 // back would crawl one step at a time.
 func (p *page) record(h history) {
-	if h == noHistory {
+	if h == noHistory || p.inLive() { // Live's URL names its scenario
 		return
 	}
 	hash := p.link().Hash()
@@ -335,6 +336,7 @@ const coalesceMs = 250
 
 // show makes d the current transcript, drawn, at position step.
 func (p *page) show(d *doc, step int, h history) {
+	p.liveSees(d) // another transcript leaves Live
 	if p.cur == d {
 		p.goTo(step, h)
 		return
