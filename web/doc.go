@@ -14,16 +14,36 @@
 //	viewer.<hash>.wasm          the viewer; with .br and .gz beside it
 //	transcripts/NAME.http       what the picker offers
 //
+// and, given the live module (Options.Live, built from wasm/worker),
+// the files of the Live mode, none of which the page loads until Live
+// opens:
+//
+//	live.<hash>.js              the Live panel (live.js): the learner's
+//	                            controls, the operator panel, results
+//	live-worker.<hash>.js       the Web Worker that runs the module
+//	live.<hash>.wasm            the agents, with .br and .gz beside it
+//
+// The page's data block names them ("live": {"script", "worker"}); the
+// viewer (wasm/cmd/viewer/live.go) loads live.js on the Live tab or a
+// #live= link and draws each transcript the worker posts. live.css is
+// part of the page's style sheet.
+//
 // [BuildOffline] writes the same page as one self-contained HTML file
 // that works opened from disk, with the module, scripts, styles and every
-// transcript inlined. [Handler] serves a built folder with the right MIME
-// types, precompressed variants, caching headers and a strict
-// Content-Security-Policy.
+// transcript inlined; with the live module too, gzipped, and the
+// worker's script as text, started from a blob: URL (its CSP allows
+// worker-src blob: and no connection, so Live there is offline only).
+// [Handler] serves a built folder with the right MIME types,
+// precompressed variants, caching headers and a strict
+// Content-Security-Policy; [DefaultConnectSrc] are the origins "a2aplay
+// serve" lets Live's remote mode reach.
 //
 // The pipeline:
 //
 //	transcripts/*.http -> replay.Parse -> diagram.Layout -> WriteSVG -> index.html
 //	wasm/cmd/viewer -> viewer.wasm -> site/ -> Handler -> browser -> the viewer takes over
+//	wasm/worker -> live.wasm -> Live tab -> live.js -> Web Worker -> transcripts -> the viewer draws
 //
-// Nothing here runs in the browser: the viewer is in wasm/.
+// Nothing here runs in the browser except the scripts beside it:
+// loader.js, live.js and live-worker.js; the viewer is in wasm/.
 package web
