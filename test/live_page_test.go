@@ -277,6 +277,9 @@ func TestLiveDeploy(t *testing.T) {
 	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
 	mustContain(t, "the operator panel", tb.text("#lv-operator"), "outside A2A", "The operator", "/approve/", "AUTH_REQUIRED")
 	tb.shot("live-deploy-waiting")
+	tb.click("#lv-card-deploy .lv-to-op")
+	tb.wait(`(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector("#lv-operator .lv-op-item").getBoundingClientRect())`)
+	tb.shot("live-deploy-operator")
 
 	waiting := "#lv-card-deploy .lv-step:nth-of-type(3)"
 	msg := tb.clickMove("#lv-deploy-msg", waiting)

@@ -59,7 +59,7 @@
 		["review", "1 Answer", "The code-reviewer asks a question: INPUT_REQUIRED"],
 		["deploy", "2 Approve", "The deployer waits for an operator: AUTH_REQUIRED"],
 		["planner", "3 Planner", "The planner passes both states up to you"],
-		["try", "Moves to try", "Edge cases and what the wire really says"],
+		["try", "Try more", "Moves off the happy path, and what the wire really says"],
 	];
 
 	// The worker and its replies.
@@ -84,7 +84,7 @@
 		mode: "offline", binding: "JSONRPC",
 		snap: null, open: false, closed: false, opening: false,
 		before: null, after: null, exchanges: 0, transcript: "",
-		review: null, plan: null, deploys: [], decided: new Map(), seen: new Set(),
+		review: null, plan: null, deploys: [], decided: new Map(),
 	};
 
 	// start builds the panel into el and starts the worker.
@@ -300,9 +300,23 @@
 			h("button", {type: "button", class: "btn", id: "lv-review-again", onclick: () => onTask(e.rvStep3, "answer", S.review, {text: "main"})}, "Answer again"),
 			h("button", {type: "button", class: "btn", id: "lv-review-get", onclick: () => onTask(e.rvStep3, "getTask", S.review)}, "GetTask"),
 			h("button", {type: "button", class: "btn", id: "lv-review-sub", onclick: () => onTask(e.rvStep3, "subscribe", S.review)}, "SubscribeToTask"));
+		e.rvNext = next("deploy", "Next: a task that waits for an operator →");
 		return card("review", "INPUT_REQUIRED: the agent asks you",
 			"The task stops and waits for its client. You answer; the same task goes on.",
-			e.rvStep1, e.rvStep2, e.rvStep3);
+			e.rvStep1, e.rvStep2, e.rvStep3, e.rvNext);
+	}
+
+	// toOperator brings the operator panel into view.
+	function toOperator() {
+		return h("button", {type: "button", class: "lv-link lv-to-op", onclick: () => S.el.operator.scrollIntoView({block: "nearest"})}, "to the operator panel ↓");
+	}
+
+	// next leads to the following scenario once a card is done.
+	function next(id, label) {
+		return h("button", {type: "button", class: "btn lv-next", id: "lv-next-" + id, hidden: true, onclick: () => {
+			scenario(id, true);
+			S.el.root.scrollTop = 0;
+		}}, label);
 	}
 
 	function field(label, input, hint) {
@@ -319,7 +333,7 @@
 		e.dpWatch = h("div", {class: "lv-watch", "aria-live": "polite"});
 		e.dpStep2 = step(2, "Switch hats: you are the operator now",
 			"The client cannot approve over A2A. Approve or refuse in the operator panel below, drawn apart: it is plain HTTP outside A2A. Then watch the same stream resume to its end.",
-			e.dpWatch);
+			toOperator(), e.dpWatch);
 		e.dpStep3 = step(3, "Moves while it waits",
 			"The task is not ended; only its execution waits. See how the agent treats a client meanwhile.",
 			h("button", {type: "button", class: "btn", id: "lv-deploy-msg", onclick: () => onTask(e.dpStep3, "sendWhileWaiting", waitingDeploy())}, "Send a message on it"),
@@ -330,9 +344,10 @@
 			h("button", {type: "button", class: "btn", id: "lv-deploy-get2", onclick: () => onTask(e.dpStep4, "getTask", lastDeploy())}, "GetTask"),
 			h("button", {type: "button", class: "btn", id: "lv-deploy-sub", onclick: () => onTask(e.dpStep4, "subscribe", lastDeploy())}, "SubscribeToTask"),
 			h("button", {type: "button", class: "btn", id: "lv-deploy-again", onclick: () => deploy()}, "Deploy again"));
+		e.dpNext = next("planner", "Next: both states through a planner →");
 		return card("deploy", "AUTH_REQUIRED: someone must approve",
 			"The agent waits for an authorization that does not come from its client.",
-			e.dpStep1, e.dpStep2, e.dpStep3, e.dpStep4);
+			e.dpStep1, e.dpStep2, e.dpStep3, e.dpStep4, e.dpNext);
 	}
 
 	function plannerCard() {
@@ -354,10 +369,11 @@
 			"Now the deployer waits for an operator, and the planner passes that up too (AUTH_REQUIRED). Subscribe to the planner's task to watch it, then approve in the operator panel.",
 			h("button", {type: "button", class: "btn primary", id: "lv-plan-sub", onclick: () => onTask(e.plStep3, "subscribe", S.plan)}, "SubscribeToTask"),
 			h("button", {type: "button", class: "btn", id: "lv-plan-get", onclick: () => onTask(e.plStep3, "getTask", S.plan)}, "GetTask"),
-			e.plWatch);
+			toOperator(), e.plWatch);
+		e.plNext = next("try", "Next: moves off the happy path →");
 		return card("planner", "The chain: a planner between you and the agents",
 			"Interrupted states travel up a chain of agents to the person who can resolve them.",
-			e.plStep1, e.plStep2, e.plStep3);
+			e.plStep1, e.plStep2, e.plStep3, e.plNext);
 	}
 
 	function tryCard() {
@@ -609,7 +625,9 @@
 		}
 		if (r.message) box.append(says(r.message, ""));
 		if (r.stream) {
-			box.append(h("p", {class: "lv-muted small"}, `stream #${r.stream.id} ${r.stream.open ? "open" : "closed"} · ${plural(r.stream.events, "event")} so far`));
+			box.append(h("p", {class: "lv-muted small"}, r.stream.open ?
+				`stream #${r.stream.id} open · ${plural(r.stream.events, "event")} so far` :
+				`stream #${r.stream.id} closed after ${plural(r.stream.events, "event")}`));
 		}
 		if (r.http) {
 			box.append(h("p", {class: "lv-http"}, h("b", {}, `HTTP ${r.http.status}`), h("span", {class: "lv-muted"}, " to POST "), h("code", {class: "lv-url"}, r.http.url)));
@@ -671,6 +689,8 @@
 		e.rvStep3.hidden = !(review && terminal(review.state));
 		for (const b of e.rvStep3.querySelectorAll("button")) b.disabled = !live;
 		e.sendDiff.textContent = review ? "Send the diff again (a new task)" : "Send the diff";
+		e.sendDiff.classList.toggle("primary", !review);
+		e.rvNext.hidden = !(review && terminal(review.state));
 
 		const dep = lastDeploy();
 		const waiting = waitingDeploy();
@@ -680,6 +700,8 @@
 		e.dpStep4.hidden = !(dep && terminal(dep.state));
 		for (const s of [e.dpStep3, e.dpStep4]) for (const b of s.querySelectorAll("button")) b.disabled = !live;
 		watch(e.dpWatch, dep);
+		e.deploy.classList.toggle("primary", !dep);
+		e.dpNext.hidden = !(dep && terminal(dep.state));
 
 		const plan = taskNow(S.plan && S.plan.id) || S.plan;
 		e.plan.disabled = !live || !hasAgent("planner");
@@ -691,6 +713,9 @@
 			add(e.plIDs, [h("dt", {}, "taskId"), h("dd", {class: "mono"}, plan.id), h("dt", {}, "contextId"), h("dd", {class: "mono"}, plan.contextId), h("dt", {}, "state"), h("dd", {}, chip(plan.state))]);
 		}
 		watch(e.plWatch, plan);
+		e.plan.classList.toggle("primary", !plan);
+		e.plNext.hidden = !(plan && terminal(plan.state));
+		e.plStep3.querySelector("#lv-plan-sub").classList.toggle("primary", !(streamOf(plan && plan.id) || {}).id);
 
 		// Moves to try: the task list and the agents.
 		const keep = e.tryTask.value;
@@ -729,8 +754,6 @@
 		e.operator.classList.toggle("waiting", waiting.length > 0);
 		const key = waiting.map((t) => t.id + (S.decided.get(t.id) || "")).join(",") + live;
 		if (e.opList.dataset.key === key) return;
-		const fresh = waiting.some((t) => !S.seen.has(t.id));
-		for (const t of waiting) S.seen.add(t.id);
 		e.opList.dataset.key = key;
 		e.opList.replaceChildren(...waiting.map((t) => h("li", {class: "lv-op-item", "data-task": t.id},
 			h("div", {}, h("b", {}, t.agent), " · task ", h("code", {title: t.id}, short(t.id)), " ", chip(t.state)),
@@ -739,9 +762,6 @@
 			h("div", {class: "lv-controls"},
 				h("button", {type: "button", class: "btn approve", "data-decide": "approve", disabled: !live || S.decided.has(t.id), onclick: () => decide(t, true)}, "Approve"),
 				h("button", {type: "button", class: "btn refuse", "data-decide": "refuse", disabled: !live || S.decided.has(t.id), onclick: () => decide(t, false)}, "Refuse")))));
-		// What to click next: a task that starts waiting brings the
-		// operator into view.
-		if (fresh && S.visible) e.operator.scrollIntoView({block: "nearest", behavior: "smooth"});
 	}
 
 	function paintTasks(snap) {
