@@ -14,6 +14,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 func liveOptions(t *testing.T) Options {
@@ -175,5 +178,35 @@ func TestDefaultConnectSrc(t *testing.T) {
 	csp := CSP(DefaultConnectSrc)
 	if !strings.Contains(csp, "connect-src 'self' http://localhost:* http://127.0.0.1:*;") {
 		t.Errorf("CSP with the default connect-src: %s", csp)
+	}
+}
+
+// TestBuildFindings: the data block carries check.Check's findings on
+// their steps, for the inspector.
+func TestBuildFindings(t *testing.T) {
+	o := testOptions(t)
+	b, err := os.ReadFile(filepath.Join("..", "transcripts", "12-stream-closes.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Transcripts = append(o.Transcripts, Transcript{Name: "12-stream-closes", Text: b})
+	dir := t.TempDir()
+	if _, err := Build(dir, o); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	d := dataBlock(t, string(page))
+	fs := d.Transcripts[2].Findings
+	if len(fs) != 1 || fs[0].Step < 1 || fs[0].Step > d.Transcripts[2].Steps || !strings.HasPrefix(fs[0].Text, "§3.1.6: ") {
+		t.Errorf("findings of 12-stream-closes: %+v", fs)
+	}
+	for i, tr := range o.Transcripts {
+		parsed, err := replay.Parse(tr.Text, tr.Name+".http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(d.Transcripts[i].Findings), len(check.Check(parsed)); got != want {
+			t.Errorf("%s: %d findings in the data block, check finds %d", tr.Name, got, want)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -73,8 +74,19 @@ type shipped struct {
 	URL   string `json:"url,omitempty"`
 	Text  string `json:"text,omitempty"`
 	Steps int    `json:"steps"`
+	// Findings are what check.Check finds in the transcript, on their
+	// steps: the viewer shows them in the inspector. Worked out here, at
+	// build time, because the check package would make the viewer's
+	// module 15% larger.
+	Findings []finding `json:"findings,omitempty"`
 
 	t *replay.Transcript
+}
+
+// A finding is one of check.Check's findings, as the inspector shows it.
+type finding struct {
+	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
+	Text string `json:"text"` // "§3.1.6: …"
 }
 
 // pageData is the JSON data block the viewer reads at start.
@@ -148,7 +160,12 @@ func (o *Options) read() ([]shipped, error) {
 		if title == "" {
 			title = tr.Name
 		}
-		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(replay.Steps(t)), t: t})
+		steps := replay.Steps(t)
+		var fs []finding
+		for _, f := range check.Check(t) {
+			fs = append(fs, finding{Step: check.StepOf(f, steps), Text: f.String()})
+		}
+		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs, t: t})
 	}
 	return out, nil
 }

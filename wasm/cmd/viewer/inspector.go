@@ -55,7 +55,11 @@ func (p *page) inspect() {
 	for _, n := range det.Notes {
 		dom.Append(e.notes, dom.TextEl("li", "", n))
 	}
-	dom.SetHidden(e.notes, len(det.Notes) == 0)
+	fs := findingsAt(d, p.nav.Cur) // findings.go: what check.Check finds here
+	for _, f := range fs {
+		dom.Append(e.notes, dom.El("li", "finding", dom.TextEl("b", "", "Spec check "), dom.Text(f)))
+	}
+	dom.SetHidden(e.notes, len(det.Notes)+len(fs) == 0)
 	dom.SetText(e.raw, det.Raw)
 	dom.SetText(e.json, det.JSON)
 	dom.SetHidden(e.tabs, false)
