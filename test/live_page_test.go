@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -152,13 +154,6 @@ func (tb *tab) clickMove(button, step string) string {
 	return tb.lastResult(step)
 }
 
-func (tb *tab) liveDrawn() int {
-	tb.t.Helper()
-	st := eval[map[string]any](tb, `a2aplay.liveState()`)
-	n, _ := st["steps"].(float64)
-	return int(n)
-}
-
 func mustContain(t *testing.T, what, got string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {
@@ -215,9 +210,8 @@ func TestLiveReview(t *testing.T) {
 	if len(taskID) < 8 || len(ctxID) < 8 {
 		t.Fatalf("the answer form's ids: %q %q", taskID, ctxID)
 	}
-	if n := tb.liveDrawn(); n < 2 {
-		t.Errorf("the diagram draws %d steps of the session", n)
-	}
+	// The request and the reply, drawn as the worker posts them.
+	tb.wait(`a2aplay.liveState().steps >= 2`)
 	if st := tb.state(); st.Transcript != "live-session" || st.Step != st.Steps {
 		t.Errorf("the viewer follows the session: %+v", st)
 	}
@@ -251,10 +245,20 @@ func TestLiveReview(t *testing.T) {
 	mustContain(t, "GetTask after the end", get, "COMPLETED")
 	tb.shot("live-review-deviations")
 
-	// Without the contextId, on a new task: the agent takes the taskId alone.
+	// Without the contextId, on a new task: the agent takes the taskId
+	// alone. The answer is markup, which the reviewer repeats: it stays
+	// text.
 	tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
+	const markup = `<img src=x onerror=alert(1)>`
+	tb.do(chromedp.SetValue(chromedp.CSS("#lv-review-text"), markup))
+	odd := tb.clickMove("#lv-review-send", answers)
+	mustContain(t, "markup as a branch", odd, "INPUT_REQUIRED", markup)
+	tb.do(chromedp.SetValue(chromedp.CSS("#lv-review-text"), "main"))
 	noCtx := tb.clickMove("#lv-variant-no-context", answers)
 	mustContain(t, "no contextId", noCtx, "sent contextId(none)", "COMPLETED")
+	if n := eval[int](tb, `document.querySelectorAll("#live img, #insp-facts img, #diagram img").length`); n != 0 {
+		t.Errorf("%d img elements: an agent's text became markup", n)
+	}
 
 	// "step in diagram" selects the move's first step.
 	tb.click(after + " .lv-result:last-child .lv-link")
@@ -309,6 +313,10 @@ func TestLiveDeploy(t *testing.T) {
 	tb.waitText("#lv-card-deploy .lv-watch", "stream #3 closed")
 	tb.wait(`!document.querySelector("#lv-operator .lv-op-item")`)
 	tb.shot("live-deploy-refused")
+	tb.dark(true)
+	tb.clickMove("#lv-deploy-again", closed)
+	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item")`)
+	tb.shot("live-deploy-dark")
 	tb.checkClean()
 }
 
@@ -355,6 +363,7 @@ func TestLiveEndSaveReplay(t *testing.T) {
 	tb.click("#lv-tab-review")
 	tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
 	during := tb.text("#lv-goroutines")
+	tb.wait(`a2aplay.liveState().steps >= 6`) // the deploy's 4 steps, the diff's 2
 
 	tb.click("#lv-save")
 	text := waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session.http"))
@@ -416,9 +425,51 @@ func TestLiveRemote(t *testing.T) {
 	if got := log.String(); !strings.Contains(got, "/approve/") {
 		t.Errorf("the agents' log shows no approval:\n%s", got)
 	}
+	// A message of the learner's own, to any agent of the session.
+	tb.click("#lv-tab-try")
+	tb.do(chromedp.SetValue(chromedp.CSS("#lv-send-agent"), agents.ReviewerName))
+	own := tb.clickMove("#lv-send", "#lv-card-try .lv-step:nth-of-type(2)")
+	mustContain(t, "a message of one's own", own, "SendMessage", agents.ReviewerName)
+	t.Logf("the code-reviewer, sent plain text: %s", own)
+
 	tb.click("#lv-end")
 	tb.waitText("#lv-goroutines", "none left behind")
 	tb.checkClean()
+}
+
+// TestLiveModuleMissing: a site whose live module cannot be fetched says
+// so in the panel; the replay page goes on working.
+func TestLiveModuleMissing(t *testing.T) {
+	url := liveSiteURL(t)
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(path.Base(r.URL.Path), "live.") && strings.HasSuffix(r.URL.Path, ".wasm") {
+			http.NotFound(w, r)
+			return
+		}
+		resp, err := http.Get(url + strings.TrimPrefix(r.URL.RequestURI(), "/"))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	defer broken.Close()
+	tb := newTab(t)
+	tb.open(broken.URL + "/#live=review")
+	tb.wait(`(s => !!s && s.classList.contains("error"))(document.querySelector(".lv-status"))`)
+	mustContain(t, "status", tb.text(".lv-status"), "live worker", "404")
+	if eval[bool](tb, `document.getElementById("lv-send-diff").disabled`) != true {
+		t.Error("the first move is enabled without agents")
+	}
+	tb.shot("live-module-missing")
+	tb.click("#mode-replay")
+	tb.key("ArrowRight")
+	tb.at(env.shipped[0].Name, 1)
 }
 
 // TestLiveOffline: the offline file, opened from disk, runs the kit in a

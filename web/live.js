@@ -153,7 +153,8 @@
 			paint();
 			break;
 		default:
-			status(`The agents' worker says: ${(m && m.error) || JSON.stringify(m)}`, "error");
+			status(`The agents' worker says: ${(m && m.error) || JSON.stringify(m)}` +
+				(W.ready ? "" : ". Reload the page to try again; if it goes on, rebuild the site (./build.sh serve)."), "error");
 		}
 	}
 
