@@ -28,6 +28,19 @@ type listFlag []string
 func (l *listFlag) String() string     { return strings.Join(*l, " ") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
+// connectSources are the origins the page may fetch from besides its
+// own: the -connect-src list, then each -connect. Each must be one CSP
+// source expression, so that no flag can add a directive.
+func connectSources(list string, extra []string) ([]string, error) {
+	out := append(strings.Fields(list), extra...)
+	for _, c := range out {
+		if strings.ContainsAny(c, " \t;,'\"") || c == "" {
+			return nil, &usageError{fmt.Sprintf("connect source %q: give origins like http://localhost:41241 or http://localhost:*", c)}
+		}
+	}
+	return out, nil
+}
+
 func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	dir := fs.String("dir", "site", "the built site to serve")
 	addr := fs.String("addr", "localhost:8080", "address to listen on")
@@ -50,11 +63,9 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if fs.NArg() > 0 {
 		return &usageError{"unexpected arguments: " + strings.Join(fs.Args(), " ")}
 	}
-	connect = append(strings.Fields(*connectSrc), connect...)
-	for _, c := range connect {
-		if strings.ContainsAny(c, " ;,'\"") || c == "" {
-			return &usageError{fmt.Sprintf("-connect %q: give one origin like http://localhost:41241", c)}
-		}
+	sources, err := connectSources(*connectSrc, connect)
+	if err != nil {
+		return err
 	}
 	if st, err := os.Stat(*dir + "/index.html"); err != nil || st.IsDir() {
 		return fmt.Errorf("%s has no index.html: build the site first (./build.sh serve does)", *dir)
@@ -64,7 +75,7 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           web.Handler(os.DirFS(*dir), web.ServeOptions{ConnectSrc: connect}),
+		Handler:           web.Handler(os.DirFS(*dir), web.ServeOptions{ConnectSrc: sources}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	fmt.Fprintf(os.Stderr, "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
