@@ -431,6 +431,7 @@ func TestLiveRemote(t *testing.T) {
 	own := tb.clickMove("#lv-send", "#lv-card-try .lv-step:nth-of-type(2)")
 	mustContain(t, "a message of one's own", own, "SendMessage", agents.ReviewerName)
 	t.Logf("the code-reviewer, sent plain text: %s", own)
+	tb.shot("live-remote-try")
 
 	tb.click("#lv-end")
 	tb.waitText("#lv-goroutines", "none left behind")
