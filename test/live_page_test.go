@@ -196,6 +196,11 @@ func TestLiveLoadsLazily(t *testing.T) {
 	if st := tb.state(); st.Transcript != env.shipped[0].Name {
 		t.Errorf("back in Replay: %+v", st)
 	}
+	// The browser's back and forward move between the modes.
+	tb.do(chromedp.NavigateBack())
+	tb.wait(`document.documentElement.dataset.mode === "live" && !document.getElementById("live").hidden && location.hash === "#live=review"`)
+	tb.do(chromedp.NavigateForward())
+	tb.wait(`!document.documentElement.dataset.mode && a2aplay.state().transcript === ` + js(env.shipped[0].Name))
 	tb.checkClean()
 }
 
