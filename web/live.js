@@ -56,10 +56,10 @@
 	const SAMPLE_ENV = "staging";
 	const KIT = ["http://localhost:41241", "http://localhost:41242", "http://localhost:41243"];
 	const SCENARIOS = [
-		["review", "1 Answer", "The code-reviewer asks a question: INPUT_REQUIRED"],
-		["deploy", "2 Approve", "The deployer waits for an operator: AUTH_REQUIRED"],
-		["planner", "3 Planner", "The planner passes both states up to you"],
-		["try", "Try more", "Moves off the happy path, and what the wire really says"],
+		["review", "Answer", "1. The code-reviewer asks a question: INPUT_REQUIRED"],
+		["deploy", "Approve", "2. The deployer waits for an operator: AUTH_REQUIRED"],
+		["planner", "Planner", "3. The planner passes both states up to you"],
+		["try", "Try more", "4. Moves off the happy path, and what the wire really says"],
 	];
 
 	// The worker and its replies.
