@@ -140,6 +140,7 @@
 			break;
 		case "transcript":
 			if (typeof m.text === "string") {
+				if (m.text === S.transcript) break; // nothing new to draw
 				S.transcript = m.text;
 				S.exchanges = m.exchanges || 0;
 				const r = viewer().liveDraw ? viewer().liveDraw(m.text) : null;
@@ -719,14 +720,24 @@
 		e.plStep3.querySelector("#lv-plan-sub").classList.toggle("primary", !(streamOf(plan && plan.id) || {}).id);
 
 		// Moves to try: the task list and the agents.
-		const keep = e.tryTask.value;
-		e.tryTask.replaceChildren(...(snap.tasks || []).map((t) => h("option", {value: t.id}, `${t.agent} · ${short(t.id)} · ${shortState(t.state)}`)));
-		if (keep && [...e.tryTask.options].some((o) => o.value === keep)) e.tryTask.value = keep;
-		else if (e.tryTask.options.length) e.tryTask.value = e.tryTask.options[e.tryTask.options.length - 1].value;
+		// Options are rebuilt only when they change: a select rebuilt under
+		// the learner's pointer would close.
+		const taskKey = (snap.tasks || []).map((t) => t.id + t.state).join(",");
+		if (e.tryTask.dataset.key !== taskKey) {
+			e.tryTask.dataset.key = taskKey;
+			const keep = e.tryTask.value;
+			e.tryTask.replaceChildren(...(snap.tasks || []).map((t) => h("option", {value: t.id}, `${t.agent} · ${short(t.id)} · ${shortState(t.state)}`)));
+			if (keep && [...e.tryTask.options].some((o) => o.value === keep)) e.tryTask.value = keep;
+			else if (e.tryTask.options.length) e.tryTask.value = e.tryTask.options[e.tryTask.options.length - 1].value;
+		}
 		for (const b of e.tryStep.querySelectorAll("button")) b.disabled = !live || !e.tryTask.value;
-		const keepAgent = e.sendAgent.value;
-		e.sendAgent.replaceChildren(...(snap.agents || []).map((a) => h("option", {value: a.name}, `${a.name} · ${a.url}`)));
-		if (keepAgent && [...e.sendAgent.options].some((o) => o.value === keepAgent)) e.sendAgent.value = keepAgent;
+		const agentKey = (snap.agents || []).map((a) => a.name + a.url).join(",");
+		if (e.sendAgent.dataset.key !== agentKey) {
+			e.sendAgent.dataset.key = agentKey;
+			const keep = e.sendAgent.value;
+			e.sendAgent.replaceChildren(...(snap.agents || []).map((a) => h("option", {value: a.name}, `${a.name} · ${a.url}`)));
+			if (keep && [...e.sendAgent.options].some((o) => o.value === keep)) e.sendAgent.value = keep;
+		}
 		e.sendStep.querySelector("#lv-send").disabled = !live || !e.sendAgent.value;
 
 		paintOperator(snap, live);
