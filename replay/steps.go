@@ -151,8 +151,14 @@ func Terminal(state string) bool {
 // ShortState drops the "TASK_STATE_" prefix: "INPUT_REQUIRED".
 func ShortState(state string) string { return strings.TrimPrefix(state, "TASK_STATE_") }
 
-// ShortID shortens an id to its first 8 characters.
+// ShortID shortens an id to 8 characters: its first 8, as the tutorial
+// writes them. A version 7 UUID begins with its creation time, so ids
+// drawn in the same session share their first characters; ShortID takes
+// the last 8 of such an id, which are random.
 func ShortID(id string) string {
+	if isUUIDv7(id) {
+		return id[len(id)-8:]
+	}
 	if len(id) <= 8 {
 		return id
 	}
@@ -165,6 +171,10 @@ func ShortID(id string) string {
 	}
 	return id
 }
+
+// isUUIDv7 reports whether id is a UUID in canonical text form with
+// version 7.
+func isUUIDv7(id string) bool { return len(id) == 36 && isUUID(id) && id[14] == '7' }
 
 // Steps turns a transcript into the ordered steps a learner walks
 // through. Steps are ordered by time; steps at the same time keep the
@@ -795,8 +805,8 @@ func clip(s string, n int) string {
 	return b.String()
 }
 
-// shortenIDs replaces each UUID (8-4-4-4-12 hex digits) in s by its first
-// 8 characters.
+// shortenIDs replaces each UUID (8-4-4-4-12 hex digits) in s by its
+// ShortID.
 func shortenIDs(s string) string {
 	if len(s) < 36 {
 		return s
@@ -805,7 +815,8 @@ func shortenIDs(s string) string {
 	last := 0
 	for i := 0; i+36 <= len(s); {
 		if isUUID(s[i:i+36]) && (i == 0 || !isHex(s[i-1])) && (i+36 == len(s) || !isHex(s[i+36])) {
-			b.WriteString(s[last : i+8])
+			b.WriteString(s[last:i])
+			b.WriteString(ShortID(s[i : i+36]))
 			i += 36
 			last = i
 			continue

@@ -479,6 +479,8 @@ func TestShortenIDs(t *testing.T) {
 		{task06 + " and " + task07, "e5c95b09 and ecf2dcb6"},
 		{"a" + task07, "a" + task07}, // not a whole id
 		{task07[:35], task07[:35]},
+		// a version 7 id keeps its random tail, like ShortID
+		{`{"taskId":"01a22968-00da-7c20-8db3-2dd46070366e"}`, `{"taskId":"6070366e"}`},
 	}
 	for _, tt := range tests {
 		if got := shortenIDs(tt.in); got != tt.want {
@@ -549,4 +551,22 @@ func FuzzStepsBody(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestShortID(t *testing.T) {
+	tests := []struct{ id, want string }{
+		{"e5c95b09-6d4b-4b3b-8693-91e81472d12f", "e5c95b09"}, // v4: the first 8, as the tutorial writes them
+		{"01a22968-00da-7c20-8db3-2dd46070366e", "6070366e"}, // v7: the random tail
+		{"01a22968-00da-7C20-8DB3-2DD46070366E", "6070366E"},
+		{"01a22968_00da-7c20-8db3-2dd46070366e", "01a22968"}, // not a UUID
+		{"01a22968-00da-7c20-8db3-2dd46070366", "01a22968"},  // too short
+		{"abc", "abc"},
+		{"ééééééééé", "éééééééé"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := ShortID(tt.id); got != tt.want {
+			t.Errorf("ShortID(%q) = %q, want %q", tt.id, got, tt.want)
+		}
+	}
 }

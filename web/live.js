@@ -40,10 +40,11 @@
 		}
 		return e;
 	};
-	// short writes an id as the diagram does, its first 8 characters, and
-	// its last 4: the kit's ids (UUIDv7) begin with the time, so two tasks
-	// of a session often share the first 8.
-	const short = (id) => (id && id.length > 16 ? id.slice(0, 8) + "…" + id.slice(-4) : id || "");
+	// short writes an id as the diagram does (replay.ShortID): its first 8
+	// characters, or the last 8 of a version 7 UUID, whose first ones are
+	// the time and so alike for every task of a session.
+	const uuid7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+	const short = (id) => (!id ? "" : uuid7.test(id) ? id.slice(-8) : id.length > 8 ? id.slice(0, 8) : id);
 	const shortState = (s) => (s || "").replace(/^TASK_STATE_/, "");
 	const cssState = (s) => (/^[A-Z_]+$/.test(s || "") ? s : "other");
 	const chip = (state) => h("span", {class: "state st-" + cssState(state), title: state}, shortState(state) || "?");
