@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"github.com/a2aplay/a2aplay/agents"
 	"regexp"
 	"strings"
 
@@ -102,7 +103,7 @@ func (s *Session) observe(agent string, b Binding, ev a2a.Event) {
 		s.task(e.TaskID, e.ContextID, agent, b).setStatus(e.Status)
 	case *a2a.TaskArtifactUpdateEvent:
 		t := s.task(e.TaskID, e.ContextID, agent, b)
-		t.artifacts = mergeArtifact(t.artifacts, e)
+		t.artifacts = agents.MergeArtifact(t.artifacts, e)
 	default:
 		s.mu.Unlock()
 		return
@@ -149,25 +150,6 @@ func (s *Session) lookup(id string) (taskState, bool) {
 		return taskState{}, false
 	}
 	return *t, true
-}
-
-func mergeArtifact(list []*a2a.Artifact, e *a2a.TaskArtifactUpdateEvent) []*a2a.Artifact {
-	if e.Artifact == nil {
-		return list
-	}
-	for i, a := range list {
-		if a.ID == e.Artifact.ID {
-			if e.Append {
-				cp := *a
-				cp.Parts = append(append(a2a.ContentParts(nil), a.Parts...), e.Artifact.Parts...)
-				list[i] = &cp
-			} else {
-				list[i] = e.Artifact
-			}
-			return list
-		}
-	}
-	return append(list, e.Artifact)
 }
 
 // messageText returns the text parts of a message, joined by newlines.
