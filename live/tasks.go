@@ -2,11 +2,12 @@ package live
 
 import (
 	"encoding/json"
-	"github.com/a2aplay/a2aplay/agents"
 	"regexp"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aplay/a2aplay/agents"
 )
 
 // A Task is a task as the session last saw it in an answer or a frame.
