@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/a2aplay/a2aplay/check"
-	"github.com/a2aplay/a2aplay/replay"
 )
 
 func init() {
@@ -80,18 +77,6 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return fmt.Errorf("%s, %s", count(violations, "violation"), count(warnings, "warning"))
 	}
 	return nil
-}
-
-// readTranscript reads a .http transcript, or a HAR file by its name.
-func readTranscript(file string) (*replay.Transcript, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	if strings.EqualFold(filepath.Ext(file), ".har") {
-		return replay.ReadHAR(data, file)
-	}
-	return replay.Parse(data, file)
 }
 
 // where is "file:line", or for a finding without a line (a HAR import)

@@ -71,15 +71,7 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s and %s would both be drawn to %s%s", other, file, name, ext)
 		}
 		from[name] = file
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		read := replay.Parse
-		if strings.EqualFold(filepath.Ext(file), ".har") {
-			read = replay.ReadHAR
-		}
-		t, err := read(data, file)
+		t, err := readTranscript(file)
 		if err != nil {
 			return err
 		}

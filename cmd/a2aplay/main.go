@@ -14,8 +14,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // A command is one subcommand of a2aplay. Each lives in its own file and
@@ -85,4 +89,16 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun \"a2aplay <command> -h\" for a command's flags.")
+}
+
+// readTranscript reads a .http transcript, or a HAR file by its name.
+func readTranscript(file string) (*replay.Transcript, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	if strings.EqualFold(filepath.Ext(file), ".har") {
+		return replay.ReadHAR(data, file)
+	}
+	return replay.Parse(data, file)
 }
