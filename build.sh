@@ -37,6 +37,30 @@ need_node() {
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs >/dev/null
 }
 
+# need_npm makes sure npm runs, for the JavaScript SDK the interop tests use.
+need_npm() {
+	need_node
+	command -v npm >/dev/null 2>&1 && return
+	log "installing Debian's npm"
+	local sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo="sudo"
+	$sudo apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
+}
+
+# need_jssdk installs the exact, locked @a2a-js/sdk (and express) that the
+# interop tests in test/ run: clients and agents nobody here wrote.
+need_jssdk() {
+	need_npm
+	if [ -f test/jssdk/node_modules/.package-lock.json ] &&
+		cmp -s test/jssdk/package-lock.json test/jssdk/.installed-lock 2>/dev/null; then
+		return
+	fi
+	log "@a2a-js/sdk from npm (test/jssdk, locked)"
+	npm ci --silent --no-audit --no-fund --prefix test/jssdk >/dev/null
+	cp test/jssdk/package-lock.json test/jssdk/.installed-lock
+}
+
 # Packages that are pure Go and must pass their tests in the browser's
 # runtime too (under Node, GOOS=js GOARCH=wasm).
 wasm_packages() {
@@ -50,6 +74,7 @@ cmd_test() {
 	go mod download
 	need_chromium
 	need_node
+	need_jssdk
 	log "go vet"
 	go vet ./...
 	log "go test (native)"
@@ -117,13 +142,7 @@ cmd_bench() {
 	need_chromium
 	build_viewer
 	if [ ! -f bin/npm/node_modules/mermaid/dist/mermaid.min.js ]; then
-		need_node
-		command -v npm >/dev/null 2>&1 || {
-			local sudo=""
-			[ "$(id -u)" -eq 0 ] || sudo="sudo"
-			$sudo apt-get update -qq
-			DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
-		}
+		need_npm
 		log "mermaid 12 from npm (for the benchmark only)"
 		mkdir -p bin/npm
 		npm install --silent --no-audit --no-fund --prefix bin/npm mermaid@12.3.0 >/dev/null
