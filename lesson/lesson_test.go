@@ -180,7 +180,8 @@ func TestSpecSectionURL(t *testing.T) {
 		"3.1.2": SpecURL + "#312-send-streaming-message",
 		"9":     SpecURL + "#9-json-rpc-protocol-binding",
 		"5.6.1": SpecURL + "#561-timestamps",
-		"7.6.1": SpecURL, // title not known: no guessed anchor
+		"7.6.1": SpecURL + "#761-in-task-authorization-agent-responsibilities",
+		"7.5":   SpecURL, // title not known: no guessed anchor
 	}
 	for in, want := range tests {
 		if got := SpecSectionURL(in); got != want {
