@@ -91,7 +91,7 @@ func (n *Listing) Transcript() string { return n.transcript }
 
 // quotedListingKeys are the keys of a listing that carries its quote.
 var quotedListingKeys = map[string]bool{
-	"source": true,
+	"source":   true,
 	"exchange": false, "frame": false, "part": false,
 	"lang": false, "title": false, "note": false, "id": false,
 }
