@@ -298,9 +298,12 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		a2a.NewAgentInterface(cfg.BaseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
 	}
 	logger := cfg.logger().With("agent", name)
+	// The store's last-update times order ListTasks and never reach a
+	// client: they keep the wall clock, so that Config.Clock is asked
+	// for a time only by a task event (a capture's clock ticks on each).
 	store := taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{
 		Authenticator: a2asrv.NewTaskStoreAuthenticator(),
-		TimeProvider:  cfg.now,
+		TimeProvider:  time.Now,
 	})
 	panicked := func(r any) error {
 		logger.Error("panic", "value", fmt.Sprint(r))

@@ -184,6 +184,7 @@ func TestSpecSectionURL(t *testing.T) {
 		"3.4.3": SpecURL + "#343-multi-turn-conversation-patterns",
 		"11":    SpecURL + "#11-httpjsonrest-protocol-binding",
 		"12.8":  SpecURL, // title not known: no guessed anchor
+		"7.5":   SpecURL, // title not known: no guessed anchor
 	}
 	for in, want := range tests {
 		if got := SpecSectionURL(in); got != want {

@@ -145,7 +145,11 @@
 //
 // Captures are normalised so that capturing twice gives the same bytes:
 // ids become deterministic UUIDs, times a synthetic clock that starts at
-// 2026-10-06T09:00:00Z and ticks 250 ms per observed event, JSON bodies
+// 2026-10-06T09:00:00Z and ticks 250 ms per event: each request and each
+// task event an agent stamps. A response, frame or stream end takes the
+// time of the latest event it shows, so several observations may share
+// one @at; they keep the order of the file, and steps of different
+// exchanges are ordered by @at, then by exchange number. JSON bodies
 // are indented with two spaces, and headers that change from run to run
 // (Date, Content-Length, User-Agent) are left out. JSON in stream frames
 // stays on one line, as SSE needs.
