@@ -19,7 +19,6 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
-	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 )
 
 func init() {
@@ -83,6 +82,20 @@ type Config struct {
 	// Logger receives the agent's and a2a-go's log records. nil discards
 	// them.
 	Logger *slog.Logger
+
+	// MaxTasks is how many tasks the agent keeps; past it, the task that
+	// finished longest ago is evicted. 0 means DefaultMaxTasks.
+	MaxTasks int
+
+	// WaitTimeout is how long a task waits in INPUT_REQUIRED for its
+	// client's answer, or in AUTH_REQUIRED for an operator, before the
+	// agent ends it in TASK_STATE_REJECTED. 0 means DefaultWaitTimeout.
+	WaitTimeout time.Duration
+
+	// OperatorOrigins are the browser origins allowed to call the
+	// deployer's approve and refuse endpoints (see AllowOrigins). nil
+	// means DefaultOperatorOrigins.
+	OperatorOrigins []string
 }
 
 func (c Config) now() time.Time {
@@ -107,6 +120,12 @@ type Agent struct {
 	cfg     Config
 	card    *a2a.AgentCard
 	handler http.Handler
+	rh      a2asrv.RequestHandler
+	store   *store
+	forget  func(a2a.TaskID) // drops what the agent keeps of an evicted task
+	// pendingLen counts the tasks whose state the agent keeps between a
+	// question and its answer, for tests and the load test.
+	pendingLen func() int
 
 	// base is canceled by Close; waits and outbound calls watch it.
 	base   context.Context
@@ -114,8 +133,9 @@ type Agent struct {
 
 	mu     sync.Mutex
 	closed bool
-	runs   sync.WaitGroup // executions and cancelations in flight
-	active atomic.Int64   // how many, for tests
+	timers map[a2a.TaskID]*time.Timer // armed waits (waits.go)
+	runs   sync.WaitGroup             // executions and cancelations in flight
+	active atomic.Int64               // how many, for tests
 }
 
 // Name returns the agent's name: "planner", "code-reviewer" or "deployer".
@@ -141,6 +161,7 @@ func (a *Agent) Close() {
 	a.mu.Lock()
 	a.closed = true
 	a.mu.Unlock()
+	a.stopTimers()
 	a.cancel()
 	a.runs.Wait()
 }
@@ -196,6 +217,9 @@ func (e *executor) seq(ctx context.Context, ec *a2asrv.ExecutorContext, f func(c
 		}
 		defer e.a.runs.Done()
 		defer e.a.active.Add(-1)
+		if !isExpiry(ctx) {
+			e.a.keep(ec.TaskID) // a message or cancelation came: the wait is over
+		}
 		ctx, cancel := e.a.scope(ctx)
 		defer cancel()
 		r := &run{a: e.a, ec: ec, yield: yield}
@@ -291,16 +315,17 @@ func (r *run) stopped(what string) bool {
 // routes to the agent's mux.
 func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *executor, extra func(*Agent, *http.ServeMux)) *Agent {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	a := &Agent{name: name, cfg: cfg, card: card}
+	a := &Agent{name: name, cfg: cfg, card: card, timers: map[a2a.TaskID]*time.Timer{}}
 	a.base, a.cancel = context.WithCancel(context.Background())
 	card.SupportedInterfaces = []*a2a.AgentInterface{
 		a2a.NewAgentInterface(cfg.BaseURL+"/", a2a.TransportProtocolJSONRPC),
 		a2a.NewAgentInterface(cfg.BaseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
 	}
 	logger := cfg.logger().With("agent", name)
-	store := taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{
-		Authenticator: a2asrv.NewTaskStoreAuthenticator(),
-		TimeProvider:  cfg.now,
+	a.store = newStore(cfg.MaxTasks, func(id a2a.TaskID) {
+		if a.forget != nil {
+			a.forget(id)
+		}
 	})
 	panicked := func(r any) error {
 		logger.Error("panic", "value", fmt.Sprint(r))
@@ -308,10 +333,11 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	}
 	h := a2asrv.NewHandler(exec(a),
 		a2asrv.WithLogger(logger),
-		a2asrv.WithTaskStore(store),
+		a2asrv.WithTaskStore(a.store),
 		a2asrv.WithExecutionPanicHandler(panicked),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
 	)
+	a.rh = h
 	cardJSON, err := json.Marshal(card)
 	if err != nil {
 		// The cards are built in this package from plain values.

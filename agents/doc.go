@@ -52,24 +52,49 @@
 //
 // # code-reviewer
 //
-// Input: a message with the diff as a text part (or a raw part with
-// mediaType text/x-diff, or a "diff" field of the data part) and a data part
-// {"repository":"payments-api","base":"main"}; base is optional.
-// [NewReviewMessage] builds one.
+// It needs three things: a repository, a unified diff, and the base branch
+// the diff is against. It takes them from wherever a client puts them:
 //
-//   - A request without a diff or repository, with a base that is not a
-//     branch name, or with a diff that does not parse ends at once in
-//     TASK_STATE_REJECTED with a status message naming what is wrong
-//     (for a diff: the parser's line and complaint).
-//   - Without a base: the task is submitted, then TASK_STATE_INPUT_REQUIRED
-//     with the agent message [BaseBranchQuestion], "Which base branch should
-//     I compare this diff against?". The answer is a new message with the
-//     task's taskId and contextId (§3.4.3): its trimmed text (quotes and
-//     backticks removed) or a data part {"base":"main"}. An empty answer, two
-//     texts, or text that is not a branch name ("main or develop") asks
-//     again, the reason first and the question last.
-//   - With a base: TASK_STATE_WORKING, the artifact, TASK_STATE_COMPLETED
-//     with a one-line summary.
+//   - the diff: a text part, alone or after a request sentence in the same
+//     part (from its first "diff --git" line, or "--- " line followed by a
+//     "+++ " line; a Markdown code fence around it is dropped); a text or
+//     raw part with a diff mediaType (text/x-diff, text/x-patch, …) or a
+//     .diff or .patch filename; a raw part of any text/* type; a url part
+//     holding a data: URL; or the "diff" field of a data part. URLs of
+//     other schemes are not fetched: an agent that fetched what any
+//     message names would reach, for anyone, whatever its host can reach.
+//   - the repository and the base: the "repository" and "base" fields of a
+//     data part, else of the message metadata, else the request's words:
+//     "review this diff of payments-api against main", "repo acme/billing,
+//     base branch release-7", "the payments-api repository, compared to
+//     develop", "… onto the release/2026.10 branch". A repository the
+//     reviewer knows (see [SampleBranches]: payments-api) is found wherever
+//     it is named.
+//
+// [NewReviewMessage] builds the shape the captures send: the diff as a text
+// part and a data part {"repository":"payments-api"}.
+//
+// What the request does not give, the reviewer asks for, in this order,
+// each time with TASK_STATE_INPUT_REQUIRED on the same task:
+// [RepositoryQuestion], [DiffQuestion], then [BaseBranchQuestion] ("Which
+// base branch should I compare this diff against?"). The answer is a new
+// message with the task's taskId and contextId (§3.4.3). It is read like a
+// request (it may carry several things at once: "acme/ledger, against
+// main") and, besides, a bare answer ("main", "`develop`", "use the develop
+// branch, please") answers the question asked. A question asked again says
+// why first and asks last, so a status message always ends with the
+// question: the answer named no branch or two ("main or develop?"), the
+// text is no branch name ("main..dev"), the diff does not parse (the
+// parser's line and complaint), the message holds two diffs, a part is an
+// image or an http URL, or the branch is not one of the repository's:
+// "There is no branch "no-such-branch" in payments-api; its branches are
+// main, develop and release/2026.10." For a repository it does not know,
+// any branch name is taken. One task can ask any number of times.
+//
+// TASK_STATE_REJECTED is kept for what no answer can fix: a data part or
+// metadata field of the wrong type ({"repository":7}). With everything
+// known: TASK_STATE_WORKING, the artifact, TASK_STATE_COMPLETED with a
+// one-line summary.
 //
 // CancelTask on a task waiting for its answer ends it in
 // TASK_STATE_CANCELED. Sent within moments of the blocking SendMessage
@@ -103,10 +128,18 @@
 //
 // # deployer
 //
-// Input: a data part {"build":"2026.10.06-1","environment":"staging"}
-// ([NewDeployMessage]) or the text "deploy 2026.10.06-1 to staging". A
-// request it cannot read is REJECTED. Streamed with SendStreamingMessage,
-// one stream carries six frames:
+// Input: a build and an environment, from a data part
+// {"build":"2026.10.06-1","environment":"staging"} ([NewDeployMessage]),
+// else the message metadata, else a sentence in any usual phrasing:
+// "deploy 2026.10.06-1 to staging", "Please ship build 2026.10.06-1 to the
+// staging environment.", "Can you roll out 2026.10.06-1 on staging?",
+// "release 2026.10.06-1 into staging", "build: 2026.10.06-1, environment:
+// staging", "deploy build=2026.10.06-1 env=staging". Environments are
+// lower-cased. What it cannot find it asks for with INPUT_REQUIRED on the
+// same task ([BuildQuestion], "Which build should I deploy to staging?",
+// "Which environment should I deploy 2026.10.06-1 to?"); a field of the
+// wrong type is REJECTED. Streamed with SendStreamingMessage, a request
+// that says both carries six frames on one stream:
 //
 //	1 task          TASK_STATE_SUBMITTED
 //	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
@@ -143,7 +176,11 @@
 //
 // Input: a data part {"repository":"payments-api","diff":"<unified
 // diff>","build":"2026.10.06-1","environment":"staging"} and optionally
-// "base" ([NewPlanMessage]). Missing fields: REJECTED, with no outbound call.
+// "base" ([NewPlanMessage]); each may also come as the other agents read
+// them (metadata, words, the diff as a text part). Missing fields:
+// REJECTED, with no outbound call. Questions of the code-reviewer other
+// than the base branch go up to the planner's client verbatim, as the
+// base branch question does when the request names no base.
 // The planner's calls, in order, for a request without a base:
 //
 //	GET  code-reviewer /.well-known/agent-card.json
