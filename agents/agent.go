@@ -11,6 +11,7 @@ import (
 	"iter"
 	"log/slog"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -336,6 +337,7 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		a2asrv.WithTaskStore(a.store),
 		a2asrv.WithExecutionPanicHandler(panicked),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
+		a2asrv.WithCallInterceptors(versionCheck{}),
 	)
 	a.rh = h
 	cardJSON, err := json.Marshal(card)
@@ -348,12 +350,16 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(cardJSON)
 	})
-	mux.Handle("/{$}", a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked)))
-	mux.Handle(RESTPath+"/", http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked))))
+	mux.Handle("/{$}", a2aRoutes(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked))))
+	mux.Handle(RESTPath+"/", a2aRoutes(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
 	if extra != nil {
 		extra(a, mux)
 	}
-	a.handler = recoverPanics(logger, cors(limitBody(a.refuseWhenClosed(mux))))
+	operator := cfg.OperatorOrigins
+	if operator == nil {
+		operator = DefaultOperatorOrigins
+	}
+	a.handler = recoverPanics(logger, cors(operator, a.refuseWhenClosed(limitBody(mux))))
 	return a
 }
 
@@ -367,27 +373,11 @@ func (a *Agent) refuseWhenClosed(next http.Handler) http.Handler {
 	})
 }
 
-// cors lets browser pages on any origin call the agent without
-// credentials: every response allows any origin, and OPTIONS preflights
-// are answered here (a2a-go's JSON-RPC handler would reject them).
-func cors(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "A2A-Version, A2A-Extensions, Authorization, Content-Type, Accept")
-			h.Set("Access-Control-Max-Age", "600")
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 // limitBody answers 413 to a body over MaxBodyBytes, whether its length
-// was declared or it came chunked. Bodies are read before the handler
-// runs, so a2a-go never sees a truncated one.
+// was declared or it came chunked, and 408 to one that takes longer than
+// BodyTimeout to arrive (over a connection that can have a read deadline:
+// http.Server's; an in-process transport has none and needs none). Bodies
+// are read before the handler runs, so a2a-go never sees a truncated one.
 func limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > MaxBodyBytes {
@@ -395,8 +385,20 @@ func limitBody(next http.Handler) http.Handler {
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			deadline := rc.SetReadDeadline(time.Now().Add(BodyTimeout)) == nil
 			data, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 			r.Body.Close()
+			if deadline {
+				// A stream's connection may stay open for hours: lift the
+				// deadline once the body is in.
+				rc.SetReadDeadline(time.Time{})
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				w.Header().Set("Connection", "close")
+				httpError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s", duration(BodyTimeout)))
+				return
+			}
 			if err != nil {
 				httpError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
 				return

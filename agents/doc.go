@@ -40,15 +40,76 @@
 //	                                    POST /rest/tasks/{id}:cancel, /rest/tasks/{id}:subscribe)
 //
 // The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
-// protocol version 1.0, streaming true. All responses carry
-// Access-Control-Allow-Origin: * (never credentials), and OPTIONS
-// preflights get 204 allowing GET and POST with the A2A-Version,
-// A2A-Extensions, Authorization, Content-Type and Accept headers. A request
-// body over [MaxBodyBytes] (1 MiB), declared or chunked, gets 413 before
-// a2a-go reads it. Malformed JSON-RPC gets a2a-go's JSON-RPC errors
-// (-32700 parse error, -32600 invalid request, -32601 unknown method,
-// -32602 invalid params). Errors the kit writes itself are JSON:
-// {"error":"..."}.
+// protocol version 1.0, streaming true. Malformed JSON-RPC gets a2a-go's
+// JSON-RPC errors (-32700 parse error, -32600 invalid request, -32601
+// unknown method, -32602 invalid params). Errors the kit writes itself are
+// JSON: {"error":"..."}.
+//
+// # What the agents refuse, and their limits
+//
+//   - Versions (§3.6). Every A2A call must name version 1.0, in the
+//     A2A-Version header or query parameter; a patch number (1.0.1) is
+//     ignored. Any other version gets VersionNotSupportedError in the
+//     binding's shape (JSON-RPC -32009; HTTP+JSON 400 with reason
+//     VERSION_NOT_SUPPORTED). A call without the header asks, as §3.6.2
+//     says agents MUST read it, for version 0.3, which the kit does not
+//     speak: it gets the same error, saying to send A2A-Version: 1.0. The
+//     SDKs (a2a-go, @a2a-js/sdk 1.3) send the header on every call.
+//   - JSON only. A request body must be application/json (or
+//     application/a2a+json): anything else gets 415, so no web page can
+//     reach the bindings with a CORS "simple request" (form data,
+//     text/plain), only after a preflight. A POST without a body (a2a-go
+//     posts cancel and subscribe so) is taken from a client that says no
+//     Origin, or carries the A2A-Version header; a page's bare POST gets
+//     415.
+//   - CORS. The card and the bindings answer any origin
+//     (Access-Control-Allow-Origin: *, never credentials); OPTIONS
+//     preflights get 204 allowing GET and POST with the A2A-Version,
+//     A2A-Extensions, Authorization, Content-Type and Accept headers.
+//   - The operator's endpoints (the deployer's approve and refuse, a
+//     channel outside A2A) answer a web page only from the origins the
+//     operator allows (Config.OperatorOrigins, "a2aplay agents
+//     -operator-origin"; by default [DefaultOperatorOrigins], the
+//     playground on localhost, 127.0.0.1 or [::1] at any port, so Live's
+//     remote mode can approve), and only a preflighted request: the POST
+//     must be Content-Type application/json. Another origin gets 403, its
+//     preflight too, and a bare POST from an allowed page 415. A request
+//     without an Origin header (curl, the capture, the playground's own
+//     worker) is no page's and decides as before.
+//   - Bodies. A request body over [MaxBodyBytes] (1 MiB), declared or
+//     chunked, gets 413 before a2a-go reads it; one that has not arrived
+//     within [BodyTimeout] (10s) gets 408 and its connection is closed.
+//     "a2aplay agents" also gives headers 10s and closes idle
+//     connections after two minutes.
+//   - Tasks kept. Each agent keeps at most Config.MaxTasks tasks
+//     ([DefaultMaxTasks], 1,000). A new task past the limit evicts the task
+//     that finished (reached a terminal state) longest ago: GetTask on it
+//     then answers task not found, and the deployer forgets it (its
+//     approve URL answers 404). Tasks that have not finished are never
+//     evicted; if all of them are unfinished, a new task is refused with
+//     [ErrTooManyTasks] (JSON-RPC -32603) until one ends. ListTasks
+//     answers unauthenticated: the kit authenticates nobody, and listing
+//     every task would hand out the ids approve URLs are made of.
+//   - Waits. A task waiting for its client's answer (INPUT_REQUIRED) or an
+//     operator (AUTH_REQUIRED) waits Config.WaitTimeout
+//     ([DefaultWaitTimeout], 30 minutes; "a2aplay agents -wait"). Then the
+//     agent ends it in TASK_STATE_REJECTED, the state the spec gives an
+//     agent that "has determined it can't or won't proceed" (TaskState in
+//     a2a.proto): nothing was performed, and no answer can reach a task
+//     in a terminal state. (CANCELED is left to a client's CancelTask;
+//     FAILED would say the work went wrong.) The message says so: "No
+//     answer came within 30 minutes, so I closed this task. Send a new
+//     request to start again." or "No operator decided within 30
+//     minutes; nothing was deployed. …". An open stream carries that
+//     frame and closes; a later approval gets 409. A task stopped in
+//     INPUT_REQUIRED holds no goroutine, only a timer, and the expiry goes
+//     through a2a-go's own cancelation (CancelTask inside the agent), so
+//     store and subscribers see one end. A deploy waiting for approval
+//     holds its execution's goroutines until the decision, a
+//     cancelation, the expiry or Close, and none after.
+//
+// TestLoadMemory reports the figures: 10,000 flows stay within the limit
+// of tasks, and the test process (clients included) within 64 MB of RSS.
 //
 // # code-reviewer
 //

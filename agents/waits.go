@@ -107,9 +107,10 @@ func (a *Agent) expire(id a2a.TaskID, t *time.Timer) {
 	delete(a.timers, id)
 	a.mu.Unlock()
 	ctx := context.WithValue(a.base, expiryKey{}, true)
-	ctx, _ = a2asrv.NewCallContext(ctx, a2asrv.NewServiceParams(nil))
+	ctx, _ = a2asrv.NewCallContext(ctx, a2asrv.NewServiceParams(map[string][]string{a2a.SvcParamVersion: {ProtocolVersion}}))
 	if _, err := a.rh.CancelTask(ctx, &a2a.CancelTaskRequest{ID: id}); err != nil && a.base.Err() == nil {
-		a.cfg.logger().Debug("expire task", "agent", a.name, "task", id, "error", err)
+		// Most likely the task ended meanwhile.
+		a.cfg.logger().Info("expire task", "agent", a.name, "task", id, "error", err)
 	}
 }
 
