@@ -253,6 +253,7 @@ func FuzzReadInputs(f *testing.F) {
 	f.Add("", "main or develop")
 	f.Add("Please review this diff of payments-api against main:\n```diff\n"+SampleDiff+"```\nthanks", "use the develop branch")
 	f.Add("repo: acme/billing, base: release/2026.10", "env=qa build #42")
+	f.Add("data:text/x-diff;base64,LS0tIGEveAorKysgYi94Cg==", "data:,%zz")
 	f.Fuzz(func(t *testing.T, text, answer string) {
 		for _, asked := range []reviewAsk{askNothing, askRepository, askDiff, askBase} {
 			rt, err := readReview(reviewRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)
@@ -267,6 +268,8 @@ func FuzzReadInputs(f *testing.F) {
 				t.Fatalf("%q then %q: repository %q, which checkRepository refuses", text, answer, r)
 			}
 		}
+		// The same bytes as a url part and as a raw part.
+		readReview(reviewRequest{}, a2a.NewMessage(a2a.MessageRoleUser, &a2a.Part{Content: a2a.URL(text)}, &a2a.Part{Content: a2a.Raw(answer), MediaType: "text/plain"}), askNothing)
 		for _, asked := range []deployAsk{askNoDeploy, askBuild, askEnvironment} {
 			dt, _ := readDeploy(deployRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)
 			dt, _ = readDeploy(dt.req, NewAnswerMessage(a2a.TaskInfo{}, answer), dt.ask)
