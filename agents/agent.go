@@ -333,7 +333,7 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		return fmt.Errorf("%w: the agent failed", a2a.ErrInternalError)
 	}
 	h := a2asrv.NewHandler(exec(a),
-		a2asrv.WithLogger(logger),
+		a2asrv.WithLogger(slog.New(expiryLogs{logger.Handler()})),
 		a2asrv.WithTaskStore(a.store),
 		a2asrv.WithExecutionPanicHandler(panicked),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),

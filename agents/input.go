@@ -99,7 +99,7 @@ type reading struct {
 	meta  map[string]any // the message's metadata
 }
 
-func read(m *a2a.Message) reading {
+func readMessage(m *a2a.Message) reading {
 	var rd reading
 	if m == nil {
 		return rd
@@ -315,7 +315,7 @@ type reviewTurn struct {
 // question m answers (askNothing for a task's first message): a bare word
 // answers it. The error is for what no answer can fix.
 func readReview(req reviewRequest, m *a2a.Message, asked reviewAsk) (reviewTurn, error) {
-	rd := read(m)
+	rd := readMessage(m)
 	words := rd.text()
 	var notes []string
 
@@ -527,7 +527,7 @@ type deployTurn struct {
 // environment from a data part, the metadata or the words. asked is the
 // question m answers: a bare word answers it.
 func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn, error) {
-	rd := read(m)
+	rd := readMessage(m)
 	words := rd.text()
 	var notes []string
 	build, err := rd.field("build")

@@ -3,6 +3,8 @@ package agents
 import (
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -108,11 +110,39 @@ func (a *Agent) expire(id a2a.TaskID, t *time.Timer) {
 	a.mu.Unlock()
 	ctx := context.WithValue(a.base, expiryKey{}, true)
 	ctx, _ = a2asrv.NewCallContext(ctx, a2asrv.NewServiceParams(map[string][]string{a2a.SvcParamVersion: {ProtocolVersion}}))
-	if _, err := a.rh.CancelTask(ctx, &a2a.CancelTaskRequest{ID: id}); err != nil && a.base.Err() == nil {
+	task, err := a.rh.CancelTask(ctx, &a2a.CancelTaskRequest{ID: id})
+	switch {
+	case err != nil && a.base.Err() == nil:
 		// Most likely the task ended meanwhile.
-		a.cfg.logger().Info("expire task", "agent", a.name, "task", id, "error", err)
+		a.cfg.logger().Info("a task's wait expired, but it could not be ended", "agent", a.name, "task", id, "error", err)
+	case err == nil:
+		a.cfg.logger().Info("a task's wait expired", "agent", a.name, "task", id, "state", task.Status.State)
 	}
 }
+
+// expiryLogs passes a2a-go's log records on, except the warning it gives
+// when a cancelation ends a task in a state other than CANCELED: the kit's
+// expiry does that on purpose (expire logs it in its own words).
+type expiryLogs struct{ slog.Handler }
+
+func (h expiryLogs) Handle(ctx context.Context, r slog.Record) error {
+	if r.Level == slog.LevelWarn && r.Message == "task cancelation failed, resolving to a different state" {
+		rejected := false
+		r.Attrs(func(at slog.Attr) bool {
+			rejected = rejected || (strings.HasSuffix(at.Key, "state") && at.Value.String() == string(a2a.TaskStateRejected))
+			return !rejected
+		})
+		if rejected {
+			return nil
+		}
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h expiryLogs) WithAttrs(as []slog.Attr) slog.Handler {
+	return expiryLogs{h.Handler.WithAttrs(as)}
+}
+func (h expiryLogs) WithGroup(g string) slog.Handler { return expiryLogs{h.Handler.WithGroup(g)} }
 
 // stopTimers disarms every wait; Close calls it.
 func (a *Agent) stopTimers() {

@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"runtime"
 	"strings"
@@ -127,5 +128,48 @@ func TestStoreLimit(t *testing.T) {
 	}
 	if code, _ := post(t, hc, ApproveURL(dep.url, w1.ID)); code != http.StatusNotFound {
 		t.Errorf("approve an evicted task: %d, want 404", code)
+	}
+}
+
+func TestExpiryLogs(t *testing.T) {
+	var buf strings.Builder
+	l := slog.New(expiryLogs{slog.NewTextHandler(&buf, nil)}).WithGroup("a2a").With("task_id", "t")
+	l.Warn("task cancelation failed, resolving to a different state", "state", a2a.TaskStateRejected)
+	if buf.Len() != 0 {
+		t.Errorf("the expiry's own warning was logged: %s", buf.String())
+	}
+	l.Warn("task cancelation failed, resolving to a different state", "state", a2a.TaskStateCompleted)
+	l.Warn("something else", "state", a2a.TaskStateRejected)
+	if got := strings.Count(buf.String(), "level=WARN"); got != 2 {
+		t.Errorf("%d warnings passed, want 2:\n%s", got, buf.String())
+	}
+}
+
+// TestPlannerWaitExpires: the planner's question to its client expires
+// like the reviewer's, and cancels the reviewer's task it waited on.
+func TestPlannerWaitExpires(t *testing.T) {
+	rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+	pl := serve(t, func(u string) *Agent {
+		return NewPlanner(Config{BaseURL: u, Clock: testClock, WaitTimeout: 150 * time.Millisecond, ReviewerURL: rv.url, DeployerURL: "http://127.0.0.1:1"})
+	})
+	hc := testHTTPClient(t)
+	pc := newClient(t, hc, pl.url)
+	task := sendTask(t, pc, NewPlanMessage(PlanRequest{Repository: SampleRepository, Diff: SampleDiff, Build: SampleBuild, Environment: SampleEnvironment}))
+	if task.Status.State != a2a.TaskStateInputRequired {
+		t.Fatalf("plan: %s %q", task.Status.State, MessageText(task.Status.Message))
+	}
+	got := waitState(t, pc, task.ID, a2a.TaskStateRejected)
+	if !strings.HasPrefix(MessageText(got.Status.Message), "No answer came within 150ms") {
+		t.Errorf("expired plan: %q", MessageText(got.Status.Message))
+	}
+	if pl.pendingCount() != 0 || pl.waiting() != 0 {
+		t.Errorf("the planner keeps %d requests, %d waits", pl.pendingCount(), pl.waiting())
+	}
+	// The reviewer's task it waited on was canceled, and forgotten.
+	for i := 0; rv.pendingCount() != 0; i++ {
+		if i == 200 {
+			t.Fatalf("the reviewer still keeps %d requests", rv.pendingCount())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -23,7 +23,7 @@ func SampleBranches(repository string) []string {
 // What the agents read in a person's words. Keywords match in any case;
 // names keep theirs. A name may be quoted with ", ' or `.
 const (
-	q        = "[\"'`]?"
+	quoted   = "[\"'`]?"
 	nameRE   = `([A-Za-z0-9][A-Za-z0-9._-]*(?:/[A-Za-z0-9][A-Za-z0-9._-]*)?)`
 	branchRE = "([^\\s\"'`,;()]+)"
 	buildRE  = `([A-Za-z0-9][A-Za-z0-9._+-]*)`
@@ -39,27 +39,27 @@ var (
 	// "repository payments-api", "repo: payments-api", "the payments-api
 	// repository", "a diff of payments-api".
 	reRepo = []*regexp.Regexp{
-		regexp.MustCompile(`(?i:\b(?:repository|repo)\b)` + connective + q + nameRE),
-		regexp.MustCompile(q + nameRE + q + `\s+(?i:repository|repo)\b`),
-		regexp.MustCompile(`(?i:\b(?:of|for|in|from|on))\s+` + articleRE + q + `([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+(?:/[A-Za-z0-9][A-Za-z0-9._-]*)?)`),
+		regexp.MustCompile(`(?i:\b(?:repository|repo)\b)` + connective + quoted + nameRE),
+		regexp.MustCompile(quoted + nameRE + quoted + `\s+(?i:repository|repo)\b`),
+		regexp.MustCompile(`(?i:\b(?:of|for|in|from|on))\s+` + articleRE + quoted + `([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+(?:/[A-Za-z0-9][A-Za-z0-9._-]*)?)`),
 	}
 	// "against main", "compared to develop", "base: main", "onto the
 	// release/2026.10 branch", "the develop branch".
 	reBranch = []*regexp.Regexp{
-		regexp.MustCompile(`(?i:\b(?:against|onto|into|versus|vs\.?|relative\s+to|compared?\s+(?:to|with|against)|diffed\s+(?:to|with|against)))\s+` + articleRE + `(?i:branch\s+)?` + q + branchRE),
-		regexp.MustCompile(`(?i:\bbase(?:\s+branch)?\b)` + connective + q + branchRE),
-		regexp.MustCompile(q + branchRE + q + `\s+(?i:branch)\b`),
+		regexp.MustCompile(`(?i:\b(?:against|onto|into|versus|vs\.?|relative\s+to|compared?\s+(?:to|with|against)|diffed\s+(?:to|with|against)))\s+` + articleRE + `(?i:branch\s+)?` + quoted + branchRE),
+		regexp.MustCompile(`(?i:\bbase(?:\s+branch)?\b)` + connective + quoted + branchRE),
+		regexp.MustCompile(quoted + branchRE + quoted + `\s+(?i:branch)\b`),
 	}
 	// "to staging", "on the staging environment", "env=staging".
 	reEnvironment = []*regexp.Regexp{
-		regexp.MustCompile(`(?:^|\s)` + q + envRE + q + `\s+(?i:environment|env)\b`),
-		regexp.MustCompile(`(?i:\b(?:environment|env)\b)` + connective + q + envRE + endRE),
-		regexp.MustCompile(`(?i:\b(?:to|on|onto|into|in|for))\s+` + articleRE + q + envRE + endRE),
+		regexp.MustCompile(`(?:^|\s)` + quoted + envRE + quoted + `\s+(?i:environment|env)\b`),
+		regexp.MustCompile(`(?i:\b(?:environment|env)\b)` + connective + quoted + envRE + endRE),
+		regexp.MustCompile(`(?i:\b(?:to|on|onto|into|in|for))\s+` + articleRE + quoted + envRE + endRE),
 	}
 	// "build 2026.10.06-1", "deploy 2026.10.06-1", "ship version v1.2".
 	reBuildWords = []*regexp.Regexp{
-		regexp.MustCompile(`(?i:\b(?:build|version|release|tag|artifact)\b)\s*(?i:#|:|=|is|number|id)?\s*` + q + buildRE),
-		regexp.MustCompile(`(?i:\b(?:deploy|ship|roll\s*out|rollout|push|promote|launch|release|install))\s+` + articleRE + `(?i:(?:build|version|release)\s+)?` + q + buildRE),
+		regexp.MustCompile(`(?i:\b(?:build|version|release|tag|artifact)\b)\s*(?i:#|:|=|is|number|id)?\s*` + quoted + buildRE),
+		regexp.MustCompile(`(?i:\b(?:deploy|ship|roll\s*out|rollout|push|promote|launch|release|install))\s+` + articleRE + `(?i:(?:build|version|release)\s+)?` + quoted + buildRE),
 	}
 	reBuild = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$`)
 	reEnv   = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
