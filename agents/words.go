@@ -94,8 +94,8 @@ func trimName(s string) string {
 	return strings.Trim(s, "\"'`")
 }
 
-// firstMatch returns the first name a pattern finds that is not a common
-// word; ok says whether it passes check.
+// firstMatch returns the first name the patterns find, trying them in
+// order, that is not a common word and passes check.
 func firstMatch(res []*regexp.Regexp, s string, check func(string) bool) string {
 	for _, re := range res {
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
