@@ -193,7 +193,7 @@ func parseJSON(text string, line int) *json {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	v, err := jsontree.Parse([]byte(text))
+	v, err := jsontree.ParseString(text)
 	if err != nil {
 		return nil
 	}
@@ -560,6 +560,7 @@ func (c *checker) observe() error {
 		}
 	}
 	c.contexts = map[string]string{}
+	c.obs = make([]observation, 0, len(c.calls))
 	for i, cl := range c.calls {
 		if i%256 == 0 {
 			if err := c.ctx.Err(); err != nil {

@@ -83,7 +83,11 @@ func (e *SyntaxError) Error() string {
 }
 
 // Parse parses one JSON value.
-func Parse(b []byte) (*Value, error) {
+func Parse(b []byte) (*Value, error) { return ParseString(string(b)) }
+
+// ParseString is Parse of a string. The values' Raw, Str and keys share
+// the string's memory, so parsing copies no text.
+func ParseString(b string) (*Value, error) {
 	p := &parser{b: b}
 	p.space()
 	v, err := p.value(0)
@@ -98,8 +102,22 @@ func Parse(b []byte) (*Value, error) {
 }
 
 type parser struct {
-	b []byte
-	i int
+	b    string
+	i    int
+	pool []Value // values are carved from chunks: one allocation for many
+	// fields and items are stacks the open objects and arrays collect
+	// their members on; each gets an exact-size copy when it closes.
+	fields []Field
+	items  []*Value
+}
+
+// newValue returns a value from the parser's pool.
+func (p *parser) newValue(v Value) *Value {
+	if len(p.pool) == cap(p.pool) {
+		p.pool = make([]Value, 0, min(256, 8+len(p.b)/16))
+	}
+	p.pool = append(p.pool, v)
+	return &p.pool[len(p.pool)-1]
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -110,7 +128,7 @@ func (p *parser) show() string {
 	if p.i >= len(p.b) {
 		return "end of input"
 	}
-	r, _ := utf8.DecodeRune(p.b[p.i:])
+	r, _ := utf8.DecodeRuneInString(p.b[p.i:])
 	return strconv.QuoteRune(r)
 }
 
@@ -146,20 +164,20 @@ func (p *parser) value(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}, nil
+		return p.newValue(Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		if err := p.number(); err != nil {
 			return nil, err
 		}
-		return &Value{Kind: Number, Raw: string(p.b[start:p.i]), Start: start, End: p.i}, nil
+		return p.newValue(Value{Kind: Number, Raw: p.b[start:p.i], Start: start, End: p.i}), nil
 	default:
 		for _, lit := range [...]struct {
 			word string
 			kind Kind
 		}{{"true", Bool}, {"false", Bool}, {"null", Null}} {
-			if strings.HasPrefix(string(p.b[p.i:min(len(p.b), p.i+len(lit.word))]), lit.word) {
+			if strings.HasPrefix(p.b[p.i:], lit.word) {
 				p.i += len(lit.word)
-				return &Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}, nil
+				return p.newValue(Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}), nil
 			}
 		}
 		return nil, p.errorf("unexpected %s, want a value", p.show())
@@ -167,7 +185,7 @@ func (p *parser) value(depth int) (*Value, error) {
 }
 
 func (p *parser) object(depth int) (*Value, error) {
-	v := &Value{Kind: Object, Start: p.i}
+	v := p.newValue(Value{Kind: Object, Start: p.i})
 	p.i++ // {
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
@@ -175,6 +193,8 @@ func (p *parser) object(depth int) (*Value, error) {
 		v.End = p.i
 		return v, nil
 	}
+	mark := len(p.fields)
+	defer func() { p.fields = p.fields[:mark] }()
 	for {
 		p.space()
 		if p.i >= len(p.b) || p.b[p.i] != '"' {
@@ -195,7 +215,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.Fields = append(v.Fields, Field{Key: key, KeyStart: keyStart, Value: m})
+		p.fields = append(p.fields, Field{Key: key, KeyStart: keyStart, Value: m})
 		p.space()
 		if p.i >= len(p.b) {
 			return nil, p.errorf("unexpected end of input, want ',' or '}'")
@@ -206,6 +226,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		case '}':
 			p.i++
 			v.End = p.i
+			v.Fields = append(make([]Field, 0, len(p.fields)-mark), p.fields[mark:]...)
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or '}'", p.show())
@@ -214,7 +235,7 @@ func (p *parser) object(depth int) (*Value, error) {
 }
 
 func (p *parser) array(depth int) (*Value, error) {
-	v := &Value{Kind: Array, Start: p.i}
+	v := p.newValue(Value{Kind: Array, Start: p.i})
 	p.i++ // [
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == ']' {
@@ -222,13 +243,15 @@ func (p *parser) array(depth int) (*Value, error) {
 		v.End = p.i
 		return v, nil
 	}
+	mark := len(p.items)
+	defer func() { p.items = p.items[:mark] }()
 	for {
 		p.space()
 		e, err := p.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		v.Items = append(v.Items, e)
+		p.items = append(p.items, e)
 		p.space()
 		if p.i >= len(p.b) {
 			return nil, p.errorf("unexpected end of input, want ',' or ']'")
@@ -239,6 +262,7 @@ func (p *parser) array(depth int) (*Value, error) {
 		case ']':
 			p.i++
 			v.End = p.i
+			v.Items = append(make([]*Value, 0, len(p.items)-mark), p.items[mark:]...)
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or ']'", p.show())
@@ -260,7 +284,7 @@ func (p *parser) str() (raw, s string, err error) {
 		switch {
 		case c == '"':
 			p.i++
-			raw = string(p.b[start:p.i])
+			raw = p.b[start:p.i]
 			if simple {
 				return raw, raw[1 : len(raw)-1], nil
 			}
@@ -281,8 +305,8 @@ func (p *parser) str() (raw, s string, err error) {
 				if p.i+6 > len(p.b) {
 					return "", "", p.errorf("short \\u escape")
 				}
-				for _, h := range p.b[p.i+2 : p.i+6] {
-					if !isHex(h) {
+				for k := p.i + 2; k < p.i+6; k++ {
+					if !isHex(p.b[k]) {
 						return "", "", p.errorf("bad \\u escape")
 					}
 				}
@@ -297,7 +321,7 @@ func (p *parser) str() (raw, s string, err error) {
 			p.i++
 		default:
 			// Invalid UTF-8 decodes to U+FFFD, as encoding/json does.
-			r, n := utf8.DecodeRune(p.b[p.i:])
+			r, n := utf8.DecodeRuneInString(p.b[p.i:])
 			if r == utf8.RuneError && n == 1 {
 				simple = false
 			}
