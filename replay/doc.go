@@ -35,7 +35,10 @@
 //
 // The first line names the format and its version; a parser rejects any
 // other version. A title line is optional; when present it comes second
-// and its text is not empty. Each participant line names a party,
+// and its text is not empty. Notes on the whole transcript may follow,
+// one per line, written "# note: TEXT" (or "# note" for an empty one):
+// what an import left out, how a recording was made. Each participant
+// line names a party,
 // optionally followed by one space and its base URL. A name is one or
 // more ASCII letters, digits, ".", "_" or "-", unique in the file; a URL
 // is an absolute http or https URL without spaces. The header lines
@@ -114,9 +117,13 @@
 // it. With any other Content-Type, lines that look like frames are just
 // body text.
 //
-// Exchanges are written in the order their requests were sent; their
-// responses and frames interleave in time, and [Steps] orders them by
-// their @at times. An operator's approval POST, for example, is its own
+// A capture writes exchanges in the order their requests were sent. A
+// recording written as it goes ([Appender], "a2aplay record") appends
+// each exchange when it completes, so its exchanges come in the order
+// they completed, and a file cut short at any moment (a crash, Ctrl-C)
+// still parses and holds every completed exchange. Either way responses
+// and frames interleave in time, and [Steps] orders them by their @at
+// times. An operator's approval POST, for example, is its own
 // exchange, and its times fall between two frames of the stream it
 // resumes.
 //

@@ -37,6 +37,7 @@ const harExtField = "_a2aplay"
 type harLogExt struct {
 	Format       int              `json:"format"`
 	Title        string           `json:"title,omitempty"`
+	Notes        []string         `json:"notes,omitempty"`
 	Participants []harParticipant `json:"participants"`
 }
 
@@ -218,7 +219,7 @@ func MarshalHAR(t *Transcript) ([]byte, error) {
 		Version: "1.2",
 		Creator: harNameVersion{Name: "a2aplay", Version: strconv.Itoa(Version)},
 		Entries: []harEntryOut{},
-		Ext:     &harLogExt{Format: Version, Title: t.Title, Participants: []harParticipant{}},
+		Ext:     &harLogExt{Format: Version, Title: t.Title, Notes: t.Notes, Participants: []harParticipant{}},
 	}}
 	for _, p := range t.Participants {
 		out.Log.Ext.Participants = append(out.Log.Ext.Participants, harParticipant(p))
@@ -376,7 +377,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f harIn
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, harDecodeError(name, data, "", err)
+		return nil, harDecodeError(name, data, data, "", err)
 	}
 	if f.Log == nil {
 		return nil, &HARError{name, "log", "expected the log object, found nothing"}
@@ -394,7 +395,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	for i, raw := range *f.Log.Entries {
 		e := &harEntryIn{}
 		if err := json.Unmarshal(raw, e); err != nil {
-			return nil, harDecodeError(name, data, fmt.Sprintf("entries[%d]", i), err)
+			return nil, harDecodeError(name, data, raw, fmt.Sprintf("entries[%d]", i), err)
 		}
 		u, err := url.Parse(e.Request.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
@@ -420,6 +421,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 		var ext harLogExt
 		if json.Unmarshal(f.Log.Ext, &ext) == nil && r.useLogExt(&ext) {
 			r.t.Title = ext.Title
+			r.t.Notes = ext.Notes
 			r.logExt = true
 		}
 	}
@@ -445,8 +447,9 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 }
 
 // harDecodeError turns an encoding/json error into a *SyntaxError or a
-// *HARError. prefix is the path of the value being decoded.
-func harDecodeError(name string, data []byte, prefix string, err error) error {
+// *HARError. value is the JSON being decoded, a part of data, and prefix
+// its path.
+func harDecodeError(name string, data, value []byte, prefix string, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off := min(max(se.Offset, 0), int64(len(data)))
@@ -457,7 +460,13 @@ func harDecodeError(name string, data []byte, prefix string, err error) error {
 	if errors.As(err, &te) {
 		path := prefix
 		if te.Field != "" {
-			field := strings.TrimPrefix(te.Field, "log.")
+			// encoding/json names the field without array indices
+			// ("request.headers.value"): find the element at fault.
+			field := te.Field
+			if where, ok := locateType(value, strings.Split(te.Field, "."), te.Type); ok {
+				field = strings.TrimPrefix(where, ".")
+			}
+			field = strings.TrimPrefix(field, "log.")
 			if path == "" {
 				path = field
 			} else {
@@ -473,6 +482,75 @@ func harDecodeError(name string, data []byte, prefix string, err error) error {
 		prefix = "log"
 	}
 	return &HARError{name, prefix, err.Error()}
+}
+
+// locateType finds, in the JSON data, the first value on the path of
+// field names that does not decode into want, and returns its path with
+// array indices (".request.headers[3].value").
+func locateType(data []byte, fields []string, want reflect.Type) (string, bool) {
+	var v any
+	if json.Unmarshal(data, &v) != nil {
+		return "", false
+	}
+	return locate(v, fields, want)
+}
+
+func locate(v any, fields []string, want reflect.Type) (string, bool) {
+	if arr, ok := v.([]any); ok && (len(fields) > 0 || want.Kind() != reflect.Slice) {
+		for i, el := range arr {
+			if p, ok := locate(el, fields, want); ok {
+				return fmt.Sprintf("[%d]%s", i, p), true
+			}
+		}
+		// At the end of the path, the array itself is at fault: an
+		// array where a string or an object belongs.
+		return "", len(fields) == 0
+	}
+	if len(fields) == 0 {
+		return "", !decodesInto(v, want)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	child, ok := obj[fields[0]]
+	if !ok {
+		// encoding/json matches keys without regard to case.
+		for k, c := range obj {
+			if strings.EqualFold(k, fields[0]) {
+				child, ok = c, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	p, ok := locate(child, fields[1:], want)
+	return "." + fields[0] + p, ok
+}
+
+// decodesInto reports whether the JSON value v decodes into type t.
+func decodesInto(v any, t reflect.Type) bool {
+	if v == nil {
+		return true
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch v.(type) {
+	case string:
+		return t.Kind() == reflect.String || t.Kind() == reflect.Interface
+	case float64:
+		return t.Kind() == reflect.Float64 || t.Kind() == reflect.Int || t.Kind() == reflect.Interface
+	case bool:
+		return t.Kind() == reflect.Bool || t.Kind() == reflect.Interface
+	case []any:
+		return t.Kind() == reflect.Slice || t.Kind() == reflect.Interface
+	case map[string]any:
+		return t.Kind() == reflect.Struct || t.Kind() == reflect.Map || t.Kind() == reflect.Interface
+	}
+	return false
 }
 
 // jsonKind names the JSON kind a Go type is decoded from.
@@ -508,6 +586,11 @@ type harReader struct {
 func (r *harReader) useLogExt(ext *harLogExt) bool {
 	if ext.Format != Version || lineProblem(ext.Title) != "" {
 		return false
+	}
+	for _, n := range ext.Notes {
+		if lineProblem(n) != "" {
+			return false
+		}
 	}
 	seen := map[string]bool{}
 	for _, p := range ext.Participants {
@@ -819,40 +902,6 @@ func harStream(text string, respAt, endAt time.Time, browserErr string, ext *har
 		notes = append(notes, "The HAR holds no body for this stream.")
 	}
 	return s, notes
-}
-
-// splitSSE reads the events of a server-sent events body as the SSE
-// specification does: lines end in CRLF, LF or CR, comments and unknown
-// fields are skipped, and an event without data lines, or one cut off
-// by the end of the body, is not dispatched.
-func splitSSE(text string) []Frame {
-	text = strings.TrimPrefix(text, "\ufeff")
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	var frames []Frame
-	var f Frame
-	var data []string
-	for _, l := range strings.Split(text, "\n") {
-		if l == "" {
-			if data != nil {
-				f.Data = strings.Join(data, "\n")
-				frames = append(frames, f)
-			}
-			f, data = Frame{}, nil
-			continue
-		}
-		field, value, _ := strings.Cut(l, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "id":
-			f.ID = value
-		case "event":
-			f.Event = value
-		case "data":
-			data = append(data, value)
-		}
-	}
-	return frames
 }
 
 // transcriptHeaders keeps the headers a transcript can hold and names the

@@ -265,7 +265,11 @@ func TestReadHARBad(t *testing.T) {
 		{"status range", entry(req + `,"response":{"status":700}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 700"},
 		{"status fraction", entry(req + `,"response":{"status":200.5}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 200.5"},
 		{"base64", entry(req + `,"response":{"status":200,"content":{"encoding":"base64","text":"%%%"}}`), "h.har: entries[0].response.content.text: expected base64 text, as content.encoding says, found other text"},
-		{"header type", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":1}]}`), "h.har: entries[0].request.headers.value: expected a string, found number"},
+		{"header type", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":"1"},{"name":"b","value":"2"},{"name":"c","value":"3"},{"name":"d","value":4}]}`),
+			"h.har: entries[0].request.headers[3].value: expected a string, found number"},
+		{"header not an object", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":"1"},7]}`), "h.har: entries[0].request.headers[1]: expected an object, found number"},
+		{"page title", `{"log":{"pages":[{"title":"a"},{"title":false}],"entries":[]}}`, "h.har: pages[1].title: expected a string, found bool"},
+		{"key case", entry(`"Request":{"method":"GET","url":"http://a/","Headers":[{"name":"a","Value":[]}]}`), "h.har: entries[0].request.headers[0].value: expected a string, found array"},
 		{"far future", `{"log":{"entries":[{"startedDateTime":"9999-12-31T23:59:59.000Z","time":5000,"request":{"method":"GET","url":"http://a/"}}]}}`,
 			"h.har: entries[0].time: expected times before the year 10000"},
 	} {
