@@ -296,7 +296,7 @@ func (n *Normalizer) headers(h []replay.Header) []replay.Header {
 		if droppedHeaders[strings.ToLower(f.Name)] {
 			continue
 		}
-		out = append(out, replay.Header{Name: canonicalHeader(f.Name), Value: f.Value})
+		out = append(out, replay.Header{Name: CanonicalHeader(f.Name), Value: f.Value})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, rj := headerRank(out[i].Name), headerRank(out[j].Name)
@@ -314,9 +314,9 @@ func (n *Normalizer) headers(h []replay.Header) []replay.Header {
 	return out
 }
 
-// canonicalHeader spells the A2A headers as the specification does
+// CanonicalHeader spells the A2A headers as the specification does
 // (Go's canonical form would be "A2a-Version").
-func canonicalHeader(name string) string {
+func CanonicalHeader(name string) string {
 	switch strings.ToLower(name) {
 	case "a2a-version":
 		return "A2A-Version"

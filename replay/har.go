@@ -641,6 +641,21 @@ func (r *harReader) server(origin string, u *url.URL) string {
 	return name
 }
 
+// NameFor returns a participant name for an agent: the name its agent
+// card gives, made a word of lower-case letters, digits, ".", "_" and
+// "-", or when that is empty a name from its URL: the first label of the
+// host name, or "agent-PORT" for localhost and IP addresses.
+func NameFor(cardName, agentURL string) string {
+	if n := sanitizeName(cardName); n != "" {
+		return n
+	}
+	u, err := url.Parse(agentURL)
+	if err != nil {
+		return "agent"
+	}
+	return hostName(u)
+}
+
 // hostName names a server after its host: the first label of a host
 // name, or "agent-PORT" for localhost and IP addresses.
 func hostName(u *url.URL) string {
@@ -748,7 +763,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 	}
 	if e.Request.PostData != nil {
 		var why string
-		rq.Body, why = transcriptBody(e.Request.PostData.Text)
+		rq.Body, why = FitBody(e.Request.PostData.Text)
 		if why != "" {
 			notes = append(notes, "request body left out: "+why)
 		}
@@ -827,7 +842,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 			rs.Stream, notes = harStream(text, respAt, endAt, e.Response.Error, ext, notes)
 		} else {
 			var why string
-			rs.Body, why = transcriptBody(text)
+			rs.Body, why = FitBody(text)
 			if why != "" {
 				notes = append(notes, "response body left out: "+why)
 			}
@@ -922,10 +937,11 @@ func transcriptHeaders(h []harNV) ([]Header, []string) {
 	return out, dropped
 }
 
-// transcriptBody makes a HAR body text fit a transcript: line endings
-// become "\n" and the line breaks at its end go. If it still does not
-// fit, the body is left out and why is returned.
-func transcriptBody(text string) (string, string) {
+// FitBody makes a body that came off the wire fit a transcript: line
+// endings become "\n" and the line breaks at its end go. If it still does
+// not fit (it is not UTF-8 text, or a line starts with "#"), the body is
+// left out: FitBody returns "" and why, for a note.
+func FitBody(text string) (body, why string) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return "", fmt.Sprintf("%d bytes that are not UTF-8 text", len(text))
 	}
