@@ -423,4 +423,3 @@ func quote(s string) string {
 	}
 	return fmt.Sprintf("%q", s)
 }
-
