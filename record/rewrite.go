@@ -1,10 +1,11 @@
 package record
 
 import (
-	"net"
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // A rewriter replaces, in the text an agent sends, the URLs that lead to
@@ -23,15 +24,6 @@ type rule struct {
 // port: an agent at localhost:9999 may list 127.0.0.1:9999 in its card.
 var loopback = []string{"localhost", "127.0.0.1", "[::1]"}
 
-// isLoopback reports whether host (without port) names the local machine.
-func isLoopback(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
-}
-
 // add makes URLs under base (an absolute URL) lead to proxy. The scheme,
 // host and port must match (localhost, 127.0.0.1 and [::1] stand for one
 // another), and the path must start with base's path at a segment
@@ -45,7 +37,7 @@ func (rw *rewriter) add(base *url.URL, proxy string) {
 	if strings.Contains(base.Hostname(), ":") {
 		hosts[0] = regexp.QuoteMeta("[" + strings.ToLower(base.Hostname()) + "]")
 	}
-	if isLoopback(base.Hostname()) {
+	if replay.IsLoopback(base.Hostname()) {
 		hosts = hosts[:0]
 		for _, h := range loopback {
 			hosts = append(hosts, regexp.QuoteMeta(h))

@@ -181,6 +181,7 @@ type (
 			Content     struct {
 				Text     string `json:"text"`
 				Encoding string `json:"encoding"`
+				MimeType string `json:"mimeType"`
 			} `json:"content"`
 			Error string `json:"_error"`
 		} `json:"response"`
@@ -191,7 +192,8 @@ type (
 			Send    float64 `json:"send"`
 			Wait    float64 `json:"wait"`
 		} `json:"timings"`
-		Ext json.RawMessage `json:"_a2aplay"`
+		ResourceType string          `json:"_resourceType"`
+		Ext          json.RawMessage `json:"_a2aplay"`
 	}
 )
 
@@ -374,6 +376,11 @@ func queryString(u string) []harNV {
 // Malformed JSON gives a [*SyntaxError] naming the line; JSON that is not
 // a HAR log gives a [*HARError] naming the field.
 func ReadHAR(data []byte, name string) (*Transcript, error) {
+	return ReadHARWith(data, name, HAROptions{})
+}
+
+// ReadHARWith is [ReadHAR] with options.
+func ReadHARWith(data []byte, name string, opts HAROptions) (*Transcript, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f harIn
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -385,7 +392,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	if f.Log.Entries == nil {
 		return nil, &HARError{name, "entries", "expected an array of entries, found nothing"}
 	}
-	r := &harReader{name: name, t: &Transcript{}, byName: map[string]string{}}
+	r := &harReader{name: name, t: &Transcript{}, byName: map[string]string{}, byAgent: map[int]string{}, estimated: map[*Exchange]bool{}}
 	type item struct {
 		index   int
 		e       *harEntryIn
@@ -428,17 +435,33 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	if !r.logExt && len(f.Log.Pages) > 0 {
 		r.t.Title = oneLine(f.Log.Pages[0].Title)
 	}
-	r.cards = map[string]string{}
 	for _, it := range items {
 		r.noteCard(it.e)
 	}
+	leftOut := map[string]int{}
 	for _, it := range items {
+		if !opts.KeepAll && !r.logExt {
+			var body string
+			if pd := it.e.Request.PostData; pd != nil {
+				body = pd.Text
+			}
+			u, _ := url.Parse(it.e.Request.URL)
+			name, ch := harExchangeName(&Request{Method: it.e.Request.Method, Body: body}, u)
+			if kind := pageAsset(it.e, name, ch); kind != "" {
+				leftOut[kind]++
+				continue
+			}
+		}
 		x, err := r.exchange(it.index, it.e, it.started)
 		if err != nil {
 			return nil, err
 		}
 		r.t.Exchanges = append(r.t.Exchanges, x)
 	}
+	if len(leftOut) > 0 {
+		r.t.Notes = append(r.t.Notes, leftOutNote(leftOut))
+	}
+	orderCauses(r.t, r.estimated)
 	if err := check(r.t); err != nil {
 		// Every value above is made to fit; this is a bug, not bad input.
 		return nil, &HARError{name, "entries", fmt.Sprintf("cannot be held in a transcript: %v", err)}
@@ -576,9 +599,12 @@ func jsonKind(t reflect.Type) string {
 type harReader struct {
 	name   string
 	t      *Transcript
-	byName map[string]string // participant name -> URL
-	logExt bool              // participants came from the log's _a2aplay field
-	cards  map[string]string // origin -> name from its agent card
+	byName  map[string]string // participant name -> URL
+	logExt  bool              // participants came from the log's _a2aplay field
+	agents  Agents
+	byAgent map[int]string // agent number (Agents.Lookup) -> participant
+	// estimated holds the streams whose frame times the HAR did not give.
+	estimated map[*Exchange]bool
 }
 
 // useLogExt takes the participants of the log's _a2aplay field, if they
@@ -618,26 +644,28 @@ func (r *harReader) client() string {
 	return "client"
 }
 
-// server returns the participant serving at origin, adding one if none
-// does.
-func (r *harReader) server(origin string, u *url.URL) string {
+// server returns the participant a URL leads to (see [Agents]), adding
+// one if none does yet.
+func (r *harReader) server(rawURL string) string {
+	card, base, id, _ := r.agents.Lookup(rawURL)
+	if name, ok := r.byAgent[id]; ok {
+		return name
+	}
 	for _, p := range r.t.Participants {
-		if p.URL == origin {
+		if p.URL == base {
+			r.byAgent[id] = p.Name
 			return p.Name
 		}
 	}
-	base := r.cards[origin]
-	if base == "" {
-		base = hostName(u)
-	}
-	name := base
-	for n := 2; ; n++ {
+	name := NameFor(card, base)
+	for n, stem := 2, name; ; n++ {
 		if _, taken := r.byName[name]; !taken {
 			break
 		}
-		name = base + "-" + strconv.Itoa(n)
+		name = stem + "-" + strconv.Itoa(n)
 	}
-	r.add(Participant{Name: name, URL: origin})
+	r.add(Participant{Name: name, URL: base})
+	r.byAgent[id] = name
 	return name
 }
 
@@ -697,7 +725,7 @@ func sanitizeName(s string) string {
 	return out
 }
 
-// noteCard remembers the name an agent card gives its agent.
+// noteCard learns the agent of an agent card fetched in the log.
 func (r *harReader) noteCard(e *harEntryIn) {
 	u, err := url.Parse(e.Request.URL)
 	if err != nil || e.Request.Method != "GET" || !isCardPath(u.Path) ||
@@ -708,16 +736,7 @@ func (r *harReader) noteCard(e *harEntryIn) {
 	if !ok {
 		return
 	}
-	var card struct {
-		Name string `json:"name"`
-	}
-	if json.Unmarshal([]byte(body), &card) != nil {
-		return
-	}
-	origin := u.Scheme + "://" + u.Host
-	if n := sanitizeName(card.Name); n != "" && r.cards[origin] == "" {
-		r.cards[origin] = n
-	}
+	r.agents.AddCard(e.Request.URL, []byte(body))
 }
 
 func isCardPath(p string) bool {
@@ -776,13 +795,12 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 			ext = nil
 		}
 	}
-	origin := u.Scheme + "://" + u.Host
 	if ext != nil {
 		x.Name, x.From, x.To, x.Channel = ext.Name, ext.From, ext.To, ext.Channel
 	} else {
 		x.Name, x.Channel = harExchangeName(rq, u)
 		x.From = r.client()
-		x.To = r.server(origin, u)
+		x.To = r.server(rq.URL)
 	}
 
 	// Times: the response arrives after the waits before the first byte;
@@ -839,7 +857,11 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 				notes = append(notes, fmt.Sprintf("response body left out: %d bytes that are not UTF-8 text", len(text)))
 				text = ""
 			}
-			rs.Stream, notes = harStream(text, respAt, endAt, e.Response.Error, ext, notes)
+			var estimated bool
+			rs.Stream, notes, estimated = harStream(text, started, respAt, endAt, e.Response.Error, ext, notes)
+			if estimated {
+				r.estimated[x] = true
+			}
 		} else {
 			var why string
 			rs.Body, why = FitBody(text)
@@ -878,9 +900,11 @@ func (r *harReader) validEntryExt(ext *harEntryExt) bool {
 }
 
 // harStream splits an SSE body into frames. With exact times from the
-// _a2aplay field it uses them; otherwise it spreads the frames evenly
-// between the response and the end of the entry, and says so in a note.
-func harStream(text string, respAt, endAt time.Time, browserErr string, ext *harEntryExt, notes []string) (*Stream, []string) {
+// _a2aplay field it uses them. Otherwise it takes the status timestamps
+// the frames carry ([timeFrames]), or, when they have none, spreads the
+// frames evenly between the response and the end of the entry; it says
+// which in a note and reports that the times are estimated.
+func harStream(text string, started, respAt, endAt time.Time, browserErr string, ext *harEntryExt, notes []string) (*Stream, []string, bool) {
 	s := &Stream{Frames: splitSSE(text)}
 	if ext != nil && len(ext.Frames) == len(s.Frames) {
 		exact := true
@@ -895,28 +919,35 @@ func harStream(text string, respAt, endAt time.Time, browserErr string, ext *har
 			s.End = &StreamEnd{At: t, By: ext.End.By}
 		}
 		if exact {
-			return s, notes
+			return s, notes, false
 		}
 		s.End = nil
-	}
-	span := endAt.Sub(respAt)
-	n := len(s.Frames)
-	for i := range s.Frames {
-		step := time.Duration(float64(span) * float64(i+1) / float64(n+1))
-		s.Frames[i].At = respAt.Add(step).Truncate(time.Millisecond)
 	}
 	by := EndServer
 	if strings.Contains(strings.ToUpper(browserErr), "ABORT") {
 		by = EndClient
 	}
 	s.End = &StreamEnd{At: endAt, By: by}
-	if n > 0 {
-		notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the %d frames are spread evenly between the response and the end of the entry, "+
-			"and the stream is taken to be closed by the %s then.", n, by))
-	} else if text == "" {
-		notes = append(notes, "The HAR holds no body for this stream.")
+	n := len(s.Frames)
+	if n == 0 {
+		if text == "" {
+			notes = append(notes, "The HAR holds no body for this stream.")
+		}
+		return s, notes, false
 	}
-	return s, notes
+	if k := timeFrames(s.Frames, started, respAt, endAt); k > 0 {
+		notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the frames are placed at the status timestamps they carry (%d of %d), "+
+			"a frame without one just after the frame before it, and the stream is taken to be closed by the %s at the end of the entry.", k, n, by))
+		return s, notes, true
+	}
+	span := endAt.Sub(respAt)
+	for i := range s.Frames {
+		step := time.Duration(float64(span) * float64(i+1) / float64(n+1))
+		s.Frames[i].At = respAt.Add(step).Truncate(time.Millisecond)
+	}
+	notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the %d frames are spread evenly between the response and the end of the entry, "+
+		"and the stream is taken to be closed by the %s then.", n, by))
+	return s, notes, true
 }
 
 // transcriptHeaders keeps the headers a transcript can hold and names the
