@@ -316,11 +316,11 @@ func (r *Recorder) pipeBody(w http.ResponseWriter, req *http.Request, resp *http
 			note = "the agent card is not a JSON object: clients may not find the agent's URLs"
 		}
 	}
-	w.WriteHeader(resp.StatusCode)
-	if _, werr := w.Write(sent); werr != nil {
-		note = strings.TrimPrefix(note+"; the client went away before it read the response", "; ")
-	}
+	// The exchange is complete once the agent has answered: it is
+	// written before the client can act on the answer.
 	r.done(x, data, note)
+	w.WriteHeader(resp.StatusCode)
+	w.Write(sent)
 }
 
 // pipeStream passes an event stream on as it comes, a frame at a time,

@@ -96,8 +96,8 @@ func (k urlKey) equal(o urlKey) bool {
 // cardURLs lists the URLs an agent card names for its agent.
 func cardURLs(card []byte) (name string, urls []string, ok bool) {
 	var c struct {
-		Name                 string `json:"name"`
-		URL                  string `json:"url"`
+		Name                 string                 `json:"name"`
+		URL                  string                 `json:"url"`
 		SupportedInterfaces  []struct{ URL string } `json:"supportedInterfaces"`
 		AdditionalInterfaces []struct{ URL string } `json:"additionalInterfaces"`
 	}

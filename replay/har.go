@@ -597,8 +597,8 @@ func jsonKind(t reflect.Type) string {
 }
 
 type harReader struct {
-	name   string
-	t      *Transcript
+	name    string
+	t       *Transcript
 	byName  map[string]string // participant name -> URL
 	logExt  bool              // participants came from the log's _a2aplay field
 	agents  Agents
