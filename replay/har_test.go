@@ -44,10 +44,19 @@ func TestReadHARGolden(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no testdata/*.har")
 	}
+	// The logs Chromium recorded of a page driving the kit (go test
+	// ./test -run HARFromChromium -update-har records them again).
+	chromium := harFiles(t, "../test/testdata/har/*.har")
+	if len(chromium) < 2 {
+		t.Fatalf("Chromium's HAR fixtures: %v", chromium)
+	}
+	files = append(files, chromium...)
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".har")
 		t.Run(name, func(t *testing.T) {
-			out, err := Marshal(mustReadHARFile(t, file))
+			tr := mustReadHARFile(t, file)
+			checkCauses(t, tr)
+			out, err := Marshal(tr)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -418,7 +427,7 @@ Content-Type: text/event-stream
 // always be written as a transcript, and that it survives a HAR round
 // trip.
 func FuzzReadHAR(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har"} {
+	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har", "../test/testdata/har/*.har"} {
 		for _, file := range harFiles(f, pattern) {
 			data, err := os.ReadFile(file)
 			if err != nil {
