@@ -109,6 +109,8 @@ type parser struct {
 	// their members on; each gets an exact-size copy when it closes.
 	fields []Field
 	items  []*Value
+	fpool  []Field
+	ipool  []*Value
 }
 
 // newValue returns a value from the parser's pool.
@@ -116,8 +118,32 @@ func (p *parser) newValue(v Value) *Value {
 	if len(p.pool) == cap(p.pool) {
 		p.pool = make([]Value, 0, min(256, 8+len(p.b)/16))
 	}
-	p.pool = append(p.pool, v)
-	return &p.pool[len(p.pool)-1]
+	p.pool = p.pool[:len(p.pool)+1]
+	n := &p.pool[len(p.pool)-1]
+	*n = v
+	return n
+}
+
+// keepFields copies the members of an object that closes into the
+// parser's pool of members, and returns them capped, so an append by a
+// caller cannot write over a neighbour's.
+func (p *parser) keepFields(fs []Field) []Field {
+	if cap(p.fpool)-len(p.fpool) < len(fs) {
+		p.fpool = make([]Field, 0, max(len(fs), min(256, 8+len(p.b)/32)))
+	}
+	start := len(p.fpool)
+	p.fpool = append(p.fpool, fs...)
+	return p.fpool[start:len(p.fpool):len(p.fpool)]
+}
+
+// keepItems is keepFields for the elements of an array.
+func (p *parser) keepItems(vs []*Value) []*Value {
+	if cap(p.ipool)-len(p.ipool) < len(vs) {
+		p.ipool = make([]*Value, 0, max(len(vs), min(256, 8+len(p.b)/64)))
+	}
+	start := len(p.ipool)
+	p.ipool = append(p.ipool, vs...)
+	return p.ipool[start:len(p.ipool):len(p.ipool)]
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -226,7 +252,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		case '}':
 			p.i++
 			v.End = p.i
-			v.Fields = append(make([]Field, 0, len(p.fields)-mark), p.fields[mark:]...)
+			v.Fields = p.keepFields(p.fields[mark:])
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or '}'", p.show())
@@ -262,7 +288,7 @@ func (p *parser) array(depth int) (*Value, error) {
 		case ']':
 			p.i++
 			v.End = p.i
-			v.Items = append(make([]*Value, 0, len(p.items)-mark), p.items[mark:]...)
+			v.Items = p.keepItems(p.items[mark:])
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or ']'", p.show())
@@ -274,6 +300,12 @@ func (p *parser) array(depth int) (*Value, error) {
 // decoded value.
 func (p *parser) str() (raw, s string, err error) {
 	start := p.i
+	// The common case first: printable ASCII up to the closing quote.
+	if k := strings.IndexByte(p.b[start+1:], '"'); k >= 0 && plainASCII(p.b[start+1:start+1+k]) {
+		p.i = start + k + 2
+		raw = p.b[start:p.i]
+		return raw, raw[1 : len(raw)-1], nil
+	}
 	p.i++ // opening quote
 	simple := true
 	for {
@@ -328,6 +360,17 @@ func (p *parser) str() (raw, s string, err error) {
 			p.i += n
 		}
 	}
+}
+
+// plainASCII says whether s holds only printable ASCII without a
+// backslash: a string body that needs no decoding.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func isHex(c byte) bool {
