@@ -1,8 +1,11 @@
 package check
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -72,4 +75,29 @@ func BenchmarkCheck100kEmptyFrames(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchFile(b, data)
+}
+
+// BenchmarkCheck100kBadParts: one request whose message holds 100,000
+// v0.3 parts, one a line: findings inside one body, each located on its
+// line.
+func BenchmarkCheck100kBadParts(b *testing.B) {
+	var body strings.Builder
+	body.WriteString(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[`)
+	for i := range 100000 {
+		if i > 0 {
+			body.WriteString(",")
+		}
+		body.WriteString("\n{\"kind\":\"text\",\"text\":\"x\"}")
+	}
+	body.WriteString("]}}}")
+	t := &replay.Transcript{Participants: []replay.Participant{{Name: "client"}, {Name: "agent", URL: "http://localhost:41242"}}}
+	at := time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)
+	t.Exchanges = []*replay.Exchange{{Seq: 1, Name: "SendMessage", From: "client", To: "agent",
+		Request: replay.Request{At: at, Method: "POST", URL: "http://localhost:41242/", Proto: "HTTP/1.1",
+			Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}, {Name: "A2A-Version", Value: "1.0"}}, Body: body.String()}}}
+	var out bytes.Buffer
+	if err := replay.Write(&out, t); err != nil {
+		b.Fatal(err)
+	}
+	benchFile(b, out.Bytes())
 }

@@ -59,9 +59,12 @@ type json struct {
 	v    *jsontree.Value
 	text string // the text it was parsed from
 	line int    // line of the text's first character; 0 when unknown
+	nl   []int  // offsets of the text's line breaks, found on first use
 }
 
-// lineOf returns the file line of a value inside j.
+// lineOf returns the file line of a value inside j. The first call
+// indexes the text's line breaks, so a body with many findings costs
+// one pass, not one per finding.
 func (j *json) lineOf(v *jsontree.Value) int {
 	if j == nil || j.line == 0 {
 		return 0
@@ -69,7 +72,15 @@ func (j *json) lineOf(v *jsontree.Value) int {
 	if v == nil || v.Start > len(j.text) {
 		return j.line
 	}
-	return j.line + strings.Count(j.text[:v.Start], "\n")
+	if j.nl == nil {
+		j.nl = make([]int, 0, 8)
+		for i := 0; i < len(j.text); i++ {
+			if j.text[i] == '\n' {
+				j.nl = append(j.nl, i)
+			}
+		}
+	}
+	return j.line + sort.SearchInts(j.nl, v.Start)
 }
 
 // An a2aError is an error reply, normalised across bindings.
