@@ -101,3 +101,26 @@ func BenchmarkCheck100kBadParts(b *testing.B) {
 	}
 	benchFile(b, out.Bytes())
 }
+
+// BenchmarkRun100kExchanges: Run alone on the parsed 100,000 exchanges,
+// without replay.Parse.
+func BenchmarkRun100kExchanges(b *testing.B) {
+	data, err := generate(100000, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := replay.Parse(data, "bench.http")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if _, err := Run(context.Background(), t, Options{MaxPerRule: DefaultMaxPerRule}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpu := cpuTime(); cpu > 0 {
+		b.ReportMetric((cpu-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	}
+}

@@ -156,11 +156,11 @@ type call struct {
 	cardInfo *card  // what the card declares, when it could be read
 	base     string // the interface URL the request went to, for cards' lookup
 
-	req    *json           // the request body, parsed
-	rpcID  *jsontree.Value // the JSON-RPC id
-	params *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
-	taskID string          // the task a GetTask, CancelTask or SubscribeToTask names
-	query  url.Values      // the request URL's query
+	req      *json           // the request body, parsed
+	rpcID    *jsontree.Value // the JSON-RPC id
+	params   *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
+	taskID   string          // the task a GetTask, CancelTask or SubscribeToTask names
+	rawQuery string          // the request URL's query, parsed by query()
 
 	resp      *json // the response body, parsed
 	result    *jsontree.Value
@@ -169,6 +169,15 @@ type call struct {
 	resultTsk *jsontree.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
+}
+
+// query is the request URL's query.
+func (cl *call) query() url.Values {
+	if cl.rawQuery == "" {
+		return nil
+	}
+	q, _ := url.ParseQuery(cl.rawQuery)
+	return q
 }
 
 // requestBodyLine is the file line where an exchange's request body
@@ -350,7 +359,7 @@ func decodeCall(cl *call) {
 	if err != nil {
 		return
 	}
-	cl.query = u.Query()
+	cl.rawQuery = u.RawQuery
 	if ex.Request.Method == "GET" && isCardPath(u.Path) {
 		cl.card = true
 		decodeCard(cl)

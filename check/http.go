@@ -16,7 +16,7 @@ func requestVersion(cl *call) (v, where string) {
 	if h := cl.ex.Request.Get("A2A-Version"); h != "" {
 		return strings.TrimSpace(h), "header"
 	}
-	for k, vs := range cl.query {
+	for k, vs := range cl.query() {
 		if strings.EqualFold(k, "A2A-Version") && len(vs) > 0 {
 			return strings.TrimSpace(vs[0]), "request parameter"
 		}
@@ -90,7 +90,8 @@ func (c *checker) checkHTTP(cl *call) {
 }
 
 func mediaType(ct string) string {
-	return strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
 }
 
 // checkEnvelope: JSON-RPC 2.0 objects (§9).

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -88,7 +89,16 @@ func Parse(b []byte) (*Value, error) { return ParseString(string(b)) }
 // ParseString is Parse of a string. The values' Raw, Str and keys share
 // the string's memory, so parsing copies no text.
 func ParseString(b string) (*Value, error) {
-	p := &parser{b: b}
+	sc := scratchPool.Get().(*scratch)
+	defer func() {
+		// Drop the pointers into this parse's tree before reuse.
+		clear(sc.fields[:cap(sc.fields)])
+		clear(sc.items[:cap(sc.items)])
+		sc.fields, sc.items = sc.fields[:0], sc.items[:0]
+		scratchPool.Put(sc)
+	}()
+	p := &parser{b: b, fields: sc.fields, items: sc.items}
+	defer func() { sc.fields, sc.items = p.fields, p.items }()
 	p.space()
 	v, err := p.value(0)
 	if err != nil {
@@ -100,6 +110,15 @@ func ParseString(b string) (*Value, error) {
 	}
 	return v, nil
 }
+
+// A scratch holds the stacks a parse collects members on, reused from
+// one parse to the next.
+type scratch struct {
+	fields []Field
+	items  []*Value
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 type parser struct {
 	b    string
