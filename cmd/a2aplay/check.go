@@ -170,7 +170,7 @@ func writeRule(w io.Writer, r check.Rule, full bool) {
 	fmt.Fprintf(w, "%s  §%s  %s (%s)  binds the %s\n", r.ID, r.Section, r.Severity, r.Keyword, binds)
 	fmt.Fprintf(w, "  %s\n", r.Summary)
 	for _, q := range r.Quotes {
-		fmt.Fprintf(w, "  %s: %q\n", q.Source, q.Text)
+		fmt.Fprintf(w, "  %s: \"%s\"\n", q.Source, q.Text)
 	}
 	if !full {
 		return
