@@ -467,3 +467,66 @@ func TestRulesSorted(t *testing.T) {
 		t.Errorf("the corpus table names rules that do not exist: %v", missing)
 	}
 }
+
+// transcript builds a one-exchange transcript from its request and
+// response lines.
+func transcript(t *testing.T, request, response string) *replay.Transcript {
+	t.Helper()
+	text := "# a2aplay transcript 1\n# participant: client\n# participant: agent http://localhost:41242\n\n### 1 Call\n# @from client\n# @to agent\n# @at 2026-10-06T09:00:00.000Z\n" +
+		request + "\n# @at 2026-10-06T09:00:00.250Z\n" + response
+	tr, err := replay.Parse([]byte(text), "t.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestReadings pins the readings of the spec that issue reports showed
+// were read wrong before: each case names the findings it must give.
+func TestReadings(t *testing.T) {
+	const send = `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`
+	const answer = "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
+		`{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"m2","contextId":"c1","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}}` + "\n"
+	task := func(state string) string {
+		return `{"task":{"id":"t1","contextId":"c1","status":{"state":"` + state + `"}}}`
+	}
+	restStream := func(frames ...string) string {
+		s := "HTTP/1.1 200 OK\nContent-Type: text/event-stream\n\n"
+		for i, f := range frames {
+			s += fmt.Sprintf(": @at 2026-10-06T09:00:00.%03dZ\ndata: %s\n\n", 500+i, f)
+		}
+		return s + ": @end 2026-10-06T09:00:01.000Z server\n"
+	}
+	done := `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`
+	restSend := "POST http://localhost:41242/rest/message:stream HTTP/1.1\nContent-Type: application/a2a+json\nA2A-Version: 1.0\n\n" +
+		`{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}` + "\n"
+	tests := []struct {
+		name              string
+		request, response string
+		want              []string
+	}{
+		{"A2A-Version as a request parameter",
+			"POST http://localhost:41242/?A2A-Version=1.0 HTTP/1.1\nContent-Type: application/json\n\n" + send + "\n", answer, nil},
+		{"A2A-Version without a minor number",
+			"POST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1\n\n" + send + "\n", answer,
+			[]string{"9 §14.2.1 a2a-version-format"}},
+		{"HTTP+JSON resends the final Task before it closes", restSend,
+			restStream(task("TASK_STATE_WORKING"), done, task("TASK_STATE_COMPLETED")), nil},
+		{"but sends nothing else after it", restSend,
+			restStream(task("TASK_STATE_WORKING"), done, task("TASK_STATE_COMPLETED"), done),
+			[]string{"28 §3.1.2 stream-closes"}},
+		{"JSON-RPC streams close at the terminal state",
+			"POST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1.0\n\n" + strings.Replace(send, "SendMessage", "SendStreamingMessage", 1) + "\n",
+			restStream(`{"jsonrpc":"2.0","id":1,"result":`+task("TASK_STATE_WORKING")+`}`, `{"jsonrpc":"2.0","id":1,"result":`+done+`}`, `{"jsonrpc":"2.0","id":1,"result":`+task("TASK_STATE_COMPLETED")+`}`),
+			[]string{"25 §3.1.2 stream-closes"}},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, f := range Check(transcript(t, tc.request, tc.response)) {
+			got = append(got, brief(f))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: findings (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

@@ -67,11 +67,11 @@ func (c *checker) add(f Finding) {
 	if c.seen[f] {
 		return
 	}
+	c.seen[f] = true
 	if c.max > 0 && c.kept[f.Rule] >= c.max {
 		c.omitted[f.Rule]++
 		return
 	}
-	c.seen[f] = true
 	c.kept[f.Rule]++
 	c.findings = append(c.findings, f)
 }

@@ -3,9 +3,12 @@ package check
 import (
 	"fmt"
 	"net/url"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2aplay/a2aplay/check/jsontree"
@@ -56,9 +59,12 @@ type json struct {
 	v    *jsontree.Value
 	text string // the text it was parsed from
 	line int    // line of the text's first character; 0 when unknown
+	nl   []int  // offsets of the text's line breaks, found on first use
 }
 
-// lineOf returns the file line of a value inside j.
+// lineOf returns the file line of a value inside j. The first call
+// indexes the text's line breaks, so a body with many findings costs
+// one pass, not one per finding.
 func (j *json) lineOf(v *jsontree.Value) int {
 	if j == nil || j.line == 0 {
 		return 0
@@ -66,7 +72,15 @@ func (j *json) lineOf(v *jsontree.Value) int {
 	if v == nil || v.Start > len(j.text) {
 		return j.line
 	}
-	return j.line + strings.Count(j.text[:v.Start], "\n")
+	if j.nl == nil {
+		j.nl = make([]int, 0, 8)
+		for i := 0; i < len(j.text); i++ {
+			if j.text[i] == '\n' {
+				j.nl = append(j.nl, i)
+			}
+		}
+	}
+	return j.line + sort.SearchInts(j.nl, v.Start)
 }
 
 // An a2aError is an error reply, normalised across bindings.
@@ -134,18 +148,19 @@ type frame struct {
 
 // A call is one exchange, decoded.
 type call struct {
-	ex      *replay.Exchange
-	binding binding
-	method  string // the A2A method; "" when unknown
-	rawName string // the JSON-RPC method as written
-	card    bool   // a GET of an agent card
-	base    string // the interface URL the request went to, for cards' lookup
+	ex       *replay.Exchange
+	binding  binding
+	method   string // the A2A method; "" when unknown
+	rawName  string // the JSON-RPC method as written
+	card     bool   // a GET of an agent card
+	cardInfo *card  // what the card declares, when it could be read
+	base     string // the interface URL the request went to, for cards' lookup
 
-	req    *json           // the request body, parsed
-	rpcID  *jsontree.Value // the JSON-RPC id
-	params *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
-	taskID string          // the task a GetTask, CancelTask or SubscribeToTask names
-	query  url.Values      // the request URL's query
+	req      *json           // the request body, parsed
+	rpcID    *jsontree.Value // the JSON-RPC id
+	params   *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
+	taskID   string          // the task a GetTask, CancelTask or SubscribeToTask names
+	rawQuery string          // the request URL's query, parsed by query()
 
 	resp      *json // the response body, parsed
 	result    *jsontree.Value
@@ -154,6 +169,15 @@ type call struct {
 	resultTsk *jsontree.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
+}
+
+// query is the request URL's query.
+func (cl *call) query() url.Values {
+	if cl.rawQuery == "" {
+		return nil
+	}
+	q, _ := url.ParseQuery(cl.rawQuery)
+	return q
 }
 
 // requestBodyLine is the file line where an exchange's request body
@@ -193,7 +217,7 @@ func parseJSON(text string, line int) *json {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	v, err := jsontree.Parse([]byte(text))
+	v, err := jsontree.ParseString(text)
 	if err != nil {
 		return nil
 	}
@@ -275,72 +299,106 @@ func interfaceKey(u *url.URL, path string) string {
 	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + strings.TrimRight(path, "/")
 }
 
-// decode reads every exchange.
+// decode reads every exchange. The exchanges are decoded on as many
+// goroutines as the process may run at once (one in the browser): each
+// call is parsed on its own; what links calls (the cards) is gathered
+// after, in order.
 func (c *checker) decode() error {
 	c.calls = make([]*call, 0, len(c.t.Exchanges))
-	c.bySeq = map[int]*call{}
+	c.bySeq = make(map[int]*call, len(c.t.Exchanges))
 	c.cards = map[string][]*card{}
-	for i, ex := range c.t.Exchanges {
-		if i%256 == 0 {
-			if err := c.ctx.Err(); err != nil {
-				return err
-			}
+	for _, ex := range c.t.Exchanges {
+		if ex != nil {
+			cl := &call{ex: ex}
+			c.calls = append(c.calls, cl)
+			c.bySeq[ex.Seq] = cl
 		}
-		if ex == nil {
-			continue
-		}
-		cl := &call{ex: ex}
-		c.calls = append(c.calls, cl)
-		c.bySeq[ex.Seq] = cl
-		if ex.Channel == replay.ChannelOutOfBand {
-			continue
-		}
-		u, err := url.Parse(ex.Request.URL)
-		if err != nil {
-			continue
-		}
-		cl.query = u.Query()
-		if ex.Request.Method == "GET" && isCardPath(u.Path) {
-			cl.card = true
-			c.decodeCard(cl)
-			continue
-		}
-		cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
-		switch {
-		case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
-			cl.binding = jsonRPC
-			cl.base = interfaceKey(u, u.Path)
-			cl.rpcID = cl.req.v.Get("id")
-			cl.rawName = cl.req.v.Get("method").Text()
-			cl.method = cl.rawName
-			if m, ok := oldMethods[cl.rawName]; ok {
-				cl.method = m
-			}
-			cl.params = cl.req.v.Get("params")
-			switch {
-			case cl.method == "GetTask" || cl.method == "CancelTask" || cl.method == "SubscribeToTask":
-				cl.taskID = cl.params.Get("id").Text()
-			case pushMethods[cl.method]:
-				cl.taskID = cl.params.Get("taskId").Text()
-			}
-		default:
-			if m, id, prefix := restRoute(ex.Request.Method, u.Path); m != "" {
-				cl.binding, cl.method, cl.taskID = restAPI, m, id
-				cl.base = interfaceKey(u, prefix)
-				if cl.req != nil {
-					cl.params = cl.req.v
+	}
+	workers := min(runtime.GOMAXPROCS(0), 1+len(c.calls)/64)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(64)) - 64
+				if i >= len(c.calls) || c.ctx.Err() != nil {
+					return
+				}
+				for _, cl := range c.calls[i:min(i+64, len(c.calls))] {
+					decodeCall(cl)
 				}
 			}
+		}()
+	}
+	wg.Wait()
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
+	for _, cl := range c.calls {
+		if cl.cardInfo != nil {
+			for key := range cl.cardInfo.interfaces {
+				c.cards[key] = append(c.cards[key], cl.cardInfo)
+			}
 		}
-		if cl.binding == notA2A || ex.Response == nil || ex.Response.Err != "" {
-			continue
-		}
-		c.decodeResponse(cl)
+	}
+	for _, list := range c.cards {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
 	}
 	return nil
 }
 
-func (c *checker) decodeResponse(cl *call) {
+// decodeCall parses one exchange: its binding, method, bodies and frames.
+func decodeCall(cl *call) {
+	ex := cl.ex
+	if ex.Channel == replay.ChannelOutOfBand {
+		return
+	}
+	u, err := url.Parse(ex.Request.URL)
+	if err != nil {
+		return
+	}
+	cl.rawQuery = u.RawQuery
+	if ex.Request.Method == "GET" && isCardPath(u.Path) {
+		cl.card = true
+		decodeCard(cl)
+		return
+	}
+	cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
+	switch {
+	case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
+		cl.binding = jsonRPC
+		cl.base = interfaceKey(u, u.Path)
+		cl.rpcID = cl.req.v.Get("id")
+		cl.rawName = cl.req.v.Get("method").Text()
+		cl.method = cl.rawName
+		if m, ok := oldMethods[cl.rawName]; ok {
+			cl.method = m
+		}
+		cl.params = cl.req.v.Get("params")
+		switch {
+		case cl.method == "GetTask" || cl.method == "CancelTask" || cl.method == "SubscribeToTask":
+			cl.taskID = cl.params.Get("id").Text()
+		case pushMethods[cl.method]:
+			cl.taskID = cl.params.Get("taskId").Text()
+		}
+	default:
+		if m, id, prefix := restRoute(ex.Request.Method, u.Path); m != "" {
+			cl.binding, cl.method, cl.taskID = restAPI, m, id
+			cl.base = interfaceKey(u, prefix)
+			if cl.req != nil {
+				cl.params = cl.req.v
+			}
+		}
+	}
+	if cl.binding == notA2A || ex.Response == nil || ex.Response.Err != "" {
+		return
+	}
+	cl.decodeResponse()
+}
+
+func (cl *call) decodeResponse() {
 	r := cl.ex.Response
 	if r.Stream != nil {
 		cl.streamed = true
@@ -465,7 +523,7 @@ type card struct {
 	interfaces map[string][]string // interface key -> the protocolVersions declared for it
 }
 
-func (c *checker) decodeCard(cl *call) {
+func decodeCard(cl *call) {
 	r := cl.ex.Response
 	if r == nil || r.Err != "" || r.StatusCode != 200 || r.Stream != nil {
 		return
@@ -485,12 +543,10 @@ func (c *checker) decodeCard(cl *call) {
 				continue
 			}
 			key := interfaceKey(u, u.Path)
-			if _, dup := cd.interfaces[key]; !dup {
-				c.cards[key] = append(c.cards[key], cd)
-			}
 			cd.interfaces[key] = append(cd.interfaces[key], it.Get("protocolVersion").Text())
 		}
 	}
+	cl.cardInfo = cd
 }
 
 // cardFor is the latest agent card fetched before the call's request
@@ -560,6 +616,7 @@ func (c *checker) observe() error {
 		}
 	}
 	c.contexts = map[string]string{}
+	c.obs = make([]observation, 0, len(c.calls))
 	for i, cl := range c.calls {
 		if i%256 == 0 {
 			if err := c.ctx.Err(); err != nil {

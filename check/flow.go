@@ -114,7 +114,7 @@ func (c *checker) checkHistory(cl *call) {
 			raw = v.Raw
 		}
 	default:
-		raw = cl.query.Get("historyLength")
+		raw = cl.query().Get("historyLength")
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 0 {

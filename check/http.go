@@ -16,7 +16,7 @@ func requestVersion(cl *call) (v, where string) {
 	if h := cl.ex.Request.Get("A2A-Version"); h != "" {
 		return strings.TrimSpace(h), "header"
 	}
-	for k, vs := range cl.query {
+	for k, vs := range cl.query() {
 		if strings.EqualFold(k, "A2A-Version") && len(vs) > 0 {
 			return strings.TrimSpace(vs[0]), "request parameter"
 		}
@@ -90,7 +90,8 @@ func (c *checker) checkHTTP(cl *call) {
 }
 
 func mediaType(ct string) string {
-	return strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
 }
 
 // checkEnvelope: JSON-RPC 2.0 objects (§9).
@@ -108,6 +109,9 @@ func (c *checker) checkEnvelope(cl *call) {
 	switch id := cl.rpcID; {
 	case id == nil:
 		c.report("jsonrpc-request", client(req.line), "request has no id: a JSON-RPC notification gets no response, and every A2A method has one")
+	case id.Kind == jsontree.Null:
+		c.add(Finding{Exchange: ex.Seq, Line: req.lineOf(id), Section: "9.3", Rule: "jsonrpc-request", Severity: Warning, By: ByClient,
+			Msg: "request id is null: JSON-RPC 2.0 allows it but advises against it, since a response's id is null when the request's could not be read"})
 	case id.Kind != jsontree.String && id.Kind != jsontree.Number:
 		c.report("jsonrpc-request", client(req.lineOf(id)), "request id is %s; use a string or a number", article(id.Kind))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/lesson"
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 func init() {
@@ -32,8 +33,9 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	explain := fs.String("explain", "", "print one `RULE` with its sources, and stop")
 	format := fs.String("format", "text", "output `format`: text, json (one object per line) or sarif (SARIF 2.1.0)")
 	max := fs.Int("max", check.DefaultMaxPerRule, "keep at most `N` findings per rule and file, and count the rest (0: all)")
+	har := harFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif] [-max N] FILE.http|FILE.har...")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif] [-max N] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -rules")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -explain RULE")
 		fmt.Fprintln(fs.Output(), "\nChecks each transcript against the A2A v1.0 specification and prints one")
@@ -84,7 +86,7 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	}
 	var violations, warnings, unread int
 	for _, file := range fs.Args() {
-		rep, err := checkFile(ctx, file, check.Options{MaxPerRule: *max})
+		rep, err := checkFile(ctx, file, *har, check.Options{MaxPerRule: *max})
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted")
 		}
@@ -125,14 +127,14 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 
 // checkFile reads and checks one file, and returns as soon as ctx is
 // done, even while a huge file is still being parsed.
-func checkFile(ctx context.Context, file string, o check.Options) (*check.Report, error) {
+func checkFile(ctx context.Context, file string, har replay.HAROptions, o check.Options) (*check.Report, error) {
 	type result struct {
 		rep *check.Report
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		t, err := readTranscript(file)
+		t, err := readTranscript(file, har)
 		if err != nil {
 			done <- result{err: err}
 			return
@@ -168,7 +170,7 @@ func writeRule(w io.Writer, r check.Rule, full bool) {
 	fmt.Fprintf(w, "%s  §%s  %s (%s)  binds the %s\n", r.ID, r.Section, r.Severity, r.Keyword, binds)
 	fmt.Fprintf(w, "  %s\n", r.Summary)
 	for _, q := range r.Quotes {
-		fmt.Fprintf(w, "  %s: %q\n", q.Source, q.Text)
+		fmt.Fprintf(w, "  %s: \"%s\"\n", q.Source, q.Text)
 	}
 	if !full {
 		return
