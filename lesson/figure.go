@@ -174,6 +174,11 @@ func (n *Figure) resolve(srcs *sources) {
 	}
 	n.SVG = svg
 	srcs.css = css
+	for _, fl := range []Field{claim, caption} {
+		for _, p := range checkClaims(fl.Value, steps, n.From, n.To) {
+			f.finds = append(f.finds, blockError{fl.Offset, "figure: " + fl.Key + ": " + p})
+		}
+	}
 }
 
 // drawFigure draws steps as SVG for a page. A strict

@@ -37,6 +37,12 @@ type Config struct {
 	// exercises are made from it. Empty means "../index.html", which
 	// fits lessons built into a lessons/ folder beside the page.
 	Replayer string
+	// RemoteImages lets a lesson show images from http and https URLs.
+	// Without it such an image is an error: lesson pages load nothing
+	// remote (their Content-Security-Policy allows images only from
+	// their own origin). Images by a relative path are always shown;
+	// any other image (data:, file:, an empty link) never is.
+	RemoteImages bool
 }
 
 func (c *Config) replayer() string {
@@ -91,7 +97,11 @@ type Error struct {
 	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// Error writes the mistake as "file:line: message", with control
+// characters in the file name and the message escaped (see [Printable]).
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d: %s", Printable(e.File), e.Line, Printable(e.Msg))
+}
 
 // An ErrorList is every mistake found in a lesson, in source order.
 type ErrorList []*Error
@@ -116,6 +126,10 @@ type Info struct {
 	// SVG so that the page needs no inline <style>; the page's style
 	// sheet must carry it. Empty when the lesson has no figure.
 	FigureCSS string
+	// Findings are sentences of captions and claims that the drawn
+	// figure does not bear out (see [Figure]): worth a look, not errors.
+	// They are shown beside their figures too.
+	Findings ErrorList
 }
 
 // Convert renders the lesson src, named name in error messages, to HTML
@@ -131,6 +145,12 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	info := describe(doc, src)
 	info.FigureCSS, _ = pc.Get(cssKey).(string)
+	if fs, _ := pc.Get(findingsKey).([]blockError); len(fs) > 0 {
+		lines := lineIndex(src)
+		for _, e := range fs {
+			info.Findings = append(info.Findings, &Error{File: name, Line: lines.line(e.offset), Msg: e.msg})
+		}
+	}
 	var buf bytes.Buffer
 	if err := md.Renderer().Render(&buf, src, doc); err != nil {
 		return info, fmt.Errorf("%s: %w", name, err)
@@ -163,8 +183,9 @@ func (e *extension) Extend(m goldmark.Markdown) {
 }
 
 var (
-	errorsKey = parser.NewContextKey()
-	cssKey    = parser.NewContextKey()
+	errorsKey   = parser.NewContextKey()
+	cssKey      = parser.NewContextKey()
+	findingsKey = parser.NewContextKey()
 )
 
 func addError(pc parser.Context, e blockError) {
@@ -207,6 +228,7 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 	})
 	srcs := &sources{c: r.c, m: map[string]*source{}}
 	defer func() { pc.Set(cssKey, srcs.css) }()
+	r.checkImages(doc, pc)
 	for _, b := range blocks {
 		switch n := b.(type) {
 		case *Listing:
@@ -228,6 +250,92 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 	}
 	sortErrors(all)
 	pc.Set(errorsKey, all)
+	var finds []blockError
+	for _, b := range blocks {
+		finds = append(finds, b.fenceData().finds...)
+	}
+	sortErrors(finds)
+	pc.Set(findingsKey, finds)
+}
+
+// checkImages reports images a lesson page may not show: remote ones
+// (unless Config.RemoteImages), and any whose link is neither a
+// relative path nor http(s). The renderer shows such an image as its
+// alt text.
+func (r *resolver) checkImages(doc *ast.Document, pc parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		img, ok := n.(*ast.Image)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		dest := string(img.Destination)
+		switch imageKind(dest) {
+		case imageLocal:
+		case imageRemote:
+			if !r.c.RemoteImages {
+				addError(pc, blockError{nodeOffset(img), "image " + quote(dest) + " is remote: lesson pages load nothing remote (allow it with a2aplay docs -remote-images)"})
+			}
+		default:
+			addError(pc, blockError{nodeOffset(img), "image " + quote(dest) + ": link an image by a relative path (or an http(s) URL with -remote-images)"})
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+type imageClass int
+
+const (
+	imageNone imageClass = iota // empty, or a scheme other than http(s)
+	imageLocal
+	imageRemote
+)
+
+// imageKind classifies an image link: a relative path, an http(s) URL
+// (or one starting "//"), or anything else.
+func imageKind(dest string) imageClass {
+	d := strings.TrimSpace(dest)
+	switch {
+	case d == "":
+		return imageNone
+	case strings.HasPrefix(d, "//") || strings.HasPrefix(d, `\`) || strings.HasPrefix(d, `/\`):
+		return imageRemote
+	}
+	u, err := url.Parse(d)
+	if err != nil {
+		return imageNone
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "":
+		if u.Host != "" || strings.ContainsAny(d, "\x00\t\n\r") {
+			return imageNone
+		}
+		return imageLocal
+	case "http", "https":
+		return imageRemote
+	}
+	return imageNone
+}
+
+// nodeOffset finds a byte offset of the source for an inline node: its
+// first text, or the first line of the block around it.
+func nodeOffset(n ast.Node) int {
+	off := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			off = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if off >= 0 {
+		return off
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return 0
 }
 
 // A source is a transcript a lesson uses, read once per lesson.

@@ -25,17 +25,37 @@ func init() {
 	})
 }
 
-func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
+// printableError is an error whose text is printed with its control
+// characters escaped: file names and lessons may hold any byte.
+type printableError struct{ err error }
+
+func (e printableError) Error() string { return lesson.Printable(e.err.Error()) }
+func (e printableError) Unwrap() error { return e.err }
+
+func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
+	defer func() {
+		var u *usageError
+		if err != nil && !errors.As(err, &u) {
+			err = printableError{err}
+		}
+	}()
 	out := fs.String("out", "site/lessons", "folder to write the lesson pages into")
 	src := fs.String("lessons", "web/lessons", "folder of the lessons' Markdown")
 	dir := fs.String("transcripts", "transcripts", "folder of the transcripts the lessons quote")
 	style := fs.String("style", "web/style.css", "the playground's style sheet, which the lessons' sheet starts from")
+	remoteImages := fs.Bool("remote-images", false, "let lessons show images from http(s) URLs (their pages then load them)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay docs [-out site/lessons] [-lessons web/lessons] [-transcripts transcripts] [-style web/style.css]")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay docs [-out site/lessons] [-lessons web/lessons] [-transcripts transcripts] [-style web/style.css] [-remote-images]")
 		fmt.Fprintln(fs.Output(), "\nBuilds every lesson into OUT/NAME.html, an index at OUT/index.html and")
-		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html and load nothing")
-		fmt.Fprintln(fs.Output(), "remote and no script. Any mistake in a lesson is printed as file:line and")
-		fmt.Fprintln(fs.Output(), "nothing is written.")
+		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html, run no script and")
+		fmt.Fprintln(fs.Output(), "load nothing remote: each carries a Content-Security-Policy that allows its")
+		fmt.Fprintln(fs.Output(), "style sheet and images of its own origin, and an image from an http(s) URL is")
+		fmt.Fprintln(fs.Output(), "a mistake unless -remote-images allows it.")
+		fmt.Fprintln(fs.Output(), "\nLessons are the project's dialect or the tutorial's upstream pages: a listing")
+		fmt.Fprintln(fs.Output(), "that quotes its own text is checked against its capture (capture/out/NAME.http")
+		fmt.Fprintln(fs.Output(), "or .events.json, read from the transcripts folder). Any mistake in a lesson is")
+		fmt.Fprintln(fs.Output(), "printed as file:line and nothing is written; a caption that the drawing does")
+		fmt.Fprintln(fs.Output(), "not bear out is printed as a finding and shown beside its figure.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -67,7 +87,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		body []byte
 	}
 	var built []page
-	var errs lesson.ErrorList
+	var errs, findings lesson.ErrorList
 	figureCSS := ""
 	for _, file := range files {
 		if err := ctx.Err(); err != nil {
@@ -78,7 +98,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return err
 		}
 		var body bytes.Buffer
-		info, err := lesson.Convert(md, file, lesson.Config{Resolver: res}, &body)
+		info, err := lesson.Convert(md, file, lesson.Config{Resolver: res, RemoteImages: *remoteImages}, &body)
 		var list lesson.ErrorList
 		switch {
 		case errors.As(err, &list):
@@ -87,6 +107,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		case err != nil:
 			return err
 		}
+		findings = append(findings, info.Findings...)
 		if info.Title == "" {
 			errs = append(errs, &lesson.Error{File: file, Line: 1, Msg: "a lesson starts with a level-1 heading, its title"})
 			continue
@@ -109,9 +130,10 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return errors.New("a style sheet contains </style")
 	}
 	written["lessons.css"] = []byte(css)
+	csp := lessonCSP(*remoteImages)
 	var entries []indexEntry
 	for i, p := range built {
-		v := pageView{Title: p.info.Title, Body: template.HTML(p.body)}
+		v := pageView{Title: p.info.Title, Body: template.HTML(p.body), CSP: csp}
 		if i > 0 {
 			v.Prev = &indexEntry{Href: built[i-1].name + ".html", Title: built[i-1].info.Title}
 		}
@@ -126,7 +148,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		entries = append(entries, indexEntry{Href: p.name + ".html", Title: p.info.Title, Summary: p.info.Summary})
 	}
 	var b bytes.Buffer
-	if err := pages.ExecuteTemplate(&b, "index", entries); err != nil {
+	if err := pages.ExecuteTemplate(&b, "index", indexView{Entries: entries, CSP: csp}); err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
 	written["index.html"] = b.Bytes()
@@ -144,7 +166,14 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s\n", len(built), *out)
+	for _, f := range findings {
+		fmt.Fprintf(fs.Output(), "%s:%d: finding: %s\n", lesson.Printable(f.File), f.Line, lesson.Printable(f.Msg))
+	}
+	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s", len(built), lesson.Printable(*out))
+	if len(findings) > 0 {
+		fmt.Fprintf(fs.Output(), "; %d findings to look at (shown beside their figures)", len(findings))
+	}
+	fmt.Fprintln(fs.Output())
 	return nil
 }
 
@@ -190,19 +219,43 @@ type pageView struct {
 	Title      string
 	Body       template.HTML // the lesson's HTML from package lesson: escaped there
 	Prev, Next *indexEntry
+	CSP        string
+}
+
+type indexView struct {
+	Entries []indexEntry
+	CSP     string
+}
+
+type headView struct{ Title, CSP string }
+
+// lessonCSP is the Content-Security-Policy every lesson page carries in
+// a meta element, so that it holds wherever the pages are served from
+// (or opened from disk): no script, no frame, no connection; styles and
+// images from the pages' own origin (and http(s) images with
+// -remote-images).
+func lessonCSP(remoteImages bool) string {
+	img := "'self'"
+	if remoteImages {
+		img += " https: http:"
+	}
+	return "default-src 'none'; style-src 'self'; img-src " + img + "; base-uri 'none'; form-action 'none'"
 }
 
 // The pages load one style sheet and nothing else: no script, no font,
 // nothing remote. Links are relative, so the folder works from disk.
-var pages = template.Must(template.New("pages").Parse(`
+var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
+	"head": func(title, csp string) headView { return headView{title, csp} },
+}).Parse(`
 {{- define "head" -}}
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>{{.}}</title>
+<title>{{.Title}}</title>
 <link rel="stylesheet" href="lessons.css">
 </head>
 <body class="lesson-page">
@@ -220,7 +273,7 @@ var pages = template.Must(template.New("pages").Parse(`
 {{end}}
 
 {{- define "lesson" -}}
-{{template "head" (printf "%s · a2aplay lessons" .Title)}}
+{{template "head" (head (printf "%s · a2aplay lessons" .Title) .CSP)}}
 {{- template "top" false -}}
 <main class="lesson">
 {{.Body}}</main>
@@ -233,13 +286,13 @@ var pages = template.Must(template.New("pages").Parse(`
 {{end}}
 
 {{- define "index" -}}
-{{template "head" "Lessons · a2aplay"}}
+{{template "head" (head "Lessons · a2aplay" .CSP)}}
 {{- template "top" true -}}
 <main class="lesson">
 <h1>Lessons</h1>
 <p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with an exercise to play live.</p>
 <ol class="lesson-list">
-{{- range .}}
+{{- range .Entries}}
 <li><a href="{{.Href}}">{{.Title}}</a>{{with .Summary}}<p>{{.}}</p>{{end}}</li>
 {{- end}}
 </ol>
