@@ -192,10 +192,10 @@ func TestSpecSectionURL(t *testing.T) {
 }
 
 var (
-	scriptRE  = regexp.MustCompile(`(?i)<script|<style|<iframe|<object|<embed|href="\s*javascript:|\son[a-z]+="`)
+	scriptRE = regexp.MustCompile(`(?i)<script|<style|<iframe|<object|<embed|href="\s*javascript:|\son[a-z]+="`)
 	// imgRE finds images; only those by a relative path may be drawn.
-	imgRE = regexp.MustCompile(`(?i)<img[^>]*>`)
-	srcRE = regexp.MustCompile(`^<img src="([^"]+)" alt="[^"]*"( title="[^"]*")?>$`)
+	imgRE     = regexp.MustCompile(`(?i)<img[^>]*>`)
+	srcRE     = regexp.MustCompile(`^<img src="([^"]+)" alt="[^"]*"( title="[^"]*")?>$`)
 	lessonDir = "../web/lessons"
 )
 
