@@ -158,9 +158,9 @@ func (n *Figure) resolve(srcs *sources) {
 		f.errorf(stepsF.Offset, "figure: steps %s: %s has %d steps", stepsF.Value, src.Value, n.Steps)
 		return
 	}
-	n.prefix = fmt.Sprintf("fig%d-", srcs.figures)
+	n.prefix = srcs.c.IDPrefix + fmt.Sprintf("fig%d-", srcs.figures)
 	if n.ID != "" && len(f.errs) == 0 {
-		n.prefix = n.ID + "-"
+		n.prefix = srcs.c.IDPrefix + n.ID + "-"
 	}
 	srcs.figures++
 	alt := n.Title

@@ -35,8 +35,18 @@ type Config struct {
 	// Replayer is the URL of the playground page as seen from the
 	// rendered lesson; links to a transcript's steps and to Live
 	// exercises are made from it. Empty means "../index.html", which
-	// fits lessons built into a lessons/ folder beside the page.
+	// fits lessons built into a lessons/ folder beside the page; "#"
+	// means the lesson is part of the playground's own page (the
+	// offline file), so its links are fragments of that page.
 	Replayer string
+	// IDPrefix is put before every id the lesson's HTML carries
+	// (headings, blocks, the figures' SVG ids), so that several lessons
+	// can share one page.
+	IDPrefix string
+	// LinkMap, when set, rewrites the target of every Markdown link of
+	// the lesson, as the page that carries it needs ("#fig" to
+	// "#PREFIXfig", "../index.html#t=…" to "#t=…").
+	LinkMap func(dest string) string
 	// RemoteImages lets a lesson show images from http and https URLs.
 	// Without it such an image is an error: lesson pages load nothing
 	// remote (their Content-Security-Policy allows images only from
@@ -52,10 +62,45 @@ func (c *Config) replayer() string {
 	return c.Replayer
 }
 
+// InPage returns the Config of lesson name (its file name without .md)
+// when it is a section of the playground's own page, as in the offline
+// file, where every link must stay in the one file to work from
+// file://. The page shows the lesson at #lesson-NAME and the lessons'
+// index at #lessons. The lesson's ids get the prefix "l-NAME-"; a link
+// to the playground ("../index.html#t=…") becomes the page's own
+// fragment; a fragment of the lesson gets the prefix; a link to another
+// lesson ("NAME.html", "NAME.html#id") or to the index ("index.html")
+// goes to its section.
+func InPage(name string) Config {
+	prefix := "l-" + name + "-"
+	return Config{Replayer: "#", IDPrefix: prefix, LinkMap: func(dest string) string {
+		file, frag, hasFrag := strings.Cut(dest, "#")
+		switch {
+		case file == "" && hasFrag:
+			return "#" + prefix + frag
+		case file == "../index.html" || file == "../":
+			return "#" + frag
+		case file == "index.html" && !hasFrag:
+			return "#lessons"
+		case strings.HasSuffix(file, ".html") && !strings.ContainsAny(file, "/:\\?"):
+			other := strings.TrimSuffix(file, ".html")
+			if hasFrag {
+				return "#l-" + other + "-" + frag
+			}
+			return "#lesson-" + other
+		}
+		return dest
+	}}
+}
+
 // ReplayLink returns the link to step (1-based; 0 for the overview) of
 // the named transcript in the replayer.
 func (c *Config) ReplayLink(transcript string, step int) string {
-	s := c.replayer() + "#t=" + url.QueryEscape(transcript)
+	base := c.replayer()
+	if base == "#" {
+		base = ""
+	}
+	s := base + "#t=" + url.QueryEscape(transcript)
 	if step > 0 {
 		s += "&s=" + strconv.Itoa(step)
 	}
@@ -141,7 +186,11 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 		goldmark.WithExtensions(New(c)),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
-	pc := parser.NewContext()
+	var opts []parser.ContextOption
+	if c.IDPrefix != "" {
+		opts = append(opts, parser.WithIDs(prefixedIDs{c.IDPrefix, parser.NewContext().IDs()}))
+	}
+	pc := parser.NewContext(opts...)
 	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	info := describe(doc, src)
 	info.FigureCSS, _ = pc.Get(cssKey).(string)
@@ -163,6 +212,18 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 	}
 	return info, nil
 }
+
+// prefixedIDs makes goldmark's heading ids with a prefix.
+type prefixedIDs struct {
+	prefix string
+	ids    parser.IDs
+}
+
+func (p prefixedIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	return append([]byte(p.prefix), p.ids.Generate(value, kind)...)
+}
+
+func (p prefixedIDs) Put(value []byte) { p.ids.Put(value) }
 
 // New returns the goldmark extension for the lesson dialect. Use
 // [Convert] unless you need a goldmark.Markdown of your own; then read
@@ -229,6 +290,14 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 	srcs := &sources{c: r.c, m: map[string]*source{}}
 	defer func() { pc.Set(cssKey, srcs.css) }()
 	r.checkImages(doc, pc)
+	if r.c.LinkMap != nil {
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if l, ok := n.(*ast.Link); ok && entering {
+				l.Destination = []byte(r.c.LinkMap(string(l.Destination)))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
 	for _, b := range blocks {
 		switch n := b.(type) {
 		case *Listing:

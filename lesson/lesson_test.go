@@ -429,3 +429,30 @@ func TestImages(t *testing.T) {
 		t.Errorf("with RemoteImages: err %v, html\n%s", err, html.String())
 	}
 }
+
+// TestInPage: a lesson that is a section of the playground's page keeps
+// every link in the page and every id its own.
+func TestInPage(t *testing.T) {
+	src := "# Title\n\n## Part one\n\nSee [the figure](#fig-x), [the replayer](../index.html#t=review&s=2), " +
+		"[lesson two](02-two.html), [its part](02-two.html#part), [the index](index.html) and [a site](https://e.example/).\n\n" +
+		"```figure\nid: fig-x\nsource: transcripts/review.http\n```\n\n" +
+		"```listing\nsource: transcripts/review.http\nexchange: 1\npath: result.task.id\n```\n"
+	var html bytes.Buffer
+	c := InPage("01-one")
+	c.Resolver = testResolver
+	if _, err := Convert([]byte(src), "one.md", c, &html); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<h2 id="l-01-one-part-one">`, `href="#l-01-one-fig-x"`, `href="#t=review&amp;s=2"`,
+		`href="#lesson-02-two"`, `href="#l-02-two-part"`, `href="#lessons"`, `href="https://e.example/"`,
+		`<figure class="lesson-figure" id="l-01-one-fig-x"`, `id="l-01-one-fig-x-`, `class="listing-source" href="#t=review&amp;s=2"`,
+	} {
+		if !strings.Contains(html.String(), want) {
+			t.Errorf("the section lacks %s:\n%s", want, html.String())
+		}
+	}
+	if strings.Contains(html.String(), "index.html") {
+		t.Errorf("a link leaves the page:\n%s", html.String())
+	}
+}

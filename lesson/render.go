@@ -60,10 +60,10 @@ func esc(s string) string { return attrEscaper.Replace(s) }
 // escText escapes element content, leaving quotes readable.
 func escText(s string) string { return textEscaper.Replace(s) }
 
-// idAttr writes ` id="ID"` when id is set.
-func idAttr(w util.BufWriter, id string) {
+// idAttr writes ` id="ID"` when id is set, with the configured prefix.
+func (r *htmlRenderer) idAttr(w util.BufWriter, id string) {
 	if id != "" {
-		w.WriteString(` id="` + esc(id) + `"`)
+		w.WriteString(` id="` + esc(r.c.IDPrefix+id) + `"`)
 	}
 }
 
@@ -90,7 +90,7 @@ func (r *htmlRenderer) listing(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkSkipChildren, nil
 	}
 	w.WriteString(`<figure class="listing"`)
-	idAttr(w, n.ID)
+	r.idAttr(w, n.ID)
 	w.WriteString(` data-transcript="` + esc(n.transcript) + `"`)
 	if n.Step > 0 {
 		w.WriteString(` data-step="` + strconv.Itoa(n.Step) + `"`)
@@ -142,7 +142,7 @@ func (r *htmlRenderer) figure(w util.BufWriter, src []byte, node ast.Node, enter
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<figure class="lesson-figure"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(` data-transcript="` + esc(n.transcript) + `"`)
 		if rg := n.Range(); rg != "" {
 			w.WriteString(` data-steps="` + esc(rg) + `"`)
@@ -186,7 +186,7 @@ func (r *htmlRenderer) rule(w util.BufWriter, src []byte, node ast.Node, enterin
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<aside class="rule"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(">\n<p class=\"rule-label\">")
 		writeInline(w, n.Label)
 		if n.Source != nil {
@@ -209,7 +209,7 @@ func (r *htmlRenderer) takeaways(w util.BufWriter, src []byte, node ast.Node, en
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<section class="takeaways"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(">\n<p class=\"takeaways-title\">")
 		writeInline(w, n.Title)
 		w.WriteString("</p>\n")

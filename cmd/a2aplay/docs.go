@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"html/template"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -65,14 +66,6 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 	if fs.NArg() > 0 {
 		return &usageError{"docs takes no arguments"}
 	}
-	files, err := filepath.Glob(filepath.Join(*src, "*.md"))
-	if err != nil {
-		return err
-	}
-	sort.Strings(files)
-	if len(files) == 0 {
-		return fmt.Errorf("no lessons in %s", *src)
-	}
 	base, err := os.ReadFile(*style)
 	if err != nil {
 		return err
@@ -80,48 +73,11 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 
 	// Build everything before writing anything, so that a lesson with a
 	// mistake leaves the folder as it was.
-	res := &transcriptDir{dir: *dir, cache: map[string]*replay.Transcript{}}
-	type page struct {
-		name string
-		info *lesson.Info
-		body []byte
-	}
-	var built []page
-	var errs, findings lesson.ErrorList
-	figureCSS := ""
-	for _, file := range files {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		md, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		var body bytes.Buffer
-		info, err := lesson.Convert(md, file, lesson.Config{Resolver: res, RemoteImages: *remoteImages}, &body)
-		var list lesson.ErrorList
-		switch {
-		case errors.As(err, &list):
-			errs = append(errs, list...)
-			continue
-		case err != nil:
-			return err
-		}
-		findings = append(findings, info.Findings...)
-		if info.Title == "" {
-			errs = append(errs, &lesson.Error{File: file, Line: 1, Msg: "a lesson starts with a level-1 heading, its title"})
-			continue
-		}
-		if info.FigureCSS != "" {
-			figureCSS = info.FigureCSS
-		}
-		built = append(built, page{strings.TrimSuffix(filepath.Base(file), ".md"), info, body.Bytes()})
-	}
-	if len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintln(fs.Output(), e)
-		}
-		return fmt.Errorf("%d mistakes in the lessons; nothing written", len(errs))
+	built, figureCSS, findings, err := buildLessons(ctx, *src, *dir, fs.Output(), func(string) lesson.Config {
+		return lesson.Config{RemoteImages: *remoteImages}
+	})
+	if err != nil {
+		return err
 	}
 
 	written := map[string][]byte{}
@@ -166,15 +122,82 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 			return err
 		}
 	}
-	for _, f := range findings {
-		fmt.Fprintf(fs.Output(), "%s:%d: finding: %s\n", lesson.Printable(f.File), f.Line, lesson.Printable(f.Msg))
-	}
+	printFindings(fs.Output(), findings)
 	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s", len(built), lesson.Printable(*out))
 	if len(findings) > 0 {
 		fmt.Fprintf(fs.Output(), "; %d findings to look at (shown beside their figures)", len(findings))
 	}
 	fmt.Fprintln(fs.Output())
 	return nil
+}
+
+// A builtLesson is one lesson converted to HTML.
+type builtLesson struct {
+	name string // the file name without .md
+	info *lesson.Info
+	body []byte
+}
+
+// buildLessons converts every lesson of the folder src, in name order,
+// quoting the transcripts of the folder dir; config gives each lesson
+// (by name) its Config, whose Resolver it sets. Mistakes are printed to
+// out and make it fail; findings are returned for the caller to print.
+func buildLessons(ctx context.Context, src, dir string, out io.Writer, config func(name string) lesson.Config) (built []builtLesson, figureCSS string, findings lesson.ErrorList, err error) {
+	files, err := filepath.Glob(filepath.Join(src, "*.md"))
+	if err != nil {
+		return nil, "", nil, err
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, "", nil, fmt.Errorf("no lessons in %s", src)
+	}
+	res := &transcriptDir{dir: dir, cache: map[string]*replay.Transcript{}}
+	var errs lesson.ErrorList
+	for _, file := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, "", nil, err
+		}
+		md, err := os.ReadFile(file)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".md")
+		c := config(name)
+		c.Resolver = res
+		var body bytes.Buffer
+		info, err := lesson.Convert(md, file, c, &body)
+		var list lesson.ErrorList
+		switch {
+		case errors.As(err, &list):
+			errs = append(errs, list...)
+			continue
+		case err != nil:
+			return nil, "", nil, err
+		}
+		findings = append(findings, info.Findings...)
+		if info.Title == "" {
+			errs = append(errs, &lesson.Error{File: file, Line: 1, Msg: "a lesson starts with a level-1 heading, its title"})
+			continue
+		}
+		if info.FigureCSS != "" {
+			figureCSS = info.FigureCSS
+		}
+		built = append(built, builtLesson{name, info, body.Bytes()})
+	}
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(out, e)
+		}
+		return nil, "", nil, fmt.Errorf("%d mistakes in the lessons; nothing written", len(errs))
+	}
+	return built, figureCSS, findings, nil
+}
+
+// printFindings prints the findings of the lessons, one a line.
+func printFindings(out io.Writer, findings lesson.ErrorList) {
+	for _, f := range findings {
+		fmt.Fprintf(out, "%s:%d: finding: %s\n", lesson.Printable(f.File), f.Line, lesson.Printable(f.Msg))
+	}
 }
 
 // transcriptDir resolves a lesson's source "transcripts/NAME.http" to
