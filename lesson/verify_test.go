@@ -38,11 +38,11 @@ func TestParseQuote(t *testing.T) {
 		match bool
 	}{
 		{`"task": { "id": "t1", … }`, true},
-		{`"task": { "id": "t1", …`, true},                                 // the rest cut
+		{`"task": { "id": "t1", …`, true},                                     // the rest cut
 		{`"status": { "state": "S", "message": { … "role": "R", … } }`, true}, // a cut inside
-		{`"parts": [ …, { "text": "b" } ]`, true},                         // elements cut
-		{`"parts": [ { "text": "b" } ]`, false},                           // no cut: both elements
-		{`"parts": [ { "text": "b" }, …, { "text": "a" } ]`, false},       // order kept
+		{`"parts": [ …, { "text": "b" } ]`, true},                             // elements cut
+		{`"parts": [ { "text": "b" } ]`, false},                               // no cut: both elements
+		{`"parts": [ { "text": "b" }, …, { "text": "a" } ]`, false},           // order kept
 		{`{"text": "a"}`, true},
 		{`"id": "t2"`, false},
 		{`"state": "S", "id": "t1"`, false}, // members of two objects
