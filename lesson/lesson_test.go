@@ -200,15 +200,54 @@ var (
 )
 
 // seedLessons adds the test lessons and the shipped ones to a fuzz corpus.
+//
+// Each lesson is added in pieces of a block or two, about 600 bytes:
+// the fuzzer minimises every input that finds new code, and minimising a
+// whole lesson, Convert after Convert under coverage instrumentation,
+// takes the whole -fuzztime.
 func seedLessons(f *testing.F) {
 	for _, pattern := range []string{"testdata/lessons/*.md", lessonDir + "/*.md"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(b)
+			b, err := os.ReadFile(file)
+			if err != nil {
+				continue
+			}
+			for _, piece := range lessonPieces(string(b), 600) {
+				f.Add([]byte(piece))
 			}
 		}
 	}
+}
+
+// lessonPieces cuts a lesson at blank lines outside fences into pieces
+// of about max bytes (a block longer than that is a piece of its own).
+func lessonPieces(src string, max int) []string {
+	var pieces []string
+	var cur strings.Builder
+	fence := ""
+	for _, line := range strings.SplitAfter(src, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case fence == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")):
+			fence = t[:3]
+		case fence != "" && strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "":
+			fence = ""
+		case fence == "" && t == "" && cur.Len() >= max/2:
+			pieces = append(pieces, cur.String())
+			cur.Reset()
+			continue
+		}
+		cur.WriteString(line)
+		if fence == "" && cur.Len() >= max {
+			pieces = append(pieces, cur.String())
+			cur.Reset()
+		}
+	}
+	if cur.Len() > 0 {
+		pieces = append(pieces, cur.String())
+	}
+	return pieces
 }
 
 // FuzzConvert: no input makes Convert panic, every error names a line
