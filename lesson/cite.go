@@ -180,6 +180,12 @@ func sdkList() string {
 // cannot send a terminal its own escape sequences through an error.
 func quote(s string) string { return strconv.Quote(s) }
 
+// Printable returns s with control characters and bytes that are not
+// UTF-8 escaped as Go would quote them (\x1b, \u202e), everything else
+// as it is: what a command prints of a lesson, a file name or a
+// capture cannot drive the terminal.
+func Printable(s string) string { return escapeControls(s) }
+
 // escapeControls writes control characters (C0, DEL, C1, and the
 // Unicode format controls that reorder text) and bytes that are not
 // UTF-8 as Go escapes; everything else is kept as it is.

@@ -38,6 +38,7 @@ type fence struct {
 	sawRule  bool // the "---" line was seen
 	header   []Field
 	errs     []blockError
+	finds    []blockError // findings: text to look at, not errors
 	// body holds a listing's body lines as written: a listing's body is
 	// quoted text, not Markdown, so it never becomes child nodes.
 	body []bodyLine

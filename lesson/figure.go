@@ -158,9 +158,9 @@ func (n *Figure) resolve(srcs *sources) {
 		f.errorf(stepsF.Offset, "figure: steps %s: %s has %d steps", stepsF.Value, src.Value, n.Steps)
 		return
 	}
-	n.prefix = fmt.Sprintf("fig%d-", srcs.figures)
+	n.prefix = srcs.c.IDPrefix + fmt.Sprintf("fig%d-", srcs.figures)
 	if n.ID != "" && len(f.errs) == 0 {
-		n.prefix = n.ID + "-"
+		n.prefix = srcs.c.IDPrefix + n.ID + "-"
 	}
 	srcs.figures++
 	alt := n.Title
@@ -174,6 +174,11 @@ func (n *Figure) resolve(srcs *sources) {
 	}
 	n.SVG = svg
 	srcs.css = css
+	for _, fl := range []Field{claim, caption} {
+		for _, p := range checkClaims(fl.Value, steps, n.From, n.To) {
+			f.finds = append(f.finds, blockError{fl.Offset, "figure: " + fl.Key + ": " + p})
+		}
+	}
 }
 
 // drawFigure draws steps as SVG for a page. A strict

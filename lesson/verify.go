@@ -633,7 +633,9 @@ func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 // nearest shows the capture's text where the longest start of want
 // occurs, or says it has none of it.
 func nearest(text, want string) string {
-	for n := len(want) - 1; n >= 4; n-- {
+	// Only the first 120 bytes are tried, so a long quote against a long
+	// capture costs linear time.
+	for n := min(len(want)-1, 120); n >= 4; n-- {
 		if !utf8.RuneStart(want[n]) {
 			continue
 		}
