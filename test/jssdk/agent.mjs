@@ -73,6 +73,11 @@ function parseArgs(argv) {
 	return { host, port, paths: paths.length ? paths : [""] };
 }
 
+// A step of work takes a moment, so no two status timestamps of a task
+// fall in one millisecond: a2aplay's normalisation gives equal times
+// one instant, and the tests' fixture must come out the same each run.
+const moment = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 const text = (s) => ({ content: { $case: "text", value: s }, metadata: undefined, filename: "", mediaType: "text/plain" });
 const data = (v) => ({ content: { $case: "data", value: v }, metadata: undefined, filename: "", mediaType: "application/json" });
 
@@ -176,6 +181,7 @@ class Desk {
 	async start(ctx, bus) {
 		const said = textOf(ctx.userMessage);
 		bus.publish(AgentEvent.task(this.task(ctx, TaskState.TASK_STATE_SUBMITTED)));
+		await moment();
 		if (/\bdeploy/i.test(said)) {
 			await this.deploy(ctx, bus, said);
 			return;
@@ -202,6 +208,7 @@ class Desk {
 			return;
 		}
 		bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_WORKING, `Comparing against ${branch}.`)));
+		await moment();
 		bus.publish(AgentEvent.artifactUpdate(this.artifact(ctx, "review.txt", [text(`Reviewed against ${branch}: no findings.`)])));
 		bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_COMPLETED, "Review done.")));
 	}
@@ -209,6 +216,7 @@ class Desk {
 	async deploy(ctx, bus, said) {
 		const id = ctx.taskId;
 		bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_WORKING, "Checking the build.")));
+		await moment();
 		// Register the wait before saying AUTH_REQUIRED, so an approval
 		// that comes at once finds it.
 		const verdict = new Promise((resolve) => this.waiting.set(id, { decide: resolve }));
@@ -220,6 +228,7 @@ class Desk {
 		switch (v) {
 		case "approved":
 			bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_WORKING, "Approved by an operator; deploying.")));
+			await moment();
 			bus.publish(AgentEvent.artifactUpdate(this.artifact(ctx, "deploy.json", [data({ request: said, deployed: true })])));
 			bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_COMPLETED, "Deployed.")));
 			break;
@@ -243,8 +252,10 @@ class Desk {
 			}
 			this.waiting.delete(req.params.taskId);
 			res.json({ taskId: req.params.taskId, decision: verdict });
-			// Answer first: the reply precedes the frames it causes.
-			setImmediate(() => w.decide(verdict));
+			// Answer first, and resume a moment later: the reply precedes
+			// the frames it causes, even for a client that reads them on
+			// another connection.
+			setTimeout(() => w.decide(verdict), 50);
 		};
 	}
 
