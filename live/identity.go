@@ -1,11 +1,12 @@
 package live
 
 import (
-	"net"
 	"net/url"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // An agent of a remote session is its card: its name and every URL the
@@ -14,57 +15,13 @@ import (
 // http://host:8080/deployer), and one agent may be reached as
 // localhost, 127.0.0.1 or [::1] on the same port. The session records
 // requests by host (capture.Recorder knows only hosts), then names the
-// target of each exchange by its URL (Session.agentAt).
-
-// originKey is the origin of u with every name of the loopback host
-// made one ("localhost", 127.0.0.1 and the rest of 127.0.0.0/8, ::1) and
-// the default port written out: "http://loopback:41242".
-func originKey(u *url.URL) string {
-	scheme := strings.ToLower(u.Scheme)
-	host := strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		host = "loopback"
-	} else if ip := net.ParseIP(host); ip != nil {
-		if ip.IsLoopback() {
-			host = "loopback"
-		} else {
-			host = ip.String()
-		}
-	}
-	port := u.Port()
-	if port == "" {
-		switch scheme {
-		case "http":
-			port = "80"
-		case "https":
-			port = "443"
-		}
-	}
-	return scheme + "://" + net.JoinHostPort(host, port)
-}
-
-// within tells how deep u lies under base: the length of base's path
-// when u is on the same origin (as originKey sees it) and its path is
-// base's path or below it, segment by segment; -1 otherwise. So
-// http://127.0.0.1:8080/reviewer/rest/message:send lies under
-// http://localhost:8080/reviewer (depth 9), not under
-// http://localhost:8080/review.
-func within(u, base *url.URL) int {
-	if u == nil || base == nil || originKey(u) != originKey(base) {
-		return -1
-	}
-	bp := strings.TrimRight(base.Path, "/")
-	p := u.Path
-	if bp == "" || p == bp || strings.HasPrefix(p, bp+"/") {
-		return len(bp)
-	}
-	return -1
-}
+// target of each exchange by its URL (Session.agentAt), with
+// replay.OriginKey and replay.Under.
 
 // sameURL reports whether a and b name the same place: one origin, one
 // path but for a trailing slash.
 func sameURL(a, b *url.URL) bool {
-	return originKey(a) == originKey(b) && strings.TrimRight(a.Path, "/") == strings.TrimRight(b.Path, "/")
+	return replay.OriginKey(a) == replay.OriginKey(b) && strings.TrimRight(a.Path, "/") == strings.TrimRight(b.Path, "/")
 }
 
 // agentURLs are the URLs that identify an agent: the base URL it was
@@ -132,14 +89,14 @@ func (s *Session) agentOf(u *url.URL) (*agentRef, int) {
 	var best *agentRef
 	depth := -1
 	var onOrigin []*agentRef
-	key := originKey(u)
+	key := replay.OriginKey(u)
 	for _, a := range s.agents {
 		on := false
 		for _, au := range a.urls {
-			if d := within(u, au); d > depth {
+			if d := replay.Under(u, au); d > depth {
 				best, depth = a, d
 			}
-			on = on || originKey(au) == key
+			on = on || replay.OriginKey(au) == key
 		}
 		if on {
 			onOrigin = append(onOrigin, a)

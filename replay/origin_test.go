@@ -1,4 +1,4 @@
-package live
+package replay
 
 import (
 	"net/url"
@@ -22,13 +22,13 @@ func TestOriginKey(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := originKey(u); got != tc.want {
-			t.Errorf("originKey(%s) = %s, want %s", tc.in, got, tc.want)
+		if got := OriginKey(u); got != tc.want {
+			t.Errorf("OriginKey(%s) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 }
 
-func TestWithin(t *testing.T) {
+func TestUnder(t *testing.T) {
 	for _, tc := range []struct {
 		u, base string
 		want    int
@@ -44,8 +44,8 @@ func TestWithin(t *testing.T) {
 	} {
 		u, _ := url.Parse(tc.u)
 		b, _ := url.Parse(tc.base)
-		if got := within(u, b); got != tc.want {
-			t.Errorf("within(%s, %s) = %d, want %d", tc.u, tc.base, got, tc.want)
+		if got := Under(u, b); got != tc.want {
+			t.Errorf("Under(%s, %s) = %d, want %d", tc.u, tc.base, got, tc.want)
 		}
 	}
 }
