@@ -262,6 +262,15 @@ func sharedOrigin(t *testing.T) (origin string) {
 	mux := http.NewServeMux()
 	mux.Handle("/reviewer/", http.StripPrefix("/reviewer", rv.Handler()))
 	mux.Handle("/deployer/", http.StripPrefix("/deployer", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, ":subscribe") {
+			// The JavaScript SDK's media type, which a2a-go's client
+			// does not read.
+			w.Header().Set("Content-Type", "application/a2a+json; charset=utf-8")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"error":{"code":400,"status":"FAILED_PRECONDITION","message":"the task is in a terminal state and cannot be subscribed to",`+
+				`"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"UNSUPPORTED_OPERATION","domain":"a2a-protocol.org"}]}}`)
+			return
+		}
 		if r.Method == http.MethodPost && r.URL.Path == "/" {
 			body, _ := io.ReadAll(r.Body)
 			if strings.Contains(string(body), `"SubscribeToTask"`) {
@@ -366,6 +375,12 @@ func TestRemoteStreamAnsweredWithJSONError(t *testing.T) {
 	}
 	if st := s.Snapshot().Streams[sub.Stream.ID-1]; !strings.Contains(st.Error, "-32004") {
 		t.Errorf("the snapshot's stream: %+v", st)
+	}
+	rest := s.do("Subscribe", func(ctx context.Context) (*Result, error) {
+		return s.Subscribe(ctx, TaskArgs{TaskID: deploy.ID, Binding: HTTPJSON})
+	})
+	if e := rest.Error; e == nil || e.HTTPStatus != http.StatusBadRequest || e.Status != "FAILED_PRECONDITION" || e.Kind() != "UNSUPPORTED_OPERATION" || !e.NoStream || rest.Deviation != nil {
+		t.Errorf("subscribe over HTTP+JSON: error %+v, deviation %+v", rest.Error, rest.Deviation)
 	}
 	// The diagram draws the error from the saved wire.
 	tr := s.Transcript()

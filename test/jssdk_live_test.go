@@ -113,7 +113,8 @@ func jsAgent(t *testing.T, paths ...string) string {
 // TestLiveJSSDKAgent: INPUT_REQUIRED asked twice and answered on the
 // same task, AUTH_REQUIRED approved by the operator on the open stream,
 // and SubscribeToTask on the finished deploy, which the SDK answers with
-// a plain JSON error (-32004) instead of a stream.
+// a plain JSON error instead of a stream: -32004 in a 200 over
+// JSON-RPC, a 400 google.rpc.Status over HTTP+JSON.
 func TestLiveJSSDKAgent(t *testing.T) {
 	site := liveSiteURL(t)
 	port := jsAgent(t, "/reviewer", "/deployer")
@@ -179,6 +180,13 @@ func TestLiveJSSDKAgent(t *testing.T) {
 		t.Errorf("the subscription shows as an empty stream: %q", sub)
 	}
 	tb.wait(`document.querySelector("#diagram svg") && document.querySelector("#diagram svg").textContent.includes("-32004")`)
+
+	// The same over HTTP+JSON: GetTask, then SubscribeToTask, which the
+	// SDK answers 400 with a google.rpc.Status.
+	tb.click(`button[data-binding="HTTP+JSON"]`)
+	mustContain(t, "GetTask over HTTP+JSON", onIt(deploy, "#lv-try-get", ""), "HTTP+JSON", "COMPLETED")
+	sub = onIt(deploy, "#lv-try-sub", "")
+	mustContain(t, "subscribe over HTTP+JSON", sub, "HTTP 400", "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "never started")
 	tb.shot("live-jssdk")
 
 	tb.click("#lv-save")
