@@ -34,9 +34,10 @@
 // http://host:8080/deployer) are two participants, and localhost,
 // 127.0.0.1 and [::1] on one port are one host, so an agent opened as
 // http://127.0.0.1:41242 whose card names http://localhost:41242 is one
-// participant, and an agent named twice is opened once. Each exchange
-// is drawn to the agent whose URL its URL lies deepest under; a call
-// outside A2A is named from the path below that URL ("approve").
+// participant, and an agent named twice is one agent. Each exchange is
+// drawn to the agent whose card covers its URL ([replay.Agents]); a
+// call outside A2A is named from the path below the agent's base URL
+// ("approve").
 //
 // # Moves
 //
@@ -118,7 +119,10 @@
 // parses back, normalises with [capture.Normalize] and steps like a
 // capture. A body the format cannot hold (a line starting with "#", a
 // carriage return, invalid UTF-8), which only a remote agent could
-// send, is left out with a note saying so.
+// send, is left out with a note saying so. A response body the client
+// library closes unread (a2a-go's HTTP+JSON client reads an error only
+// when it is application/json) is read to its end, up to 1 MiB, so the
+// transcript holds what the agent sent.
 //
 // # Closing
 //

@@ -1,125 +1,91 @@
 package live
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-
-	"github.com/a2aplay/a2aplay/replay"
 )
 
 // An agent of a remote session is its card: its name and every URL the
-// card lists, not the origin it is served from. Several agents may share
-// an origin under different paths (http://host:8080/reviewer,
-// http://host:8080/deployer), and one agent may be reached as
-// localhost, 127.0.0.1 or [::1] on the same port. The session records
-// requests by host (capture.Recorder knows only hosts), then names the
-// target of each exchange by its URL (Session.agentAt), with
-// replay.OriginKey and replay.Under.
+// card lists, not the origin it is served from (replay.Agents). Several
+// agents may share an origin under different paths
+// (http://host:8080/reviewer, http://host:8080/deployer), and one agent
+// may be reached as localhost, 127.0.0.1 or [::1] on the same port. The
+// recorder knows only hosts; the session names the target of each
+// exchange by its URL (Session.agentAt).
 
-// sameURL reports whether a and b name the same place: one origin, one
-// path but for a trailing slash.
-func sameURL(a, b *url.URL) bool {
-	return replay.OriginKey(a) == replay.OriginKey(b) && strings.TrimRight(a.Path, "/") == strings.TrimRight(b.Path, "/")
+// learn adds an agent's card, read at base, to the session's agent
+// identities and returns the agent it names when the session has it
+// already.
+func (s *Session) learn(base string, card *a2a.AgentCard) *agentRef {
+	b, err := json.Marshal(card)
+	if err != nil {
+		return nil
+	}
+	s.idMu.Lock()
+	defer s.idMu.Unlock()
+	s.ids.AddCard(strings.TrimRight(base, "/")+"/.well-known/agent-card.json", b)
+	if name, _, id, ok := s.ids.Lookup(base); ok && name != "" {
+		return s.byID[id]
+	}
+	return nil
 }
 
-// agentURLs are the URLs that identify an agent: the base URL it was
-// opened with and the URL of every interface its card lists.
-func agentURLs(base string, card *a2a.AgentCard) []*url.URL {
-	var out []*url.URL
-	add := func(raw string) {
-		u, err := url.Parse(raw)
-		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			return
-		}
-		for _, v := range out {
-			if sameURL(u, v) {
-				return
-			}
-		}
-		out = append(out, u)
+// known records ref as the agent that base leads to.
+func (s *Session) known(base string, ref *agentRef) {
+	s.idMu.Lock()
+	defer s.idMu.Unlock()
+	if name, _, id, ok := s.ids.Lookup(base); ok && name != "" {
+		s.byID[id] = ref
 	}
-	add(base)
-	if card != nil {
-		for _, in := range card.SupportedInterfaces {
-			if in != nil {
-				add(in.URL)
-			}
-		}
-	}
-	return out
-}
-
-// sameAgent reports whether an agent with this card, opened at base, is
-// ref: the same card name and a URL in common.
-func (ref *agentRef) sameAgent(name string, urls []*url.URL) bool {
-	if ref.card == nil || ref.card.Name != name {
-		return false
-	}
-	for _, u := range urls {
-		for _, v := range ref.urls {
-			if sameURL(u, v) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // agentAt returns the agent of the session that serves raw, or nil:
-// the agent with a URL that raw lies deepest under; else the only agent
-// on raw's origin; else, when several share it, the agent of the task
-// whose id is a segment of raw's path (an operator's
-// POST /approve/{taskId} at the origin's root). rest is raw's path below
-// the agent's URL when raw lies under one, else its whole path.
-func (s *Session) agentAt(raw string) (a *agentRef, rest string) {
+// the agent whose card covers raw (replay.Agents.Lookup), else for a
+// call outside A2A (oob) the agent of the task whose id is a segment of
+// raw's path, as an operator's POST /approve/{taskId} on an origin that
+// several agents share. rest is raw's path below the agent's base URL,
+// or its whole path.
+func (s *Session) agentAt(raw string, oob bool) (a *agentRef, rest string) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return nil, ""
 	}
-	a, depth := s.agentOf(u)
-	if depth > 0 {
-		return a, u.Path[depth:]
+	s.idMu.Lock()
+	name, _, id, ok := s.ids.Lookup(raw)
+	if ok && name != "" {
+		a = s.byID[id]
+	}
+	s.idMu.Unlock()
+	if a == nil && oob {
+		a = s.taskInPath(u.Path)
+	}
+	if a == nil {
+		return nil, ""
+	}
+	if b, err := url.Parse(a.url); err == nil {
+		if bp := strings.TrimRight(b.Path, "/"); bp != "" && strings.HasPrefix(u.Path, bp+"/") {
+			return a, u.Path[len(bp):]
+		}
 	}
 	return a, u.Path
 }
 
-func (s *Session) agentOf(u *url.URL) (*agentRef, int) {
-	var best *agentRef
-	depth := -1
-	var onOrigin []*agentRef
-	key := replay.OriginKey(u)
-	for _, a := range s.agents {
-		on := false
-		for _, au := range a.urls {
-			if d := replay.Under(u, au); d > depth {
-				best, depth = a, d
-			}
-			on = on || replay.OriginKey(au) == key
-		}
-		if on {
-			onOrigin = append(onOrigin, a)
-		}
-	}
-	switch {
-	case best != nil:
-		return best, depth
-	case len(onOrigin) == 1:
-		return onOrigin[0], -1
-	case len(onOrigin) == 0:
-		return nil, -1
-	}
+// taskInPath returns the agent of a task whose id is a segment of path.
+func (s *Session) taskInPath(path string) *agentRef {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, seg := range strings.Split(u.Path, "/") {
+	var agent string
+	for _, seg := range strings.Split(path, "/") {
 		if t := s.tasks[a2a.TaskID(seg)]; seg != "" && t != nil {
-			for _, a := range onOrigin {
-				if a.name == t.agent {
-					return a, -1
-				}
-			}
+			agent = t.agent
+			break
 		}
 	}
-	return nil, -1
+	s.mu.Unlock()
+	if agent == "" {
+		return nil
+	}
+	return s.agentNamed(agent)
 }

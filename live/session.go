@@ -109,6 +109,10 @@ type Session struct {
 	claimed map[int]bool     // exchange seqs a move has claimed
 	notes   map[int][]string // notes for exchanges, by seq
 	proxied map[string]bool  // remote: hosts the transport proxies
+
+	idMu sync.Mutex        // guards ids and byID
+	ids  replay.Agents     // remote: which agent a URL leads to
+	byID map[int]*agentRef // remote: the session's agents by their ids in ids
 }
 
 // An agentRef is an agent a session talks to.
@@ -116,7 +120,6 @@ type agentRef struct {
 	name string // participant name: the card's name, made a word
 	url  string // base URL, no trailing slash
 	card *a2a.AgentCard
-	urls []*url.URL // remote: the base URL, then the card's interface URLs
 }
 
 // Open starts a session. Offline, it builds the kit in process; remote,
@@ -130,6 +133,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		claimed: map[int]bool{},
 		notes:   map[int][]string{},
 		proxied: map[string]bool{},
+		byID:    map[int]*agentRef{},
 	}
 	if s.title == "" {
 		s.title = DefaultTitle
@@ -178,37 +182,30 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 	}
 	s.rec = capture.NewRecorder(s.tr, replay.Participant{Name: ClientName})
 	taken := map[string]bool{ClientName: true, OperatorName: true}
-outer:
 	for _, raw := range cfg.Remote {
 		base, err := checkBaseURL(raw)
 		if err != nil {
 			return err
-		}
-		// The same agent named twice (localhost and 127.0.0.1, a
-		// trailing slash) is one agent.
-		bu, _ := url.Parse(base)
-		for _, a := range s.agents {
-			if sameURL(bu, a.urls[0]) {
-				continue outer
-			}
 		}
 		m := s.newMove("GetAgentCard", ClientName)
 		card, err := agentcard.NewResolver(m.httpClient()).Resolve(ctx, base)
 		if err != nil {
 			return fmt.Errorf("live: reading the agent card of %s: %w", base, err)
 		}
-		urls := agentURLs(base, card)
-		for _, a := range s.agents {
-			if a.sameAgent(card.Name, urls) {
-				continue outer
-			}
+		// The same agent named twice (localhost and 127.0.0.1, a
+		// trailing slash) is one agent.
+		if s.learn(base, card) != nil {
+			continue
 		}
 		name := uniqueName(wordOf(card.Name), taken)
 		if name == "" {
-			name = uniqueName(hostWord(bu.Host), taken)
+			u, _ := url.Parse(base)
+			name = uniqueName(hostWord(u.Host), taken)
 		}
 		taken[name] = true
-		s.agents = append(s.agents, &agentRef{name: name, url: base, card: card, urls: urls})
+		ref := &agentRef{name: name, url: base, card: card}
+		s.agents = append(s.agents, ref)
+		s.known(base, ref)
 	}
 	return nil
 }
@@ -379,7 +376,7 @@ func (s *Session) Transcript() *replay.Transcript {
 		// named from the path below the agent's URL, so an agent's
 		// /deployer/approve/{id} is "approve" as the kit's is.
 		if s.mode == Remote {
-			if a, rest := s.agentAt(x.Request.URL); a != nil {
+			if a, rest := s.agentAt(x.Request.URL, x.Channel == replay.ChannelOutOfBand); a != nil {
 				x.To = a.name
 				if x.Channel == replay.ChannelOutOfBand {
 					x.Name, _ = capture.Classify(x.Request.Method, rest, []byte(x.Request.Body))

@@ -7,7 +7,7 @@ package test
 // own controls in headless Chromium. The saved session replays, draws
 // and passes "a2aplay check", and is kept, normalised, as
 // testdata/foreign/jssdk-live.http: real foreign traffic for other
-// packages' tests. go test ./test -run JSSDK -update rewrites it.
+// packages' tests. go test ./test -run JSSDK -update-foreign rewrites it.
 
 import (
 	"bufio"
@@ -35,7 +35,7 @@ import (
 	"github.com/a2aplay/a2aplay/test/browser"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/foreign/jssdk-live.http from this run")
+var updateForeign = flag.Bool("update-foreign", false, "rewrite testdata/foreign/jssdk-live.http from this run")
 
 // foreignPort is the port the fixture names for the JavaScript agents;
 // the test runs them on a free port and writes this one in its place.
@@ -280,7 +280,7 @@ func checkJSSDKSession(t *testing.T, tr *replay.Transcript, origin string) {
 
 // fixture normalises the saved session like a capture, with the agents'
 // random port written as foreignPort, and compares it with
-// testdata/foreign/jssdk-live.http, or rewrites that with -update.
+// testdata/foreign/jssdk-live.http, or rewrites that with -update-foreign.
 func fixture(t *testing.T, saved []byte, port string) {
 	t.Helper()
 	text := string(saved)
@@ -300,7 +300,7 @@ func fixture(t *testing.T, saved []byte, port string) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(env.testdata, "foreign", "jssdk-live.http")
-	if *update {
+	if *updateForeign {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -311,12 +311,12 @@ func fixture(t *testing.T, saved []byte, port string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (go test ./test -run JSSDK -update writes it)", err)
+		t.Fatalf("%v (go test ./test -run JSSDK -update-foreign writes it)", err)
 	}
 	if !bytes.Equal(got, want) {
 		gotPath := strings.TrimSuffix(path, ".http") + ".got.http"
 		os.WriteFile(gotPath, got, 0o644)
-		t.Errorf("%s is not what this run saved (written to %s: %s); go test ./test -run JSSDK -update accepts it",
+		t.Errorf("%s is not what this run saved (written to %s: %s); go test ./test -run JSSDK -update-foreign accepts it",
 			filepath.Base(path), filepath.Base(gotPath), firstDiff(want, got))
 	}
 }
