@@ -30,6 +30,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/capture"
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -349,5 +350,39 @@ func (tb *tab) fill(sel, v string) {
 	ok := eval[bool](tb, `(e => { if (!e) return false; e.value = `+js(v)+`; e.dispatchEvent(new Event("input", {bubbles: true})); return true; })(document.querySelector(`+js(sel)+`))`)
 	if !ok {
 		tb.t.Fatalf("no %s to fill", sel)
+	}
+}
+
+// TestForeignFixture holds the kept session to what the live test
+// checks of a fresh one, without a browser: it parses, keeps the two
+// agents apart, draws, and check finds nothing in it.
+func TestForeignFixture(t *testing.T) {
+	root, err := browser.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "test", "testdata", "foreign", "jssdk-live.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := replay.Parse(b, "jssdk-live.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range check.Check(tr) {
+		t.Errorf("jssdk-live.http:%d: %s", f.Line, f)
+	}
+	lanes := map[string]int{}
+	for _, s := range replay.Steps(tr) {
+		lanes[s.From]++
+		lanes[s.To]++
+	}
+	for _, p := range []string{"client", "js-reviewer", "js-deployer", "operator"} {
+		if lanes[p] == 0 {
+			t.Errorf("no step of %s: lanes %v", p, lanes)
+		}
+	}
+	if len(lanes) != 4 {
+		t.Errorf("lanes %v, want the four participants", lanes)
 	}
 }
