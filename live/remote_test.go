@@ -148,14 +148,15 @@ func TestRemoteSendToOneAgent(t *testing.T) {
 	r := s.do("Send", func(ctx context.Context) (*Result, error) {
 		return s.Send(ctx, SendArgs{Text: "please review my code"})
 	})
-	task := wantState(t, "Send", r, "TASK_STATE_REJECTED")
-	if !strings.Contains(task.Text, "cannot review") {
+	// Plain words: the reviewer asks what it lacks.
+	task := wantState(t, "Send", r, "TASK_STATE_INPUT_REQUIRED")
+	if task.Text != agents.RepositoryQuestion {
 		t.Errorf("the reviewer said %q", task.Text)
 	}
 	st := s.do("Send stream", func(ctx context.Context) (*Result, error) {
 		return s.Send(ctx, SendArgs{Text: "please review my code", Stream: true, Binding: HTTPJSON})
 	})
-	if st.Stream == nil || st.Task == nil || st.Task.State != "TASK_STATE_REJECTED" {
+	if st.Stream == nil || st.Task == nil || st.Task.State != "TASK_STATE_INPUT_REQUIRED" {
 		t.Errorf("streamed send: %+v", st)
 	}
 	if _, err := s.Deploy(context.Background(), DeployArgs{}); err == nil || !strings.Contains(err.Error(), "no deployer") {
