@@ -66,13 +66,14 @@ func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer ln.Close()
-	return recordOn(ctx, ln, agentArgs, *out, *normalize, *title, os.Stderr)
+	return recordOn(ctx, ln, proxyHost(*listen, ln.Addr().String()), agentArgs, *out, *normalize, *title, os.Stderr)
 }
 
-// recordOn serves the recording proxy on ln until ctx ends.
-func recordOn(ctx context.Context, ln net.Listener, agentArgs []string, out string, normalize bool, title string, log io.Writer) error {
+// recordOn serves the recording proxy on ln, which clients reach at
+// host (host:port), until ctx ends.
+func recordOn(ctx context.Context, ln net.Listener, host string, agentArgs []string, out string, normalize bool, title string, log io.Writer) error {
 	cfg := record.Config{
-		ProxyURL:  "http://" + proxyHost(ln.Addr().String()),
+		ProxyURL:  "http://" + host,
 		Title:     title,
 		Normalize: normalize,
 		Name:      strings.TrimSuffix(filepath.Base(out), filepath.Ext(out)),
@@ -127,10 +128,15 @@ func recordOn(ctx context.Context, ln net.Listener, agentArgs []string, out stri
 	return err
 }
 
-// proxyHost is the host:port clients reach a listener at: an unspecified
-// address (":8999", "0.0.0.0:8999") is reached at localhost.
-func proxyHost(addr string) string {
-	host, port, err := net.SplitHostPort(addr)
+// proxyHost is the host:port clients reach the proxy at: the host of
+// the -listen address (localhost when it names none or all interfaces)
+// and the port the listener got.
+func proxyHost(listen, addr string) string {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		host = ""
+	}
+	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return addr
 	}

@@ -74,8 +74,8 @@ func TestRecordCommand(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	log := &lockedBuffer{}
 	done := make(chan error)
-	go func() { done <- recordOn(ctx, ln, []string{agent.URL}, out, false, "", log) }()
 	proxy := "http://" + ln.Addr().String()
+	go func() { done <- recordOn(ctx, ln, ln.Addr().String(), []string{agent.URL}, out, false, "", log) }()
 	var card string
 	for deadline := time.Now().Add(5 * time.Second); ; {
 		resp, err := http.Get(proxy + "/.well-known/agent-card.json")
@@ -111,6 +111,20 @@ func TestRecordCommand(t *testing.T) {
 	for _, want := range []string{"echo-agent is at " + proxy + "/", "writing " + out, "1 GetAgentCard client -> echo-agent: 200 OK", out + " written"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+}
+
+func TestProxyHost(t *testing.T) {
+	for _, tc := range []struct{ listen, addr, want string }{
+		{"localhost:8999", "127.0.0.1:8999", "localhost:8999"},
+		{":8999", "[::]:8999", "localhost:8999"},
+		{"0.0.0.0:0", "0.0.0.0:41000", "localhost:41000"},
+		{"127.0.0.1:0", "127.0.0.1:41001", "127.0.0.1:41001"},
+		{"[::1]:0", "[::1]:41002", "[::1]:41002"},
+	} {
+		if got := proxyHost(tc.listen, tc.addr); got != tc.want {
+			t.Errorf("proxyHost(%q, %q) = %q, want %q", tc.listen, tc.addr, got, tc.want)
 		}
 	}
 }
