@@ -257,3 +257,20 @@ func checkChromiumHAR(t *testing.T, data []byte, name string) {
 		t.Errorf("%s: AUTH_REQUIRED frame at step %d, approve at step %d, resumption at step %d: an effect before its cause", name, asked+1, approve+1, resumed+1)
 	}
 }
+
+// TestHAROpenInPage opens a Chromium fixture in the page: the overview
+// counts, as text, what the import left out, and draws two agents.
+func TestHAROpenInPage(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(env.testdata, "har", "chromium-jsonrpc.har")}))
+	tb.at("chromium-jsonrpc.har", 0)
+	notes := eval[string](tb, `document.getElementById("insp-notes").hidden ? "" : document.getElementById("insp-notes").textContent`)
+	if !strings.Contains(notes, "6 requests that are not A2A are left out: 2 CORS preflights, 1 document, 1 favicon, 1 script, 1 stylesheet.") {
+		t.Errorf("overview notes %q", notes)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#insp-facts dt").length ? [...document.querySelectorAll("#insp-facts dt")].filter(e => e.textContent === "Participant").length : -1`); n != 3 {
+		t.Errorf("%d participants in the overview, want 3", n)
+	}
+	tb.checkClean()
+}
