@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 )
@@ -240,6 +241,9 @@ func checkChromiumHAR(t *testing.T, data []byte, name string) {
 	want := "GetAgentCard SendMessage SendMessage GetAgentCard SendStreamingMessage approve"
 	if strings.Join(names, " ") != want {
 		t.Errorf("%s: exchanges %v, want %s", name, names, want)
+	}
+	for _, f := range check.Check(tr) {
+		t.Errorf("%s: a2aplay check: exchange %d: %s", name, f.Exchange, f)
 	}
 	steps := replay.Steps(tr)
 	asked, approve, resumed := -1, -1, -1

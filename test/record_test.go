@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -111,6 +112,11 @@ func TestRecordJSSDK(t *testing.T) {
 	}
 	if p := tr.Participants; len(p) != 3 || p[1].URL != reviewer || p[2].URL != deployer {
 		t.Errorf("participants %+v", p)
+	}
+	// What a recording shows is checked like a capture, with no finding
+	// about the proxy's own doing.
+	for _, f := range check.Check(tr) {
+		t.Errorf("a2aplay check: exchange %d: %s", f.Exchange, f)
 	}
 	steps := replay.Steps(tr)
 	asked, approve, resumed := -1, -1, -1
