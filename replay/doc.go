@@ -36,7 +36,7 @@
 // The first line names the format and its version; a parser rejects any
 // other version. A title line is optional; when present it comes second
 // and its text is not empty. Notes on the whole transcript may follow,
-// one per line, written "# note: TEXT" (or "# note" for an empty one):
+// one per line, written "# note: TEXT" (or "# note:" for an empty one):
 // what an import left out, how a recording was made. Each participant
 // line names a party,
 // optionally followed by one space and its base URL. A name is one or
