@@ -152,41 +152,16 @@ func TestHARFromChromium(t *testing.T) {
 		t.Run(binding, func(t *testing.T) {
 			tb := newTab(t)
 			reviewer, deployer := serveKitAt(t)
-			params, _ := json.Marshal(map[string]string{
-				"reviewer": reviewer, "deployer": deployer, "binding": binding,
-				"diff": agents.SampleDiff, "repository": agents.SampleRepository,
-				"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
-			})
-			page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				switch r.URL.Path {
-				case "/":
-					w.Header().Set("Content-Type", "text/html; charset=utf-8")
-					w.Write([]byte(drivePage))
-				case "/style.css":
-					w.Header().Set("Content-Type", "text/css")
-					w.Write([]byte(driveCSS))
-				case "/drive.js":
-					w.Header().Set("Content-Type", "text/javascript")
-					w.Write([]byte(strings.Replace(driveJS, "PARAMS", string(params), 1)))
-				default:
-					http.NotFound(w, r)
-				}
-			}))
-			defer page.Close()
-
+			page := serveDrivePage(t, reviewer, deployer, binding)
 			rec, err := browser.RecordHAR(tb.ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb.do(chromedp.Navigate(page.URL + "/"))
-			tb.wait(`window.driveDone !== undefined`)
-			if got := eval[string](tb, `window.driveDone`); got != "ok" {
-				t.Fatalf("the page: %s", got)
-			}
+			drive(tb, page)
 			if err := rec.Wait(10 * time.Second); err != nil {
 				t.Fatal(err)
 			}
-			data, err := rec.HAR(page.URL + "/")
+			data, err := rec.HAR(page + "/")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -198,6 +173,44 @@ func TestHARFromChromium(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// serveDrivePage serves the drive page for agents whose cards are at
+// the given base URLs, and returns its URL.
+func serveDrivePage(t *testing.T, reviewer, deployer, binding string) string {
+	t.Helper()
+	params, _ := json.Marshal(map[string]string{
+		"reviewer": reviewer, "deployer": deployer, "binding": binding,
+		"diff": agents.SampleDiff, "repository": agents.SampleRepository,
+		"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
+	})
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(drivePage))
+		case "/style.css":
+			w.Header().Set("Content-Type", "text/css")
+			w.Write([]byte(driveCSS))
+		case "/drive.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(strings.Replace(driveJS, "PARAMS", string(params), 1)))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(page.Close)
+	return page.URL
+}
+
+// drive opens the drive page and waits until it has played both flows.
+func drive(tb *tab, page string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(page + "/"))
+	tb.wait(`window.driveDone !== undefined`)
+	if got := eval[string](tb, `window.driveDone`); got != "ok" {
+		tb.t.Fatalf("the page: %s", got)
 	}
 }
 
