@@ -34,7 +34,7 @@ func (a *agentFlags) Set(v string) error { *a = append(*a, v); return nil }
 
 func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	var agentArgs agentFlags
-	fs.Var(&agentArgs, "agent", "an agent to record: URL (served at the proxy's root), or NAME=URL (served at /NAME/); repeatable")
+	fs.Var(&agentArgs, "agent", "an agent to record: `URL` (served at the proxy's root), or NAME=URL (served at /NAME/); repeatable")
 	listen := fs.String("listen", "localhost:8999", "address the proxy listens on")
 	out := fs.String("out", "", "transcript file to write (required)")
 	normalize := fs.Bool("normalize", false, "write ids and times as captures do: deterministic UUIDs and the synthetic clock")
