@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -50,28 +51,7 @@ func recordNode(t *testing.T) (node, dir string) {
 func TestRecordJSSDK(t *testing.T) {
 	node, dir := recordNode(t)
 	reviewer, deployer := serveKitAt(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := "http://" + ln.Addr().String()
-	file := filepath.Join(t.TempDir(), "session.http")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	log := &lockedWriter{w: &bytes.Buffer{}}
-	rec, err := record.New(record.Config{
-		Agents:   []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}},
-		ProxyURL: proxy, Out: f, Log: log, Name: "session",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: rec}}
-	srv.Start()
-	defer srv.Close()
+	proxy, rec, file, log := startRecorder(t, reviewer, deployer)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -88,6 +68,64 @@ func TestRecordJSSDK(t *testing.T) {
 		}
 	}
 	rec.Close()
+	checkRecording(t, file, reviewer, deployer)
+}
+
+// TestRecordBrowser drives the kit through the recording proxy from a
+// page in Chromium, another origin, as Live's remote mode does: the
+// browser's CORS preflights pass through unrecorded, the page follows
+// the rewritten cards and approve link, and the recording is what the
+// JS SDK's is.
+func TestRecordBrowser(t *testing.T) {
+	tb := newTab(t)
+	reviewer, deployer := serveKitAt(t)
+	proxy, rec, file, _ := startRecorder(t, reviewer, deployer)
+	drive(tb, serveDrivePage(t, proxy+"/code-reviewer", proxy+"/deployer", "JSONRPC"))
+	rec.Close()
+	tr := checkRecording(t, file, reviewer, deployer)
+	for _, x := range tr.Exchanges {
+		if x.Request.Method == http.MethodOptions {
+			t.Errorf("exchange %d: a CORS preflight was recorded", x.Seq)
+		}
+	}
+}
+
+// startRecorder serves a Recorder for the kit's code-reviewer and
+// deployer on a loopback port, writing to a file.
+func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy = "http://" + ln.Addr().String()
+	file = filepath.Join(t.TempDir(), "session.http")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	log = &lockedWriter{w: &bytes.Buffer{}}
+	rec, err = record.New(record.Config{
+		Agents:   []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}},
+		ProxyURL: proxy, Out: f, Log: log, Name: "session",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: rec}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { rec.Close() })
+	return proxy, rec, file, log
+}
+
+// checkRecording checks the recording of a review with its answer and a
+// deploy approved mid-stream: it parses, names the two agents at their
+// own URLs, passes a2aplay check, and draws the approval between the
+// frame that asks for it and the frames that report the deploy resumed.
+func checkRecording(t *testing.T, file, reviewer, deployer string) *replay.Transcript {
+	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -103,14 +141,19 @@ func TestRecordJSSDK(t *testing.T) {
 			t.Errorf("exchange %d %s: %+v", x.Seq, x.Name, x.Response)
 		}
 	}
-	// The SDK reads each card, then calls; the approval and the stream it
-	// resumed complete in either order.
+	// Each card, then the calls; the approval and the stream it resumed
+	// complete in either order.
 	got := strings.Join(names, " ")
 	if got != "GetAgentCard SendMessage SendMessage GetAgentCard approve SendStreamingMessage" && got != "GetAgentCard SendMessage SendMessage GetAgentCard SendStreamingMessage approve" {
 		t.Errorf("exchanges: %s", got)
 	}
 	if p := tr.Participants; len(p) != 3 || p[1].URL != reviewer || p[2].URL != deployer {
 		t.Errorf("participants %+v", p)
+	}
+	// What a recording shows is checked like a capture, with no finding
+	// about the proxy's own doing.
+	for _, f := range check.Check(tr) {
+		t.Errorf("a2aplay check: exchange %d: %s", f.Exchange, f)
 	}
 	steps := replay.Steps(tr)
 	asked, approve, resumed := -1, -1, -1
@@ -127,6 +170,7 @@ func TestRecordJSSDK(t *testing.T) {
 	if !(asked >= 0 && asked < approve && approve < resumed) {
 		t.Errorf("AUTH_REQUIRED at step %d, approve at %d, resumption at %d", asked+1, approve+1, resumed+1)
 	}
+	return tr
 }
 
 // lockedWriter serialises the proxy's log lines.
