@@ -406,7 +406,7 @@ func runWrongTask(ctx context.Context, s *Session) error {
 	if done.ID != task.ID || done.ContextID != task.ContextID {
 		return fmt.Errorf("the answer without the context id completed task %s in %s, want %s in %s", done.ID, done.ContextID, task.ID, task.ContextID)
 	}
-	s.Note(4, "The taskId alone: a2a-go takes the task's context and goes on. The specification has the client send both ids (§3.4.3).")
+	s.Note(4, "The taskId alone: the agent infers the context from the task, as the specification requires (§3.4.3), and goes on.")
 
 	s.waiting("the reply to an answer on the completed task")
 	_, err = c.SendMessage(ctx, &a2a.SendMessageRequest{Message: agents.NewAnswerMessage(task, agents.SampleBase)})

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -11,11 +12,11 @@ import (
 type Severity int
 
 const (
-	// Violation: the transcript breaks a MUST of the specification.
+	// Violation: the transcript breaks a MUST (or a REQUIRED field) of
+	// the specification.
 	Violation Severity = iota
-	// Warning: the transcript departs from a SHOULD or a recommendation,
-	// or shows something the specification allows only under conditions
-	// a transcript cannot show.
+	// Warning: the transcript departs from a SHOULD, or from a MUST with
+	// an exception a transcript cannot show.
 	Warning
 )
 
@@ -43,6 +44,10 @@ type Finding struct {
 	// By says who departs from the rule: ByClient when the finding is
 	// about a request, ByAgent when it is about a response or a frame.
 	By string
+	// Deviation names the implementation known to depart from the rule
+	// this way ("a2a-go v2.4.0"), when the finding matches one of the
+	// measured deviations; the message says so too.
+	Deviation string
 }
 
 // Who a finding is about.
@@ -61,67 +66,45 @@ func (f Finding) String() string {
 	return fmt.Sprintf("§%s: %s", f.Section, f.Msg)
 }
 
-// A Rule is one check, with the section of the specification it comes
-// from.
-type Rule struct {
-	ID       string
-	Section  string
-	Severity Severity // the usual severity; a few rules also report the other
-	Summary  string
+// Options tune [Run].
+type Options struct {
+	// MaxPerRule bounds the findings kept for one rule; the rest are only
+	// counted, in [Report.Omitted]. Zero keeps them all.
+	MaxPerRule int
 }
 
-// Rules lists every check, in the order findings of one line are sorted.
-var Rules = []Rule{
-	{"jsonrpc-envelope", "9", Violation, `JSON-RPC requests, responses and stream frames are JSON-RPC 2.0 objects: "jsonrpc": "2.0", an id the response echoes, exactly one of result and error`},
-	{"method-name", "5.3", Violation, "JSON-RPC methods have their v1.0 names (SendMessage, GetTask, ...), not the v0.3 ones (message/send, tasks/get)"},
-	{"content-type", "9.1", Violation, "JSON bodies are sent as application/json (HTTP+JSON also allows application/a2a+json); streams as text/event-stream"},
-	{"a2a-version", "3.6.1", Warning, "clients send the A2A-Version header, as Major.Minor (1.0)"},
-	{"blocking-send", "3.2.2", Violation, "a blocking SendMessage (returnImmediately not set) returns only at a terminal or interrupted state"},
-	{"answer-ids", "3.4.3", Violation, "a message that answers a task carries the task's taskId and its contextId; an agent rejects a contextId that is not the task's"},
-	{"message-to-terminal", "3.1.1", Violation, "a message to a task in a terminal state is refused with UnsupportedOperationError (-32004)"},
-	{"terminal-is-final", "4.1.3", Violation, "a task that reached a terminal state never reports another state"},
-	{"auth-required-message", "7.6.1", Warning, "a task entering TASK_STATE_AUTH_REQUIRED carries a status message that says what authorization is needed"},
-	{"auth-required-accepts", "7.6.1", Warning, "an agent keeps accepting messages on a task in TASK_STATE_AUTH_REQUIRED, so the client can negotiate, correct or refuse"},
-	{"stream-start", "3.1.2", Violation, "a stream starts with the Task, or is exactly one Message and then closes"},
-	{"stream-one-task", "3.1.2", Violation, "the events of a task's stream are about that task"},
-	{"stream-closes", "3.1.2", Violation, "a stream closes when its task reaches a terminal state, and carries nothing after it"},
-	{"subscribe-snapshot", "3.1.6", Violation, "SubscribeToTask's first event is the Task as it is now"},
-	{"subscribe-state", "3.1.6", Violation, "SubscribeToTask serves any task not in a terminal state, and refuses a terminal one with UnsupportedOperationError"},
-	{"timestamp-utc", "5.6.1", Violation, `timestamps are ISO 8601 in UTC with "Z", no other offset`},
-	{"enum-names", "5.5", Violation, "enums travel as their proto names: TASK_STATE_WORKING, ROLE_USER"},
-	{"role", "4.1.5", Warning, "a client's message has ROLE_USER and an agent's ROLE_AGENT"},
-	{"message-fields", "4.1.4", Violation, "a Message has a messageId, a role and at least one part"},
-	{"task-fields", "4.1.1", Violation, "a Task has an id, a contextId and a status with a state"},
-	{"part-shape", "4.1.6", Violation, "a Part holds exactly one of text, raw, url and data, and no v0.3 kind or file member"},
-	{"history-length", "3.2.4", Warning, "historyLength 0 asks for no history"},
+// DefaultMaxPerRule is the bound the command line uses: enough to see a
+// pattern, few enough that a huge broken file prints a readable report.
+const DefaultMaxPerRule = 100
+
+// A Report is what [Run] found.
+type Report struct {
+	Findings []Finding      // sorted by line, exchange, frame and rule
+	Omitted  map[string]int // per rule, findings past Options.MaxPerRule
 }
 
-var ruleOrder = func() map[string]int {
-	m := map[string]int{}
-	for i, r := range Rules {
-		m[r.ID] = i
-	}
-	return m
-}()
-
-func ruleByID(id string) Rule {
-	if i, ok := ruleOrder[id]; ok {
-		return Rules[i]
-	}
-	panic("check: unknown rule " + id) // a programming error, never input
-}
-
-// Check checks a transcript against the rules and returns its findings,
-// sorted by line. A transcript that follows every rule gives none.
-// Check never fails: what it cannot read (a body that is not JSON, an
-// exchange outside A2A) it reports or leaves alone.
+// Check checks a transcript against every rule and returns all its
+// findings, sorted by line. A transcript that follows every rule gives
+// none. Check never fails: what it cannot read (a body that is not JSON,
+// an exchange outside A2A) it reports or leaves alone.
 func Check(t *replay.Transcript) []Finding {
+	r, _ := Run(context.Background(), t, Options{})
+	return r.Findings
+}
+
+// Run is Check with a bound on findings per rule and a context: it stops
+// soon after ctx is done and returns ctx's error with what it found so
+// far. Its cost grows linearly with the exchanges, frames and findings.
+func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
+	c := &checker{t: t, ctx: ctx, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
+	rep := &Report{Omitted: c.omitted}
 	if t == nil {
-		return nil
+		return rep, nil
 	}
-	c := &checker{t: t}
-	c.decode()
-	c.run()
+	err := c.decode()
+	if err == nil {
+		err = c.run()
+	}
 	sort.SliceStable(c.findings, func(i, j int) bool {
 		a, b := c.findings[i], c.findings[j]
 		if a.Line != b.Line {
@@ -135,7 +118,8 @@ func Check(t *replay.Transcript) []Finding {
 		}
 		return ruleOrder[a.Rule] < ruleOrder[b.Rule]
 	})
-	return c.findings
+	rep.Findings = c.findings
+	return rep, err
 }
 
 // Violations counts the findings that are violations.

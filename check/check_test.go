@@ -2,12 +2,16 @@ package check
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -22,148 +26,146 @@ func load(t testing.TB, file string) *replay.Transcript {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := replay.Parse(b, file)
+	var tr *replay.Transcript
+	if strings.EqualFold(filepath.Ext(file), ".har") {
+		tr, err = replay.ReadHAR(b, file)
+	} else {
+		tr, err = replay.Parse(b, file)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tr
 }
 
-// lines formats findings as the command prints them, without the file.
-func lines(fs []Finding) []string {
-	var out []string
-	for _, f := range fs {
-		out = append(out, fmt.Sprintf("%d: %s", f.Line, f))
-	}
-	return out
+// brief is a finding as the corpus asserts it: line, section, rule.
+func brief(f Finding) string { return fmt.Sprintf("%d §%s %s", f.Line, f.Section, f.Rule) }
+
+// corpus holds, per rule, the findings of testdata/rules/RULE.http: the
+// one finding that breaks the rule, at its line and section. A rule the
+// agent can only break after the client broke another lists both.
+var corpus = map[string][]string{
+	"a2a-version":           {"10 §3.6.1 a2a-version"},
+	"a2a-version-format":    {"10 §14.2.1 a2a-version-format"},
+	"jsonrpc-request":       {"16 §9.3 jsonrpc-request"},
+	"method-name":           {"60 §9.1 method-name"},
+	"content-type":          {"10 §9.1 content-type"},
+	"rest-content-type":     {"26 §11.1 rest-content-type"},
+	"stream-content-type":   {"31 §9.4.2 stream-content-type"},
+	"jsonrpc-response":      {"37 §9.1 jsonrpc-response"},
+	"error-shape":           {"17 §11.6 error-shape"},
+	"error-details":         {"88 §9.5 error-details"},
+	"rest-error-info":       {"18 §11.6 rest-error-info"},
+	"version-not-supported": {"73 §3.6.2 version-not-supported"},
+	"one-payload":           {"38 §3.2.3 one-payload"},
+	"message-fields":        {"19 §4.1.4 message-fields"},
+	"task-fields":           {"39 §4.1.1 task-fields"},
+	"event-fields":          {"39 §4.2.1 event-fields"},
+	"artifact-fields":       {"39 §4.1.7 artifact-fields"},
+	"part-shape":            {"24 §4.1.6 part-shape"},
+	"agent-context-id":      {"39 §4.1.4 agent-context-id"},
+	"enum-names":            {"43 §5.5 enum-names"},
+	"timestamp-utc":         {"54 §5.6.1 timestamp-utc"},
+	"role":                  {"21 §4.1.5 role"},
+	"agent-card":            {"16 §4.4.1 agent-card"},
+	"blocking-send":         {"43 §3.2.2 blocking-send"},
+	"history-length":        {"102 §3.2.4 history-length"},
+	"task-not-found":        {"96 §3.4.2 task-not-found"},
+	"task-id-exists":        {"27 §3.4.2 task-id-exists"},
+	"context-match":         {"82 §4.1.4 context-match"},
+	// The agent can accept a mismatched contextId only after the client
+	// sent one.
+	"context-mismatch":      {"82 §4.1.4 context-match", "87 §3.4.3 context-mismatch"},
+	"message-to-terminal":   {"145 §3.1.1 message-to-terminal"},
+	"cancel-terminal":       {"135 §3.1.5 cancel-terminal"},
+	"capability-streaming":  {"71 §3.3.4 capability-streaming"},
+	"capability-push":       {"127 §3.3.4 capability-push"},
+	"stream-start":          {"36 §3.1.2 stream-start"},
+	"stream-one-task":       {"39 §3.1.2 stream-one-task"},
+	"stream-closes":         {"41 §3.1.2 stream-closes"},
+	"subscribe-snapshot":    {"82 §3.1.6 subscribe-snapshot"},
+	"subscribe-state":       {"135 §3.1.6 subscribe-state"},
+	"terminal-is-final":     {"142 §4.1.3 terminal-is-final"},
+	"auth-required-message": {"39 §7.6.1 auth-required-message"},
+	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts"},
 }
 
-// TestRules checks hand-written transcripts that each break some rules,
-// and asserts every finding exactly.
-func TestRules(t *testing.T) {
-	tests := map[string][]string{
-		"good.http": nil,
-		"envelope.http": {
-			`11: §3.6.1: warning: SendMessage request has no A2A-Version header; clients should send A2A-Version: 1.0`,
-			`14: §9: request needs "jsonrpc": "2.0"`,
-			`14: §9: request id is an object; use a string or a number`,
-			`20: §9: response id 7 does not echo the request's id {"n":1}`,
-			`20: §9: response has both result and error`,
-			`27: §9.1: request body sent as Content-Type "text/plain", not application/json`,
-			`27: §3.6: warning: A2A-Version "1.0.1" names a patch version; send Major.Minor, such as 1.0`,
-			`31: §5.3: method "message/send" is the v0.3 name; A2A v1.0 calls it SendMessage`,
-			`37: §9: response needs "jsonrpc": "2.0"`,
-			`37: §9: response id "2" does not echo the request's id 2`,
-			`48: §9: params is an array, not an object`,
-			`48: §5.3: warning: method "FooBar" is not an A2A v1.0 method (an extension's, perhaps)`,
-			`54: §9: response has neither result nor error`,
-			`72: §9: frame 1 needs "jsonrpc": "2.0"`,
-			`72: §9: frame 1 has no id`,
-			`72: §9: frame 1 has neither result nor error`,
-			`86: §9.1: SendStreamingMessage answered with Content-Type "application/json"; a stream is text/event-stream`,
-		},
-		"blocking.http": {
-			`36: §3.2.2: blocking SendMessage returned task t1 in TASK_STATE_WORKING; a blocking call returns only at a terminal or interrupted state (set configuration.returnImmediately to get the task at once)`,
-			`37: §3.2.4: warning: historyLength 0 asked for no history, but the task came back with 1 message of it`,
-			`91: §3.2.2: blocking SendMessage returned task t4 in TASK_STATE_SUBMITTED; a blocking call returns only at a terminal or interrupted state (set configuration.returnImmediately to get the task at once)`,
-		},
-		"answer.http": {
-			`31: §3.4.3: the client's message carries the contextId of task t1, which waits in TASK_STATE_INPUT_REQUIRED, but no taskId: it starts a new task instead of answering; send taskId t1 too`,
-			`48: §3.4.3: the client's message names task t1 with contextId c9, but the task's contextId is c1`,
-			`50: §3.4.3: the agent accepted a message whose contextId does not match its task's; it must reject it`,
-			`65: §3.4.3: warning: the client's message names task t1 but no contextId; send the task's contextId c1 with its taskId (the agent infers it, but the answer should carry both)`,
-			`71: §3.4.3: the message continued task t1, but the reply is about task t3`,
-		},
-		"terminal.http": {
-			`33: §3.1.1: the agent accepted a message to task t1, which is in TASK_STATE_COMPLETED (since exchange 1); it must refuse it with UnsupportedOperationError`,
-			`37: §3.2.2: blocking SendMessage returned task t1 in TASK_STATE_WORKING; a blocking call returns only at a terminal or interrupted state (set configuration.returnImmediately to get the task at once)`,
-			`37: §4.1.3: task t1 reports TASK_STATE_WORKING after it reached TASK_STATE_COMPLETED (exchange 1)`,
-			`54: §3.1.1: a message to task t1 in TASK_STATE_COMPLETED was refused with -32602 "invalid params: task in a terminal state"; the specification's error is UnsupportedOperationError (JSON-RPC -32004); a2a-go v2.4.0 answers -32602 here, a known deviation`,
-			`70: §3.1.6: SubscribeToTask on task t1, which is in TASK_STATE_COMPLETED, was refused with -32001 "task not found: no active execution"; the specification's error is UnsupportedOperationError (JSON-RPC -32004); a2a-go v2.4.0 answers task not found here, a known deviation`,
-		},
-		"stream.http": {
-			`23: §3.1.2: the stream starts with a statusUpdate; a task's stream starts with the Task`,
-			`31: §3.1.2: frame 3 is about task t9 in the stream of task t1`,
-			`37: §3.1.2: frame 5 comes after the task reached a terminal state in frame 4; the stream must close there`,
-			`41: §3.1.2: the task reached a terminal state in frame 4, but the server did not close the stream; the client did`,
-			`61: §3.1.2: a stream that starts with a Message holds exactly that one Message, then closes; this one goes on`,
-			`81: §3.1.2: warning: the task reached a terminal state in frame 1, and the capture ended with the stream still open`,
-		},
-		"auth.http": {
-			`20: §7.6.1: warning: the task is in TASK_STATE_AUTH_REQUIRED without a status message that says what authorization it needs (required unless agreed out of band or by an extension)`,
-			`37: §7.6.1: warning: a message to task t1 in TASK_STATE_AUTH_REQUIRED was refused with -32603 "task execution is already in progress"; an agent should keep accepting messages so the client can negotiate, correct or refuse the request (a2a-go v2.4.0 refuses them while the execution waits, a known deviation)`,
-			`55: §3.1.6: SubscribeToTask's first event is a statusUpdate; it must be the Task as it is at subscription time`,
-			`88: §3.1.6: SubscribeToTask on task t2, which exists in TASK_STATE_INPUT_REQUIRED, was answered -32001 "task not found: no active execution"; the operation serves any task not in a terminal state (a2a-go v2.4.0 answers so when no execution is running, a known deviation)`,
-		},
-		"shapes.http": {
-			`19: §4.1.4: the message at params.message has no messageId`,
-			`20: §4.1.5: warning: the client sends a message with ROLE_AGENT; a client's message has ROLE_USER`,
-			`22: §4.1.6: part has a "kind" member: that is the v0.3 shape; a v1.0 part is {"text": …}, {"raw": …}, {"url": …} or {"data": …}`,
-			`23: §4.1.6: part has a "file" member (a v0.3 FilePart); v1.0 carries a file as raw or url with mediaType and filename`,
-			`24: §4.1.6: a part holds exactly one of text, raw, url and data; this one holds 2`,
-			`25: §4.1.6: a part is a string, not an object`,
-			`39: §4.1.1: task has no contextId`,
-			`42: §5.5: state "input-required" is the v0.3 spelling; v1.0 sends TASK_STATE_INPUT_REQUIRED`,
-			`43: §5.5: role "agent" is the v0.3 spelling; v1.0 sends ROLE_AGENT`,
-			`43: §4.1.4: the message at result.task.status.message has no parts`,
-			`44: §5.6.1: timestamp "2026-10-06T11:00:00.250+02:00" has an offset; timestamps are UTC with Z (2026-10-06T09:00:00.250Z)`,
-			`47: §5.5: role "ROLE_SYSTEM" is not a Role (ROLE_USER or ROLE_AGENT)`,
-			`67: §5.6.1: timestamp "2026-10-06T09:00:01.250" has no zone; timestamps are UTC and end in Z`,
-			`67: §5.5: state TASK_STATE_UNSPECIFIED is not a state a task can be in`,
-			`67: §4.1.5: warning: a task's status message has ROLE_USER; the agent's messages have ROLE_AGENT`,
-		},
-		"rest.http": {
-			`33: §3.1.6: SubscribeToTask on task t1, which exists in TASK_STATE_INPUT_REQUIRED, was answered 404 "task not found: no active execution"; the operation serves any task not in a terminal state (a2a-go v2.4.0 answers so when no execution is running, a known deviation)`,
-			`39: §3.6.1: warning: GetTask request has no A2A-Version header; clients should send A2A-Version: 1.0`,
-			`41: §11.1: response body sent as Content-Type "text/html", not application/json`,
-		},
-	}
-	files, _ := filepath.Glob("testdata/*.http")
-	if len(files) != len(tests) {
-		t.Errorf("%d transcripts in testdata, %d in the table: keep them in step", len(files), len(tests))
-	}
-	for name, want := range tests {
-		t.Run(name, func(t *testing.T) {
-			got := lines(Check(load(t, filepath.Join("testdata", name))))
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("findings (-want +got):\n%s", diff)
-			}
-		})
-	}
-}
-
-// TestEveryRuleBroken makes sure each rule has a transcript that breaks
-// it, so no rule goes untested.
-func TestEveryRuleBroken(t *testing.T) {
-	broken := map[string]bool{}
-	files, _ := filepath.Glob("testdata/*.http")
-	for _, f := range files {
-		for _, fd := range Check(load(t, f)) {
-			broken[fd.Rule] = true
-		}
-	}
+// TestRuleCorpus: every rule has a transcript in testdata/rules that
+// breaks it, and gives exactly the findings the table names.
+func TestRuleCorpus(t *testing.T) {
 	for _, r := range Rules {
-		if !broken[r.ID] {
-			t.Errorf("rule %s (§%s) is broken by no transcript in testdata", r.ID, r.Section)
+		file := filepath.Join("testdata", "rules", r.ID+".http")
+		if _, err := os.Stat(file); err != nil {
+			t.Errorf("rule %s (§%s) has no breaking case: write %s", r.ID, r.Section, file)
+			continue
+		}
+		want, ok := corpus[r.ID]
+		if !ok {
+			t.Errorf("rule %s: %s is not in the corpus table", r.ID, file)
+			continue
+		}
+		var got []string
+		broken := false
+		for _, f := range Check(load(t, file)) {
+			got = append(got, brief(f))
+			broken = broken || f.Rule == r.ID
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: findings (-want +got):\n%s", file, diff)
+		}
+		if !broken {
+			t.Errorf("%s does not break rule %s", file, r.ID)
+		}
+	}
+	files, _ := filepath.Glob("testdata/rules/*.http")
+	for _, f := range files {
+		if _, ok := RuleByID(strings.TrimSuffix(filepath.Base(f), ".http")); !ok {
+			t.Errorf("%s names no rule", f)
 		}
 	}
 }
 
-func TestFindingFields(t *testing.T) {
-	fs := Check(load(t, "testdata/stream.http"))
-	want := Finding{Exchange: 1, Frame: 3, Line: 31, Section: "3.1.2", Rule: "stream-one-task",
-		Msg: "frame 3 is about task t9 in the stream of task t1", Severity: Violation, By: ByAgent}
-	if diff := cmp.Diff(want, fs[1]); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+// TestClean: transcripts of correct traffic from several implementations
+// give no finding. Each file in testdata/clean is named for where it
+// comes from: kit- (the kit's agents on a2a-go), jssdk- (an agent on
+// @a2a-js/sdk), chromium- (a browser's HAR), handwritten-.
+func TestClean(t *testing.T) {
+	files, err := os.ReadDir("testdata/clean")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n := Violations(fs); n != 5 {
-		t.Errorf("Violations = %d, want 5", n)
+	sources := map[string]int{}
+	hars := 0
+	for _, e := range files {
+		name := e.Name()
+		ext := strings.ToLower(filepath.Ext(name))
+		if ext != ".http" && ext != ".har" {
+			continue
+		}
+		if ext == ".har" {
+			hars++
+		}
+		source, _, _ := strings.Cut(name, "-")
+		sources[source]++
+		for _, f := range Check(load(t, filepath.Join("testdata", "clean", name))) {
+			t.Errorf("%s:%d: %s", name, f.Line, f)
+		}
+	}
+	if hars == 0 {
+		t.Error("testdata/clean holds no .har file")
+	}
+	nonGo := sources["jssdk"]
+	if nonGo == 0 {
+		t.Error("testdata/clean holds no transcript of an agent built on another SDK than a2a-go (jssdk-*)")
 	}
 }
 
-// TestShipped checks the transcripts the project ships. They must check
-// clean, or with findings that name a2a-go's known deviations; the
-// findings are kept in testdata/shipped.findings (rewrite with -update).
+// TestShipped checks the transcripts the project ships. The client's
+// mistakes may be the lesson (11-wrong-task makes them on purpose); the
+// agents' must be a2a-go's known deviations or warnings. The findings
+// are kept in testdata/shipped.findings (rewrite with -update). A2a-go
+// sends application/json over HTTP+JSON, where §11.1 recommends
+// application/a2a+json: a warning on both sides, true and kept.
 func TestShipped(t *testing.T) {
 	files, _ := filepath.Glob("../transcripts/*.http")
 	if len(files) == 0 {
@@ -173,10 +175,11 @@ func TestShipped(t *testing.T) {
 	for _, f := range files {
 		for _, fd := range Check(load(t, f)) {
 			fmt.Fprintf(&b, "%s:%d: %s\n", filepath.Base(f), fd.Line, fd)
-			// The client's mistakes may be the lesson (11-wrong-task makes
-			// them on purpose); the agents' must be a2a-go's known ones.
-			if fd.Severity == Violation && fd.By != ByClient && !strings.Contains(fd.Msg, "a2a-go") {
+			if fd.Severity == Violation && fd.By != ByClient && fd.Deviation == "" {
 				t.Errorf("%s:%d: %s: the agent breaks a rule, and not by a known a2a-go deviation", f, fd.Line, fd)
+			}
+			if fd.Severity == Violation && fd.By == ByClient && filepath.Base(f) != "11-wrong-task.http" {
+				t.Errorf("%s:%d: %s: the kit's client breaks a rule", f, fd.Line, fd)
 			}
 		}
 	}
@@ -197,10 +200,215 @@ func TestShipped(t *testing.T) {
 	}
 }
 
+// TestRules: each rule carries its text: a section, a keyword whose
+// severity matches, and at least one quote with its source.
+func TestRules(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules {
+		if seen[r.ID] {
+			t.Errorf("rule %s listed twice", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Section == "" || r.Summary == "" || len(r.Quotes) == 0 {
+			t.Errorf("rule %s lacks a section, a summary or a quote", r.ID)
+		}
+		for _, q := range r.Quotes {
+			if q.Source == "" || q.Text == "" {
+				t.Errorf("rule %s has a quote without its source or text: %+v", r.ID, q)
+			}
+		}
+		switch r.Keyword {
+		case "MUST", "MUST NOT", "REQUIRED", "must":
+			if r.Severity != Violation && r.Derivation == "" {
+				t.Errorf("rule %s: a %s is a violation unless its derivation says why not", r.ID, r.Keyword)
+			}
+		case "SHOULD":
+			if r.Severity != Warning {
+				t.Errorf("rule %s: a SHOULD is a warning", r.ID)
+			}
+		case "derived":
+			if r.Derivation == "" {
+				t.Errorf("rule %s is derived and does not say how", r.ID)
+			}
+		default:
+			t.Errorf("rule %s: unknown keyword %q", r.ID, r.Keyword)
+		}
+		if !strings.Contains(quotesText(r), strings.TrimSuffix(r.Section, ".")) {
+			t.Errorf("rule %s cites §%s, which none of its quotes or its proto sources stand in", r.ID, r.Section)
+		}
+	}
+}
+
+// quotesText lists a rule's sources, with the sections the spec renders
+// the proto messages in.
+func quotesText(r Rule) string {
+	protoSections := map[string]string{
+		"Task": "4.1.1", "TaskStatus": "4.1.2", "TaskState": "4.1.3", "Message": "4.1.4", "Role": "4.1.5",
+		"Part": "4.1.6", "Artifact": "4.1.7", "TaskStatusUpdateEvent": "4.2.1", "TaskArtifactUpdateEvent": "4.2.2",
+		"AgentCard": "4.4.1", "StreamResponse": "3.2.3", "SendMessageConfiguration": "3.2.2", "GetTaskRequest": "3.1.3",
+	}
+	var b strings.Builder
+	for _, q := range r.Quotes {
+		b.WriteString(q.Source + "\n")
+		if name, ok := strings.CutPrefix(q.Source, "a2a.proto "); ok {
+			name, _, _ = strings.Cut(name, " ")
+			b.WriteString("spec §" + protoSections[name] + "\n")
+		}
+	}
+	if r.ID == "history-length" || r.ID == "stream-content-type" {
+		b.WriteString(r.Section) // §3.2.4 and §9.4.2 are quoted as they stand
+	}
+	return b.String()
+}
+
+// TestPayloadNotJudged: a data part, metadata and error details may hold
+// anything; the checker never reads them as protocol objects.
+func TestPayloadNotJudged(t *testing.T) {
+	const tr = `# a2aplay transcript 1
+# participant: client
+# participant: agent http://localhost:41242
+
+### 1 SendMessage
+# @from client
+# @to agent
+# @at 2026-10-06T09:00:00.000Z
+POST http://localhost:41242/ HTTP/1.1
+Content-Type: application/json
+A2A-Version: 1.0
+
+{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"data":{"status":{"state":"ok"},"message":{"role":"robot"},"timestamp":"today+2"}}],"metadata":{"parts":[{"kind":"text"}],"task":{"status":{}}}}}}
+
+# @at 2026-10-06T09:00:00.250Z
+HTTP/1.1 200 OK
+Content-Type: application/json
+
+{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"m2","contextId":"c1","role":"ROLE_AGENT","parts":[{"data":{"history":[{"role":"x"}],"artifacts":[{}]}}],"metadata":{"status":{"state":"weird","timestamp":"2026-10-06T11:00:00+02:00"}}}}}
+`
+	tt, err := replay.Parse([]byte(tr), "payload.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Check(tt) {
+		t.Errorf("payload.http:%d: %s", f.Line, f)
+	}
+}
+
+func TestFindingFields(t *testing.T) {
+	fs := Check(load(t, "testdata/rules/subscribe-state.http"))
+	want := Finding{Exchange: 3, Line: 135, Section: "3.1.6", Rule: "subscribe-state",
+		Msg:      "SubscribeToTask on task t1, which is in TASK_STATE_COMPLETED, was accepted; a terminal task is refused with UnsupportedOperationError",
+		Severity: Violation, By: ByAgent}
+	if diff := cmp.Diff([]Finding{want}, fs); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if n := Violations(fs); n != 1 {
+		t.Errorf("Violations = %d, want 1", n)
+	}
+	fs = Check(load(t, "../transcripts/12-stream-closes.http"))
+	if len(fs) != 1 || fs[0].Deviation != "a2a-go v2.4.0" || fs[0].Rule != "subscribe-state" {
+		t.Errorf("12-stream-closes: want one subscribe-state finding naming a2a-go's deviation, got %+v", fs)
+	}
+}
+
+// TestBound: past MaxPerRule a rule's findings are counted, not kept.
+func TestBound(t *testing.T) {
+	tr := manyExchanges(t, 50, false)
+	r, err := Run(context.Background(), tr, Options{MaxPerRule: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, f := range r.Findings {
+		counts[f.Rule]++
+	}
+	if counts["a2a-version"] != 10 || r.Omitted["a2a-version"] != 40 {
+		t.Errorf("a2a-version: kept %d, omitted %d; want 10 and 40", counts["a2a-version"], r.Omitted["a2a-version"])
+	}
+	if all := Check(tr); len(all) != 50 {
+		t.Errorf("Check keeps every finding: got %d, want 50", len(all))
+	}
+}
+
+// TestCancel: Run stops when its context is done.
+func TestCancel(t *testing.T) {
+	tr := manyExchanges(t, 2000, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Run(ctx, tr, Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run on a canceled context: err %v", err)
+	}
+	if len(r.Findings) != 0 {
+		t.Errorf("Run on a canceled context found %d things", len(r.Findings))
+	}
+}
+
+// manyExchanges builds n SendMessage exchanges, each a new task asking a
+// question; without the version header each is one a2a-version finding.
+func manyExchanges(t testing.TB, n int, version bool) *replay.Transcript {
+	t.Helper()
+	b, err := generate(n, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := replay.Parse(b, "many.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// generate writes a transcript of n SendMessage exchanges, each on its
+// own task, in the form capture writes.
+func generate(n int, version bool) ([]byte, error) {
+	t := &replay.Transcript{Participants: []replay.Participant{{Name: "client"}, {Name: "agent", URL: "http://localhost:41242"}}}
+	hdr := []replay.Header{{Name: "Content-Type", Value: "application/json"}}
+	if version {
+		hdr = append(hdr, replay.Header{Name: "A2A-Version", Value: "1.0"})
+	}
+	at := time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)
+	for i := 1; i <= n; i++ {
+		ex := &replay.Exchange{Seq: i, Name: "SendMessage", From: "client", To: "agent"}
+		ex.Request = replay.Request{At: at, Method: "POST", URL: "http://localhost:41242/", Proto: "HTTP/1.1", Header: hdr,
+			Body: fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"SendMessage","params":{"message":{"messageId":"m%d","role":"ROLE_USER","parts":[{"text":"Review this diff."}]}}}`, i, i)}
+		at = at.Add(time.Millisecond)
+		ex.Response = &replay.Response{At: at, Proto: "HTTP/1.1", StatusCode: 200, Status: "OK", Header: hdr[:1],
+			Body: fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"task":{"id":"t%d","contextId":"c%d","status":{"state":"TASK_STATE_INPUT_REQUIRED","message":{"messageId":"q%d","contextId":"c%d","role":"ROLE_AGENT","parts":[{"text":"Which base branch?"}]},"timestamp":"%s"}}}}`,
+				i, i, i, i, i, at.Format("2006-01-02T15:04:05.000Z"))}
+		at = at.Add(time.Millisecond)
+		t.Exchanges = append(t.Exchanges, ex)
+	}
+	var b bytes.Buffer
+	err := replay.Write(&b, t)
+	return b.Bytes(), err
+}
+
+// emptyFrames writes one stream of n frames with empty data, about 40
+// bytes each.
+func emptyFrames(n int) ([]byte, error) {
+	t := &replay.Transcript{Participants: []replay.Participant{{Name: "client"}, {Name: "agent", URL: "http://localhost:41242"}}}
+	at := time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)
+	ex := &replay.Exchange{Seq: 1, Name: "SendStreamingMessage", From: "client", To: "agent"}
+	ex.Request = replay.Request{At: at, Method: "POST", URL: "http://localhost:41242/", Proto: "HTTP/1.1",
+		Header: []replay.Header{{Name: "Content-Type", Value: "application/json"}, {Name: "A2A-Version", Value: "1.0"}},
+		Body:   `{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"Deploy."}]}}}`}
+	st := &replay.Stream{Frames: make([]replay.Frame, n)}
+	for i := range st.Frames {
+		at = at.Add(time.Millisecond)
+		st.Frames[i] = replay.Frame{At: at}
+	}
+	ex.Response = &replay.Response{At: at, Proto: "HTTP/1.1", StatusCode: 200, Status: "OK",
+		Header: []replay.Header{{Name: "Content-Type", Value: "text/event-stream"}}, Stream: st}
+	t.Exchanges = []*replay.Exchange{ex}
+	var b bytes.Buffer
+	err := replay.Write(&b, t)
+	return b.Bytes(), err
+}
+
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
-// finding names a known rule, a section and a line of the file.
+// finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.http", "../transcripts/*.http"} {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "../transcripts/*.http"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
@@ -215,7 +423,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		n := bytes.Count(data, []byte("\n")) + 1
 		for _, fd := range Check(tr) {
-			if _, ok := ruleOrder[fd.Rule]; !ok || fd.Section == "" || fd.Msg == "" {
+			if _, ok := ruleOrder[fd.Rule]; !ok || fd.Section == "" || fd.Msg == "" || (fd.By != ByClient && fd.By != ByAgent) {
 				t.Fatalf("bad finding %+v", fd)
 			}
 			if fd.Line < 0 || fd.Line > n {
@@ -226,38 +434,99 @@ func FuzzCheck(f *testing.F) {
 }
 
 func TestStepOf(t *testing.T) {
-	tr := load(t, "testdata/stream.http")
-	steps := replay.Steps(tr)
 	var got []string
-	for _, f := range Check(tr) {
-		s := StepOf(f, steps)
-		got = append(got, fmt.Sprintf("%s ex%d fr%d -> step %d (%s)", f.Rule, f.Exchange, f.Frame, s, steps[s-1].Kind))
+	for _, name := range []string{"stream-closes", "context-mismatch", "auth-required-message"} {
+		tr := load(t, filepath.Join("testdata", "rules", name+".http"))
+		steps := replay.Steps(tr)
+		for _, f := range Check(tr) {
+			s := StepOf(f, steps)
+			got = append(got, fmt.Sprintf("%s %s ex%d fr%d -> step %d (%s)", f.Rule, f.By, f.Exchange, f.Frame, s, steps[s-1].Kind))
+		}
 	}
 	want := []string{
-		"stream-start ex1 fr1 -> step 2 (frame)",
-		"stream-one-task ex1 fr3 -> step 4 (frame)",
-		"stream-closes ex1 fr5 -> step 6 (frame)",
-		"stream-closes ex1 fr0 -> step 7 (close)",
-		"stream-start ex2 fr2 -> step 10 (frame)",
-		"stream-closes ex3 fr1 -> step 13 (frame)",
+		"stream-closes agent ex1 fr3 -> step 4 (frame)",
+		"context-match client ex2 fr0 -> step 3 (request)",
+		"context-mismatch agent ex2 fr0 -> step 4 (reply)",
+		"auth-required-message agent ex1 fr2 -> step 3 (frame)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	tr = load(t, "testdata/answer.http")
-	steps = replay.Steps(tr)
-	got = nil
-	for _, f := range Check(tr) {
-		got = append(got, fmt.Sprintf("%s %s -> %s", f.Rule, f.By, steps[StepOf(f, steps)-1].Kind))
+}
+
+// TestRulesSorted keeps the corpus table and the rules in step.
+func TestRulesSorted(t *testing.T) {
+	var missing []string
+	for id := range corpus {
+		if _, ok := RuleByID(id); !ok {
+			missing = append(missing, id)
+		}
 	}
-	want = []string{
-		"answer-ids client -> request",
-		"answer-ids client -> request",
-		"answer-ids agent -> reply",
-		"answer-ids client -> request",
-		"answer-ids agent -> reply",
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("the corpus table names rules that do not exist: %v", missing)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+}
+
+// transcript builds a one-exchange transcript from its request and
+// response lines.
+func transcript(t *testing.T, request, response string) *replay.Transcript {
+	t.Helper()
+	text := "# a2aplay transcript 1\n# participant: client\n# participant: agent http://localhost:41242\n\n### 1 Call\n# @from client\n# @to agent\n# @at 2026-10-06T09:00:00.000Z\n" +
+		request + "\n# @at 2026-10-06T09:00:00.250Z\n" + response
+	tr, err := replay.Parse([]byte(text), "t.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+// TestReadings pins the readings of the spec that issue reports showed
+// were read wrong before: each case names the findings it must give.
+func TestReadings(t *testing.T) {
+	const send = `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`
+	const answer = "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" +
+		`{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"m2","contextId":"c1","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}}` + "\n"
+	task := func(state string) string {
+		return `{"task":{"id":"t1","contextId":"c1","status":{"state":"` + state + `"}}}`
+	}
+	restStream := func(frames ...string) string {
+		s := "HTTP/1.1 200 OK\nContent-Type: text/event-stream\n\n"
+		for i, f := range frames {
+			s += fmt.Sprintf(": @at 2026-10-06T09:00:00.%03dZ\ndata: %s\n\n", 500+i, f)
+		}
+		return s + ": @end 2026-10-06T09:00:01.000Z server\n"
+	}
+	done := `{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`
+	restSend := "POST http://localhost:41242/rest/message:stream HTTP/1.1\nContent-Type: application/a2a+json\nA2A-Version: 1.0\n\n" +
+		`{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}` + "\n"
+	tests := []struct {
+		name              string
+		request, response string
+		want              []string
+	}{
+		{"A2A-Version as a request parameter",
+			"POST http://localhost:41242/?A2A-Version=1.0 HTTP/1.1\nContent-Type: application/json\n\n" + send + "\n", answer, nil},
+		{"A2A-Version without a minor number",
+			"POST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1\n\n" + send + "\n", answer,
+			[]string{"9 §14.2.1 a2a-version-format"}},
+		{"HTTP+JSON resends the final Task before it closes", restSend,
+			restStream(task("TASK_STATE_WORKING"), done, task("TASK_STATE_COMPLETED")), nil},
+		{"but sends nothing else after it", restSend,
+			restStream(task("TASK_STATE_WORKING"), done, task("TASK_STATE_COMPLETED"), done),
+			[]string{"28 §3.1.2 stream-closes"}},
+		{"JSON-RPC streams close at the terminal state",
+			"POST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1.0\n\n" + strings.Replace(send, "SendMessage", "SendStreamingMessage", 1) + "\n",
+			restStream(`{"jsonrpc":"2.0","id":1,"result":`+task("TASK_STATE_WORKING")+`}`, `{"jsonrpc":"2.0","id":1,"result":`+done+`}`, `{"jsonrpc":"2.0","id":1,"result":`+task("TASK_STATE_COMPLETED")+`}`),
+			[]string{"25 §3.1.2 stream-closes"}},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, f := range Check(transcript(t, tc.request, tc.response)) {
+			got = append(got, brief(f))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: findings (-want +got):\n%s", tc.name, diff)
+		}
 	}
 }

@@ -3,9 +3,12 @@ package check
 import (
 	"fmt"
 	"net/url"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2aplay/a2aplay/check/jsontree"
@@ -25,21 +28,30 @@ const (
 var methods = map[string]bool{
 	"SendMessage": true, "SendStreamingMessage": true, "GetTask": true, "ListTasks": true,
 	"CancelTask": true, "SubscribeToTask": true, "GetExtendedAgentCard": true,
-	"SetTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
-	"ListTaskPushNotificationConfig": true, "DeleteTaskPushNotificationConfig": true,
-	"CreateTaskPushNotificationConfig": true, "ListTaskPushNotificationConfigs": true,
+	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
+	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
 }
 
-// The v0.3 names, with what v1.0 calls them.
+// Earlier names, with what v1.0 calls them: the v0.3 JSON-RPC methods,
+// and the names v1.0 drafts used (Appendix A lists
+// SetTaskPushNotificationConfig as the legacy name of Create...).
 var oldMethods = map[string]string{
 	"message/send": "SendMessage", "message/stream": "SendStreamingMessage",
 	"tasks/get": "GetTask", "tasks/list": "ListTasks", "tasks/cancel": "CancelTask",
 	"tasks/resubscribe": "SubscribeToTask", "tasks/subscribe": "SubscribeToTask",
 	"agent/getAuthenticatedExtendedCard":  "GetExtendedAgentCard",
-	"tasks/pushNotificationConfig/set":    "SetTaskPushNotificationConfig",
+	"tasks/pushNotificationConfig/set":    "CreateTaskPushNotificationConfig",
 	"tasks/pushNotificationConfig/get":    "GetTaskPushNotificationConfig",
-	"tasks/pushNotificationConfig/list":   "ListTaskPushNotificationConfig",
+	"tasks/pushNotificationConfig/list":   "ListTaskPushNotificationConfigs",
 	"tasks/pushNotificationConfig/delete": "DeleteTaskPushNotificationConfig",
+	"SetTaskPushNotificationConfig":       "CreateTaskPushNotificationConfig",
+	"ListTaskPushNotificationConfig":      "ListTaskPushNotificationConfigs",
+}
+
+// pushMethods are the push notification config operations (§3.1.7-10).
+var pushMethods = map[string]bool{
+	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
+	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
 }
 
 // A json is a parsed body or frame with where it sits in the file.
@@ -47,9 +59,12 @@ type json struct {
 	v    *jsontree.Value
 	text string // the text it was parsed from
 	line int    // line of the text's first character; 0 when unknown
+	nl   []int  // offsets of the text's line breaks, found on first use
 }
 
-// lineOf returns the file line of a value inside j.
+// lineOf returns the file line of a value inside j. The first call
+// indexes the text's line breaks, so a body with many findings costs
+// one pass, not one per finding.
 func (j *json) lineOf(v *jsontree.Value) int {
 	if j == nil || j.line == 0 {
 		return 0
@@ -57,7 +72,15 @@ func (j *json) lineOf(v *jsontree.Value) int {
 	if v == nil || v.Start > len(j.text) {
 		return j.line
 	}
-	return j.line + strings.Count(j.text[:v.Start], "\n")
+	if j.nl == nil {
+		j.nl = make([]int, 0, 8)
+		for i := 0; i < len(j.text); i++ {
+			if j.text[i] == '\n' {
+				j.nl = append(j.nl, i)
+			}
+		}
+	}
+	return j.line + sort.SearchInts(j.nl, v.Start)
 }
 
 // An a2aError is an error reply, normalised across bindings.
@@ -66,7 +89,7 @@ type a2aError struct {
 	code    int    // JSON-RPC code, or the HTTP status for HTTP+JSON
 	message string
 	at      *json
-	v       *jsontree.Value
+	v       *jsontree.Value // the error object
 }
 
 func (e *a2aError) String() string {
@@ -89,6 +112,23 @@ var rpcReasons = map[int]string{
 	-32009: "VERSION_NOT_SUPPORTED",
 }
 
+// a2aReasons are the ErrorInfo reasons of the A2A-specific errors
+// (§3.3.2, §11.6).
+var a2aReasons = map[string]bool{
+	"TASK_NOT_FOUND": true, "TASK_NOT_CANCELABLE": true, "PUSH_NOTIFICATION_NOT_SUPPORTED": true,
+	"UNSUPPORTED_OPERATION": true, "CONTENT_TYPE_NOT_SUPPORTED": true, "INVALID_AGENT_RESPONSE": true,
+	"EXTENDED_AGENT_CARD_NOT_CONFIGURED": true, "EXTENSION_SUPPORT_REQUIRED": true,
+	"VERSION_NOT_SUPPORTED": true,
+}
+
+// errorName is how findings name an A2A error reason.
+var errorName = map[string]string{
+	"TASK_NOT_FOUND": "TaskNotFoundError (-32001)", "TASK_NOT_CANCELABLE": "TaskNotCancelableError (-32002)",
+	"PUSH_NOTIFICATION_NOT_SUPPORTED": "PushNotificationNotSupportedError (-32003)",
+	"UNSUPPORTED_OPERATION":           "UnsupportedOperationError (-32004)",
+	"VERSION_NOT_SUPPORTED":           "VersionNotSupportedError (-32009)",
+}
+
 // An event is one A2A object a reply or frame carries.
 type event struct {
 	kind string // "task", "message", "statusUpdate", "artifactUpdate"
@@ -100,22 +140,27 @@ type event struct {
 type frame struct {
 	n    int // 1-based
 	fr   *replay.Frame
-	body *json // the frame's data, parsed; nil when not JSON
+	body *json           // the frame's data, parsed; nil when not JSON
+	obj  *jsontree.Value // the StreamResponse: the JSON-RPC result, or the body
 	ev   *event
 	err  *a2aError
 }
 
 // A call is one exchange, decoded.
 type call struct {
-	ex      *replay.Exchange
-	binding binding
-	method  string // the A2A method; "" when unknown
-	rawName string // the JSON-RPC method as written
+	ex       *replay.Exchange
+	binding  binding
+	method   string // the A2A method; "" when unknown
+	rawName  string // the JSON-RPC method as written
+	card     bool   // a GET of an agent card
+	cardInfo *card  // what the card declares, when it could be read
+	base     string // the interface URL the request went to, for cards' lookup
 
-	req    *json           // the request body, parsed
-	rpcID  *jsontree.Value // the JSON-RPC id
-	params *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
-	taskID string          // the task a GetTask, CancelTask or SubscribeToTask names
+	req      *json           // the request body, parsed
+	rpcID    *jsontree.Value // the JSON-RPC id
+	params   *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
+	taskID   string          // the task a GetTask, CancelTask or SubscribeToTask names
+	rawQuery string          // the request URL's query, parsed by query()
 
 	resp      *json // the response body, parsed
 	result    *jsontree.Value
@@ -124,6 +169,15 @@ type call struct {
 	resultTsk *jsontree.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
+}
+
+// query is the request URL's query.
+func (cl *call) query() url.Values {
+	if cl.rawQuery == "" {
+		return nil
+	}
+	q, _ := url.ParseQuery(cl.rawQuery)
+	return q
 }
 
 // requestBodyLine is the file line where an exchange's request body
@@ -163,164 +217,255 @@ func parseJSON(text string, line int) *json {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	v, err := jsontree.Parse([]byte(text))
+	v, err := jsontree.ParseString(text)
 	if err != nil {
 		return nil
 	}
 	return &json{v: v, text: text, line: line}
 }
 
-func urlPath(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return raw
+// restRoute reads an HTTP+JSON path (§11.3): the method, the task id, and
+// the path's prefix before the route (an interface's path, a tenant).
+func restRoute(method, path string) (op, id, prefix string) {
+	if i := strings.LastIndex(path, "/message:"); i >= 0 {
+		switch path[i:] {
+		case "/message:send":
+			return "SendMessage", "", path[:i]
+		case "/message:stream":
+			return "SendStreamingMessage", "", path[:i]
+		}
+		return "", "", ""
 	}
-	return u.Path
-}
-
-// restRoute reads an HTTP+JSON path (§11.3): the method and the task id.
-// Paths may carry a prefix such as /v1 or a tenant.
-func restRoute(method, path string) (string, string) {
-	switch {
-	case strings.HasSuffix(path, "/message:send"):
-		return "SendMessage", ""
-	case strings.HasSuffix(path, "/message:stream"):
-		return "SendStreamingMessage", ""
+	if strings.HasSuffix(path, "/extendedAgentCard") && method == "GET" {
+		return "GetExtendedAgentCard", "", strings.TrimSuffix(path, "/extendedAgentCard")
 	}
 	i := strings.LastIndex(path, "/tasks/")
 	if i < 0 {
 		if method == "GET" && strings.HasSuffix(path, "/tasks") {
-			return "ListTasks", ""
+			return "ListTasks", "", strings.TrimSuffix(path, "/tasks")
 		}
-		return "", ""
+		return "", "", ""
 	}
+	prefix = path[:i]
 	rest := path[i+len("/tasks/"):]
-	if strings.Contains(rest, "/") {
-		return "", "" // push notification configs
+	if task, configs, ok := strings.Cut(rest, "/pushNotificationConfigs"); ok {
+		switch {
+		case configs == "" && method == "POST":
+			op = "CreateTaskPushNotificationConfig"
+		case configs == "" && method == "GET":
+			op = "ListTaskPushNotificationConfigs"
+		case strings.HasPrefix(configs, "/") && method == "GET":
+			op = "GetTaskPushNotificationConfig"
+		case strings.HasPrefix(configs, "/") && method == "DELETE":
+			op = "DeleteTaskPushNotificationConfig"
+		default:
+			return "", "", ""
+		}
+		id, _ = url.PathUnescape(task)
+		return op, id, prefix
 	}
-	id, action, _ := strings.Cut(rest, ":")
-	if id, err := url.PathUnescape(id); err == nil && id != "" {
+	if strings.Contains(rest, "/") {
+		return "", "", ""
+	}
+	task, action, _ := strings.Cut(rest, ":")
+	if task, err := url.PathUnescape(task); err == nil && task != "" {
 		switch action {
 		case "":
 			if method == "GET" {
-				return "GetTask", id
+				return "GetTask", task, prefix
 			}
 		case "cancel":
-			return "CancelTask", id
+			return "CancelTask", task, prefix
 		case "subscribe":
-			return "SubscribeToTask", id
+			return "SubscribeToTask", task, prefix
 		}
 	}
-	return "", ""
+	return "", "", ""
+}
+
+// isCardPath says whether a path is an agent card's well-known location
+// (§8.2), or v0.3's.
+func isCardPath(p string) bool {
+	return strings.HasSuffix(p, "/.well-known/agent-card.json") || strings.HasSuffix(p, "/.well-known/agent.json")
 }
 
 func isEventStream(ct string) bool {
-	return strings.EqualFold(strings.TrimSpace(strings.Split(ct, ";")[0]), "text/event-stream")
+	return mediaType(ct) == "text/event-stream"
 }
 
-// decode reads every exchange.
-func (c *checker) decode() {
+// interfaceKey is how an interface URL and a request's base URL are
+// compared: scheme, host and path, without a trailing slash.
+func interfaceKey(u *url.URL, path string) string {
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + strings.TrimRight(path, "/")
+}
+
+// decode reads every exchange. The exchanges are decoded on as many
+// goroutines as the process may run at once (one in the browser): each
+// call is parsed on its own; what links calls (the cards) is gathered
+// after, in order.
+func (c *checker) decode() error {
+	c.calls = make([]*call, 0, len(c.t.Exchanges))
+	c.bySeq = make(map[int]*call, len(c.t.Exchanges))
+	c.cards = map[string][]*card{}
 	for _, ex := range c.t.Exchanges {
-		if ex == nil {
-			continue
+		if ex != nil {
+			cl := &call{ex: ex}
+			c.calls = append(c.calls, cl)
+			c.bySeq[ex.Seq] = cl
 		}
-		cl := &call{ex: ex}
-		c.calls = append(c.calls, cl)
-		if ex.Channel == replay.ChannelOutOfBand {
-			continue
+	}
+	workers := min(runtime.GOMAXPROCS(0), 1+len(c.calls)/64)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(64)) - 64
+				if i >= len(c.calls) || c.ctx.Err() != nil {
+					return
+				}
+				for _, cl := range c.calls[i:min(i+64, len(c.calls))] {
+					decodeCall(cl)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
+	for _, cl := range c.calls {
+		if cl.cardInfo != nil {
+			for key := range cl.cardInfo.interfaces {
+				c.cards[key] = append(c.cards[key], cl.cardInfo)
+			}
 		}
-		cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
-		path := urlPath(ex.Request.URL)
+	}
+	for _, list := range c.cards {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
+	}
+	return nil
+}
+
+// decodeCall parses one exchange: its binding, method, bodies and frames.
+func decodeCall(cl *call) {
+	ex := cl.ex
+	if ex.Channel == replay.ChannelOutOfBand {
+		return
+	}
+	u, err := url.Parse(ex.Request.URL)
+	if err != nil {
+		return
+	}
+	cl.rawQuery = u.RawQuery
+	if ex.Request.Method == "GET" && isCardPath(u.Path) {
+		cl.card = true
+		decodeCard(cl)
+		return
+	}
+	cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
+	switch {
+	case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
+		cl.binding = jsonRPC
+		cl.base = interfaceKey(u, u.Path)
+		cl.rpcID = cl.req.v.Get("id")
+		cl.rawName = cl.req.v.Get("method").Text()
+		cl.method = cl.rawName
+		if m, ok := oldMethods[cl.rawName]; ok {
+			cl.method = m
+		}
+		cl.params = cl.req.v.Get("params")
 		switch {
-		case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
-			cl.binding = jsonRPC
-			cl.rpcID = cl.req.v.Get("id")
-			cl.rawName = cl.req.v.Get("method").Text()
-			cl.method = cl.rawName
-			if m, ok := oldMethods[cl.rawName]; ok {
-				cl.method = m
-			}
-			cl.params = cl.req.v.Get("params")
-			if cl.method == "GetTask" || cl.method == "CancelTask" || cl.method == "SubscribeToTask" {
-				cl.taskID = cl.params.Get("id").Text()
-			}
-		default:
-			if m, id := restRoute(ex.Request.Method, path); m != "" {
-				cl.binding, cl.method, cl.taskID = restAPI, m, id
-				if cl.req != nil {
-					cl.params = cl.req.v
-				}
+		case cl.method == "GetTask" || cl.method == "CancelTask" || cl.method == "SubscribeToTask":
+			cl.taskID = cl.params.Get("id").Text()
+		case pushMethods[cl.method]:
+			cl.taskID = cl.params.Get("taskId").Text()
+		}
+	default:
+		if m, id, prefix := restRoute(ex.Request.Method, u.Path); m != "" {
+			cl.binding, cl.method, cl.taskID = restAPI, m, id
+			cl.base = interfaceKey(u, prefix)
+			if cl.req != nil {
+				cl.params = cl.req.v
 			}
 		}
-		if cl.binding == notA2A || ex.Response == nil || ex.Response.Err != "" {
-			continue
-		}
-		r := ex.Response
-		if r.Stream != nil {
-			cl.streamed = true
-			for i := range r.Stream.Frames {
-				fr := &r.Stream.Frames[i]
-				f := &frame{n: i + 1, fr: fr, body: parseJSON(fr.Data, frameDataLine(fr))}
-				if f.body != nil {
-					obj := f.body.v
-					if cl.binding == jsonRPC {
-						obj = nil
-						if res := f.body.v.Get("result"); res != nil {
-							obj = res
-						} else if e := f.body.v.Get("error"); e != nil {
-							f.err = rpcError(e, f.body)
-						}
-					} else if e := f.body.v.Get("error"); e != nil && f.body.v.Get("task") == nil {
-						f.err = statusError(0, f.body.v, f.body)
+	}
+	if cl.binding == notA2A || ex.Response == nil || ex.Response.Err != "" {
+		return
+	}
+	cl.decodeResponse()
+}
+
+func (cl *call) decodeResponse() {
+	r := cl.ex.Response
+	if r.Stream != nil {
+		cl.streamed = true
+		cl.frames = make([]*frame, 0, len(r.Stream.Frames))
+		for i := range r.Stream.Frames {
+			fr := &r.Stream.Frames[i]
+			f := &frame{n: i + 1, fr: fr, body: parseJSON(fr.Data, frameDataLine(fr))}
+			if f.body != nil {
+				f.obj = f.body.v
+				if cl.binding == jsonRPC {
+					f.obj = f.body.v.Get("result")
+					if e := f.body.v.Get("error"); e != nil {
+						f.err = rpcError(e, f.body)
 					}
-					f.ev = streamEvent(obj, f.body)
+				} else if e := f.body.v.Get("error"); e != nil && streamEvent(f.body.v, f.body) == nil {
+					f.err = statusError(0, f.body.v, f.body)
 				}
-				cl.frames = append(cl.frames, f)
+				f.ev = streamEvent(f.obj, f.body)
 			}
-			continue
+			cl.frames = append(cl.frames, f)
 		}
-		cl.resp = parseJSON(r.Body, responseBodyLine(r))
-		switch cl.binding {
-		case jsonRPC:
+		return
+	}
+	cl.resp = parseJSON(r.Body, responseBodyLine(r))
+	switch cl.binding {
+	case jsonRPC:
+		if cl.resp != nil {
+			cl.result = cl.resp.v.Get("result")
+			if e := cl.resp.v.Get("error"); e != nil {
+				cl.err = rpcError(e, cl.resp)
+			}
+		}
+	case restAPI:
+		if r.StatusCode >= 400 {
+			var v *jsontree.Value
 			if cl.resp != nil {
-				cl.result = cl.resp.v.Get("result")
-				if e := cl.resp.v.Get("error"); e != nil {
-					cl.err = rpcError(e, cl.resp)
-				}
+				v = cl.resp.v
 			}
-		case restAPI:
-			if r.StatusCode >= 400 {
-				var v *jsontree.Value
-				if cl.resp != nil {
-					v = cl.resp.v
-				}
-				cl.err = statusError(r.StatusCode, v, cl.resp)
-			} else if cl.resp != nil {
-				cl.result = cl.resp.v
-			}
+			cl.err = statusError(r.StatusCode, v, cl.resp)
+		} else if cl.resp != nil {
+			cl.result = cl.resp.v
 		}
-		if cl.result != nil {
-			switch cl.method {
-			case "SendMessage":
-				cl.resultEv = streamEvent(cl.result, cl.resp)
-				if cl.resultEv != nil && cl.resultEv.kind == "task" {
-					cl.resultTsk = cl.resultEv.v
-				}
-			case "GetTask", "CancelTask":
-				cl.resultTsk = cl.result
+	}
+	if cl.result != nil {
+		switch cl.method {
+		case "SendMessage":
+			cl.resultEv = streamEvent(cl.result, cl.resp)
+			if cl.resultEv != nil && cl.resultEv.kind == "task" {
+				cl.resultTsk = cl.resultEv.v
 			}
+		case "GetTask", "CancelTask":
+			cl.resultTsk = cl.result
 		}
 	}
 }
 
-// streamEvent reads a StreamResponse (or SendMessageResponse): the one
+// payloads are the members of a StreamResponse, one of which it holds.
+var payloads = []string{"task", "message", "statusUpdate", "artifactUpdate"}
+
+// streamEvent reads a StreamResponse (or SendMessageResponse): the first
 // of task, message, statusUpdate, artifactUpdate it holds.
 func streamEvent(v *jsontree.Value, at *json) *event {
 	if v == nil || v.Kind != jsontree.Object {
 		return nil
 	}
-	for _, k := range []string{"task", "message", "statusUpdate", "artifactUpdate"} {
-		if e := v.Get(k); e != nil {
+	for _, k := range payloads {
+		if e := v.Get(k); e != nil && e.Kind == jsontree.Object {
 			return &event{kind: k, v: e, at: at}
 		}
 	}
@@ -343,19 +488,77 @@ func statusError(status int, v *jsontree.Value, at *json) *a2aError {
 	inner := v.Get("error")
 	if inner == nil {
 		inner = v
+	} else {
+		err.v = inner
 	}
 	err.message = inner.Get("message").Text()
-	if d := inner.Get("details"); d != nil {
-		for _, item := range d.Items {
-			if r := item.Get("reason").Text(); r != "" {
-				err.reason = r
-			}
-		}
+	if info := errorInfo(inner.Get("details")); info != nil {
+		err.reason = info.Get("reason").Text()
 	}
 	if err.reason == "" && status == 404 {
 		err.reason = "TASK_NOT_FOUND"
 	}
 	return err
+}
+
+// errorInfo is the google.rpc.ErrorInfo of an error's details, if any.
+func errorInfo(details *jsontree.Value) *jsontree.Value {
+	if details == nil {
+		return nil
+	}
+	for _, item := range details.Items {
+		if strings.HasSuffix(item.Get("@type").Text(), "google.rpc.ErrorInfo") {
+			return item
+		}
+	}
+	return nil
+}
+
+// A card is an agent card the transcript fetched.
+type card struct {
+	cl         *call
+	at         time.Time
+	streaming  bool
+	push       bool
+	interfaces map[string][]string // interface key -> the protocolVersions declared for it
+}
+
+func decodeCard(cl *call) {
+	r := cl.ex.Response
+	if r == nil || r.Err != "" || r.StatusCode != 200 || r.Stream != nil {
+		return
+	}
+	cl.resp = parseJSON(r.Body, responseBodyLine(r))
+	if cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
+		return
+	}
+	v := cl.resp.v
+	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{},
+		streaming: v.Get("capabilities").Get("streaming").IsTrue(),
+		push:      v.Get("capabilities").Get("pushNotifications").IsTrue()}
+	if ifs := v.Get("supportedInterfaces"); ifs != nil {
+		for _, it := range ifs.Items {
+			u, err := url.Parse(it.Get("url").Text())
+			if err != nil || u.Host == "" {
+				continue
+			}
+			key := interfaceKey(u, u.Path)
+			cd.interfaces[key] = append(cd.interfaces[key], it.Get("protocolVersion").Text())
+		}
+	}
+	cl.cardInfo = cd
+}
+
+// cardFor is the latest agent card fetched before the call's request
+// that declares the interface the call went to, or nil.
+func (c *checker) cardFor(cl *call) *card {
+	list := c.cards[cl.base]
+	at := cl.ex.Request.At
+	i := sort.Search(len(list), func(i int) bool { return !list[i].at.Before(at) })
+	if i == 0 {
+		return nil
+	}
+	return list[i-1]
 }
 
 // An observation is a task's state as one reply or frame reports it.
@@ -366,8 +569,28 @@ type observation struct {
 	ex, frame            int
 }
 
+// before orders observations in time, then by line, exchange and frame.
+func (o *observation) before(p *observation) bool {
+	switch {
+	case !o.at.Equal(p.at):
+		return o.at.Before(p.at)
+	case o.line != p.line:
+		return o.line < p.line
+	case o.ex != p.ex:
+		return o.ex < p.ex
+	}
+	return o.frame < p.frame
+}
+
+// A timeline is one task's observations in order, with the first
+// terminal one.
+type timeline struct {
+	obs      []observation
+	terminal int // index of the first terminal observation; -1 when none
+}
+
 // observe collects every reported task state, in time order.
-func (c *checker) observe() {
+func (c *checker) observe() error {
 	add := func(ev *event, at time.Time, line, ex, fr int) {
 		if ev == nil {
 			return
@@ -393,7 +616,13 @@ func (c *checker) observe() {
 		}
 	}
 	c.contexts = map[string]string{}
-	for _, cl := range c.calls {
+	c.obs = make([]observation, 0, len(c.calls))
+	for i, cl := range c.calls {
+		if i%256 == 0 {
+			if err := c.ctx.Err(); err != nil {
+				return err
+			}
+		}
 		ex := cl.ex
 		if cl.binding == notA2A || ex.Response == nil {
 			continue
@@ -407,27 +636,40 @@ func (c *checker) observe() {
 			}
 		}
 	}
-	sort.SliceStable(c.obs, func(i, j int) bool {
-		if !c.obs[i].at.Equal(c.obs[j].at) {
-			return c.obs[i].at.Before(c.obs[j].at)
+	sort.SliceStable(c.obs, func(i, j int) bool { return c.obs[i].before(&c.obs[j]) })
+	c.tasks = map[string]*timeline{}
+	for _, o := range c.obs {
+		tl := c.tasks[o.task]
+		if tl == nil {
+			tl = &timeline{terminal: -1}
+			c.tasks[o.task] = tl
 		}
-		return c.obs[i].line < c.obs[j].line
-	})
+		if tl.terminal < 0 && replay.Terminal(o.state) {
+			tl.terminal = len(tl.obs)
+		}
+		tl.obs = append(tl.obs, o)
+	}
+	return nil
 }
 
 // stateBefore is the last state of task reported before time at (or at
 // the same time on an earlier line), and where. A terminal state stays:
 // what a task reports after one is a finding of its own, not its state.
 func (c *checker) stateBefore(task string, at time.Time, line int) (observation, bool) {
-	var last observation
-	found := false
-	for _, o := range c.obs {
-		if o.at.After(at) || (o.at.Equal(at) && o.line >= line) {
-			break
-		}
-		if o.task == task && !(found && replay.Terminal(last.state)) {
-			last, found = o, true
-		}
+	tl := c.tasks[task]
+	if tl == nil {
+		return observation{}, false
 	}
-	return last, found
+	mark := observation{at: at, line: line}
+	i := sort.Search(len(tl.obs), func(i int) bool {
+		o := &tl.obs[i]
+		return !(o.at.Before(at) || (o.at.Equal(at) && o.line < mark.line))
+	})
+	if i == 0 {
+		return observation{}, false
+	}
+	if tl.terminal >= 0 && tl.terminal < i {
+		return tl.obs[tl.terminal], true
+	}
+	return tl.obs[i-1], true
 }

@@ -1,44 +1,66 @@
 // Package check tells where a transcript departs from the A2A v1.0
 // specification: a blocking SendMessage that returns while the task still
-// works, an answer to INPUT_REQUIRED that misses the task, a stream that
+// works, a message whose contextId contradicts its task's, a stream that
 // goes on after its task finished, a timestamp with an offset.
 //
-//	findings := check.Check(t) // t from replay.Parse, or a HAR import
+//	findings := check.Check(t) // t from replay.Parse, or replay.ReadHAR
 //	for _, f := range findings {
 //		fmt.Printf("%s:%d: %s\n", name, f.Line, f) // file:12: §3.2.2: ...
 //	}
 //
-// Each [Finding] names its rule (one of [Rules]), the section of the
-// specification the rule comes from, the exchange and frame, and the line
-// of the transcript file: the line of the offending JSON member when it
-// can be told. [Severity] separates violations (a MUST broken) from
-// warnings (a SHOULD, or a MUST with an exception a capture cannot show,
-// like the out-of-band agreement that excuses AUTH_REQUIRED without a
-// status message). By says whether the client's request or the agent's
-// answer departs from the rule. [StepOf] finds the step of
-// replay.Steps a finding belongs to, for a page that shows findings on
-// the diagram.
+// [Run] does the same with a context, so a caller can stop it, and a
+// bound on the findings kept per rule ([Options]); its cost grows
+// linearly with the exchanges, frames and findings.
 //
-// # What is checked
+// # Rules
+//
+// Each [Finding] names its rule, one of [Rules]. A [Rule] carries the
+// sentences it enforces, quoted ([Quote]) from the specification v1.0.1
+// (a2aproject/A2A, docs/specification.md) or its specification/a2a.proto,
+// which the specification's sections 4.x render; the section a finding
+// cites is where those sentences stand. The rule's Keyword is the
+// requirement's strength as written: a MUST broken, or a field the proto
+// marks REQUIRED (which §5.7 makes a MUST), is a [Violation]; a SHOULD is
+// a [Warning]. A rule no single sentence states is marked "derived" and
+// says how it follows. Two MUSTs are warnings because a transcript cannot
+// show their exception: a TASK_STATE_AUTH_REQUIRED status without a
+// message (excused by an out-of-band agreement), and a stream the capture
+// ended while it was still open.
+//
+// [Finding.By] says whether the client's request or the agent's answer
+// departs from the rule; some rules bind one side only. The client's side
+// of a contradiction between taskId and contextId is the Message proto's
+// rule (§4.1.4); the agent's duty to reject it is §3.4.3's. A message
+// with the taskId alone, or the contextId alone, is allowed (§3.4.3).
+// [StepOf] finds the step of replay.Steps a finding belongs to, for a
+// page that shows findings on the diagram.
+//
+// # What is checked, and what is not
 //
 // Per exchange, for the JSON-RPC binding (§9) and the HTTP+JSON binding
-// (§11): the JSON-RPC envelope and method names; Content-Type; the
-// A2A-Version header (§3.6.1); the data model's shapes: Task, Message and
-// Part members (§4.1), enum spellings (§5.5) and UTC timestamps
-// (§5.6.1).
+// (§11): the JSON-RPC envelope and method names, content types, the
+// A2A-Version (§3.6.1, §14.2.1), error shapes (§9.5, §11.6), and the data
+// model: Task, Message, Part, Artifact and event members, enum names and
+// UTC timestamps. The walk knows the schema: it judges a Task, a Message
+// or a Part only where the protocol puts one, and never looks inside a
+// data part, metadata or error details, which carry application data.
 //
-// Across exchanges, from the task states the replies and frames report in
+// Across exchanges, from the task states replies and frames report in
 // time order: a blocking SendMessage returns at a terminal or interrupted
-// state (§3.2.2); a message that continues a task carries its taskId and
-// contextId (§3.4.3); a terminal task takes no message (§3.1.1) and
-// reports no later state (§4.1.3); a stream starts with its Task and ends
-// at the terminal state (§3.1.2); SubscribeToTask starts with the Task
-// snapshot and serves any task not terminal (§3.1.6); AUTH_REQUIRED
-// explains itself and the agent keeps listening (§7.6.1).
+// state; a message names a task that exists and is not finished; a stream
+// starts with its Task and closes at the terminal state; SubscribeToTask
+// starts with the Task and serves any task not terminal; CancelTask of a
+// finished task is refused; AUTH_REQUIRED explains itself and the agent
+// keeps listening (§7.6.1). An agent card fetched earlier in the
+// transcript is checked for its required fields and held against later
+// calls to its interfaces: streaming and push notifications it does not
+// declare are refused (§3.3.4), so is a version it does not declare
+// (§3.6.2).
 //
 // What a transcript cannot show is not guessed: a stream's end is what
-// the capture recorded (@end), never inferred from a task state, and a
-// task the transcript never showed has no known state.
+// the capture recorded (@end), never inferred from a task state; a task
+// the transcript never showed has no known state; without a card, no
+// capability is assumed either way.
 //
 // # a2a-go
 //
@@ -47,13 +69,9 @@
 // waits in INPUT_REQUIRED or has completed answers -32001 task not found;
 // a message to a terminal task answers -32602 instead of -32004; a
 // message to a task in AUTH_REQUIRED is refused as "already in
-// progress". Check reports these like any other departure and says in the
-// finding's text that it is a known a2a-go deviation, so the lessons can
-// show them honestly.
+// progress". Check reports these like any other departure, sets
+// [Finding.Deviation] and says in the message that it is a known a2a-go
+// deviation, so the lessons can show them honestly.
 //
-// # Section numbers
-//
-// Sections are those of the A2A specification v1.0.1 (a2aproject/A2A,
-// docs/specification.md). Check is pure Go without I/O and runs in the
-// browser too, where the playground shows findings on their steps.
+// Check is pure Go without I/O and runs in the browser too.
 package check

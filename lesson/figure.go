@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -72,9 +73,12 @@ func (n *Figure) Range() string {
 }
 
 var figureKeys = map[string]bool{
-	"source": true,
+	"source": false, // required, unless the caption names it
 	"steps":  false, "id": false, "title": false, "claim": false, "caption": false, "kind": false,
 }
+
+// captionSourceRE finds the capture a caption names.
+var captionSourceRE = regexp.MustCompile(`\b(capture/out|transcripts)/[A-Za-z0-9][A-Za-z0-9._-]*\.http\b`)
 
 // ParseRange reads a step range: "4" or "4-9", 1-based, first ≤ last.
 func ParseRange(s string) (from, to int, err error) {
@@ -126,7 +130,17 @@ func (n *Figure) resolve(srcs *sources) {
 		n.From, n.To = from, to
 	}
 	src, ok := f.get("source")
-	if !ok || src.Value == "" {
+	if !ok {
+		// The tutorial's pages name a figure's capture in its caption:
+		// "From capture/out/NAME.http."
+		if m := captionSourceRE.FindString(caption.Value); m != "" {
+			src, ok = Field{Key: "source", Value: m, Offset: caption.Offset}, true
+		} else {
+			f.errorf(f.offset, "figure: missing key \"source\" (or a caption that says \"From capture/out/NAME.http.\")")
+			return
+		}
+	}
+	if src.Value == "" {
 		return // reported by checkHeader
 	}
 	n.transcript = TranscriptName(src.Value)

@@ -57,9 +57,31 @@ func (c *Config) ReplayLink(transcript string, step int) string {
 }
 
 // TranscriptName returns the name the replayer knows a transcript by:
-// the base name of its source without ".http" ("07-auth-required").
+// the base name of its source without ".http" or ".events.json"
+// ("07-auth-required").
 func TranscriptName(source string) string {
-	return strings.TrimSuffix(path.Base(source), ".http")
+	b := path.Base(source)
+	if IsEventsSource(b) {
+		return strings.TrimSuffix(b, eventsSuffix)
+	}
+	return strings.TrimSuffix(b, ".http")
+}
+
+const eventsSuffix = ".events.json"
+
+// IsEventsSource reports whether a block's source names a transcript's
+// events file (NAME.events.json) rather than the transcript.
+func IsEventsSource(source string) bool { return strings.HasSuffix(source, eventsSuffix) }
+
+// HTTPSource returns the source of the transcript a source names: an
+// events file NAME.events.json is derived from NAME.http beside it, so
+// the [Resolver] is asked for that; any other source is returned as it
+// is.
+func HTTPSource(source string) string {
+	if IsEventsSource(source) {
+		return strings.TrimSuffix(source, eventsSuffix) + ".http"
+	}
+	return source
 }
 
 // An Error is a mistake in a lesson, at a line of its source.

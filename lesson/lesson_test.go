@@ -180,7 +180,11 @@ func TestSpecSectionURL(t *testing.T) {
 		"3.1.2": SpecURL + "#312-send-streaming-message",
 		"9":     SpecURL + "#9-json-rpc-protocol-binding",
 		"5.6.1": SpecURL + "#561-timestamps",
-		"7.6.1": SpecURL, // title not known: no guessed anchor
+		"7.6.1": SpecURL + "#761-in-task-authorization-agent-responsibilities",
+		"3.4.3": SpecURL + "#343-multi-turn-conversation-patterns",
+		"11":    SpecURL + "#11-httpjsonrest-protocol-binding",
+		"12.8":  SpecURL, // title not known: no guessed anchor
+		"7.5":   SpecURL, // title not known: no guessed anchor
 	}
 	for in, want := range tests {
 		if got := SpecSectionURL(in); got != want {

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -83,8 +84,21 @@ func (e *SyntaxError) Error() string {
 }
 
 // Parse parses one JSON value.
-func Parse(b []byte) (*Value, error) {
-	p := &parser{b: b}
+func Parse(b []byte) (*Value, error) { return ParseString(string(b)) }
+
+// ParseString is Parse of a string. The values' Raw, Str and keys share
+// the string's memory, so parsing copies no text.
+func ParseString(b string) (*Value, error) {
+	sc := scratchPool.Get().(*scratch)
+	defer func() {
+		// Drop the pointers into this parse's tree before reuse.
+		clear(sc.fields[:cap(sc.fields)])
+		clear(sc.items[:cap(sc.items)])
+		sc.fields, sc.items = sc.fields[:0], sc.items[:0]
+		scratchPool.Put(sc)
+	}()
+	p := &parser{b: b, fields: sc.fields, items: sc.items}
+	defer func() { sc.fields, sc.items = p.fields, p.items }()
 	p.space()
 	v, err := p.value(0)
 	if err != nil {
@@ -97,9 +111,58 @@ func Parse(b []byte) (*Value, error) {
 	return v, nil
 }
 
+// A scratch holds the stacks a parse collects members on, reused from
+// one parse to the next.
+type scratch struct {
+	fields []Field
+	items  []*Value
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
 type parser struct {
-	b []byte
-	i int
+	b    string
+	i    int
+	pool []Value // values are carved from chunks: one allocation for many
+	// fields and items are stacks the open objects and arrays collect
+	// their members on; each gets an exact-size copy when it closes.
+	fields []Field
+	items  []*Value
+	fpool  []Field
+	ipool  []*Value
+}
+
+// newValue returns a value from the parser's pool.
+func (p *parser) newValue(v Value) *Value {
+	if len(p.pool) == cap(p.pool) {
+		p.pool = make([]Value, 0, min(256, 8+len(p.b)/16))
+	}
+	p.pool = p.pool[:len(p.pool)+1]
+	n := &p.pool[len(p.pool)-1]
+	*n = v
+	return n
+}
+
+// keepFields copies the members of an object that closes into the
+// parser's pool of members, and returns them capped, so an append by a
+// caller cannot write over a neighbour's.
+func (p *parser) keepFields(fs []Field) []Field {
+	if cap(p.fpool)-len(p.fpool) < len(fs) {
+		p.fpool = make([]Field, 0, max(len(fs), min(256, 8+len(p.b)/32)))
+	}
+	start := len(p.fpool)
+	p.fpool = append(p.fpool, fs...)
+	return p.fpool[start:len(p.fpool):len(p.fpool)]
+}
+
+// keepItems is keepFields for the elements of an array.
+func (p *parser) keepItems(vs []*Value) []*Value {
+	if cap(p.ipool)-len(p.ipool) < len(vs) {
+		p.ipool = make([]*Value, 0, max(len(vs), min(256, 8+len(p.b)/64)))
+	}
+	start := len(p.ipool)
+	p.ipool = append(p.ipool, vs...)
+	return p.ipool[start:len(p.ipool):len(p.ipool)]
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -110,7 +173,7 @@ func (p *parser) show() string {
 	if p.i >= len(p.b) {
 		return "end of input"
 	}
-	r, _ := utf8.DecodeRune(p.b[p.i:])
+	r, _ := utf8.DecodeRuneInString(p.b[p.i:])
 	return strconv.QuoteRune(r)
 }
 
@@ -146,20 +209,20 @@ func (p *parser) value(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}, nil
+		return p.newValue(Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}), nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		if err := p.number(); err != nil {
 			return nil, err
 		}
-		return &Value{Kind: Number, Raw: string(p.b[start:p.i]), Start: start, End: p.i}, nil
+		return p.newValue(Value{Kind: Number, Raw: p.b[start:p.i], Start: start, End: p.i}), nil
 	default:
 		for _, lit := range [...]struct {
 			word string
 			kind Kind
 		}{{"true", Bool}, {"false", Bool}, {"null", Null}} {
-			if strings.HasPrefix(string(p.b[p.i:min(len(p.b), p.i+len(lit.word))]), lit.word) {
+			if strings.HasPrefix(p.b[p.i:], lit.word) {
 				p.i += len(lit.word)
-				return &Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}, nil
+				return p.newValue(Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}), nil
 			}
 		}
 		return nil, p.errorf("unexpected %s, want a value", p.show())
@@ -167,7 +230,7 @@ func (p *parser) value(depth int) (*Value, error) {
 }
 
 func (p *parser) object(depth int) (*Value, error) {
-	v := &Value{Kind: Object, Start: p.i}
+	v := p.newValue(Value{Kind: Object, Start: p.i})
 	p.i++ // {
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
@@ -175,6 +238,8 @@ func (p *parser) object(depth int) (*Value, error) {
 		v.End = p.i
 		return v, nil
 	}
+	mark := len(p.fields)
+	defer func() { p.fields = p.fields[:mark] }()
 	for {
 		p.space()
 		if p.i >= len(p.b) || p.b[p.i] != '"' {
@@ -195,7 +260,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.Fields = append(v.Fields, Field{Key: key, KeyStart: keyStart, Value: m})
+		p.fields = append(p.fields, Field{Key: key, KeyStart: keyStart, Value: m})
 		p.space()
 		if p.i >= len(p.b) {
 			return nil, p.errorf("unexpected end of input, want ',' or '}'")
@@ -206,6 +271,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		case '}':
 			p.i++
 			v.End = p.i
+			v.Fields = p.keepFields(p.fields[mark:])
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or '}'", p.show())
@@ -214,7 +280,7 @@ func (p *parser) object(depth int) (*Value, error) {
 }
 
 func (p *parser) array(depth int) (*Value, error) {
-	v := &Value{Kind: Array, Start: p.i}
+	v := p.newValue(Value{Kind: Array, Start: p.i})
 	p.i++ // [
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == ']' {
@@ -222,13 +288,15 @@ func (p *parser) array(depth int) (*Value, error) {
 		v.End = p.i
 		return v, nil
 	}
+	mark := len(p.items)
+	defer func() { p.items = p.items[:mark] }()
 	for {
 		p.space()
 		e, err := p.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		v.Items = append(v.Items, e)
+		p.items = append(p.items, e)
 		p.space()
 		if p.i >= len(p.b) {
 			return nil, p.errorf("unexpected end of input, want ',' or ']'")
@@ -239,6 +307,7 @@ func (p *parser) array(depth int) (*Value, error) {
 		case ']':
 			p.i++
 			v.End = p.i
+			v.Items = p.keepItems(p.items[mark:])
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or ']'", p.show())
@@ -250,6 +319,12 @@ func (p *parser) array(depth int) (*Value, error) {
 // decoded value.
 func (p *parser) str() (raw, s string, err error) {
 	start := p.i
+	// The common case first: printable ASCII up to the closing quote.
+	if k := strings.IndexByte(p.b[start+1:], '"'); k >= 0 && plainASCII(p.b[start+1:start+1+k]) {
+		p.i = start + k + 2
+		raw = p.b[start:p.i]
+		return raw, raw[1 : len(raw)-1], nil
+	}
 	p.i++ // opening quote
 	simple := true
 	for {
@@ -260,7 +335,7 @@ func (p *parser) str() (raw, s string, err error) {
 		switch {
 		case c == '"':
 			p.i++
-			raw = string(p.b[start:p.i])
+			raw = p.b[start:p.i]
 			if simple {
 				return raw, raw[1 : len(raw)-1], nil
 			}
@@ -281,8 +356,8 @@ func (p *parser) str() (raw, s string, err error) {
 				if p.i+6 > len(p.b) {
 					return "", "", p.errorf("short \\u escape")
 				}
-				for _, h := range p.b[p.i+2 : p.i+6] {
-					if !isHex(h) {
+				for k := p.i + 2; k < p.i+6; k++ {
+					if !isHex(p.b[k]) {
 						return "", "", p.errorf("bad \\u escape")
 					}
 				}
@@ -297,13 +372,24 @@ func (p *parser) str() (raw, s string, err error) {
 			p.i++
 		default:
 			// Invalid UTF-8 decodes to U+FFFD, as encoding/json does.
-			r, n := utf8.DecodeRune(p.b[p.i:])
+			r, n := utf8.DecodeRuneInString(p.b[p.i:])
 			if r == utf8.RuneError && n == 1 {
 				simple = false
 			}
 			p.i += n
 		}
 	}
+}
+
+// plainASCII says whether s holds only printable ASCII without a
+// backslash: a string body that needs no decoding.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func isHex(c byte) bool {

@@ -149,7 +149,10 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 }
 
 // transcriptDir resolves a lesson's source "transcripts/NAME.http" to
-// NAME.http in a folder; nothing outside that folder can be named.
+// NAME.http in a folder; nothing outside that folder can be named. The
+// tutorial's upstream pages name the same file capture/out/NAME.http
+// (and capture/out/NAME.events.json, which package lesson derives from
+// the .http).
 type transcriptDir struct {
 	dir   string
 	cache map[string]*replay.Transcript
@@ -157,8 +160,8 @@ type transcriptDir struct {
 
 func (r *transcriptDir) Transcript(source string) (*replay.Transcript, error) {
 	name := path.Base(source)
-	if clean := path.Clean(source); clean != name && clean != "transcripts/"+name {
-		return nil, fmt.Errorf("source %q: name a transcript as transcripts/NAME.http", source)
+	if clean := path.Clean(source); clean != name && clean != "transcripts/"+name && clean != "capture/out/"+name {
+		return nil, fmt.Errorf("source %q: name a transcript as transcripts/NAME.http or capture/out/NAME.http", source)
 	}
 	if !strings.HasSuffix(name, ".http") || strings.HasPrefix(name, ".") {
 		return nil, fmt.Errorf("source %q: name a .http transcript", source)

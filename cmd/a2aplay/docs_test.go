@@ -50,7 +50,9 @@ func TestDocs(t *testing.T) {
 		for _, m := range hrefs.FindAllSubmatch(b, -1) {
 			h := string(m[1])
 			switch {
-			case strings.HasPrefix(h, "https://a2a-protocol.org/"), strings.HasPrefix(h, "#"):
+			case strings.HasPrefix(h, "https://a2a-protocol.org/"), strings.HasPrefix(h, "#"),
+				strings.HasPrefix(h, "https://github.com/a2aproject/"), strings.HasPrefix(h, "https://www.rfc-editor.org/rfc/rfc"):
+				// citations: the specification, its proto, an SDK's file, an RFC
 			case strings.HasPrefix(h, "../index.html"):
 				// the playground, built beside the lessons by a2aplay site
 				if !regexp.MustCompile(`^\.\./index\.html(#(t=[0-9a-z-]+(&amp;s=[0-9]+)?|live=[a-z]+))?$`).MatchString(h) {

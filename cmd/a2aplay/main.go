@@ -92,13 +92,20 @@ func usage(w io.Writer) {
 }
 
 // readTranscript reads a .http transcript, or a HAR file by its name.
-func readTranscript(file string) (*replay.Transcript, error) {
+func readTranscript(file string, har replay.HAROptions) (*replay.Transcript, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
 	if strings.EqualFold(filepath.Ext(file), ".har") {
-		return replay.ReadHAR(data, file)
+		return replay.ReadHARWith(data, file, har)
 	}
 	return replay.Parse(data, file)
+}
+
+// harFlag adds the flag that keeps what a HAR holds besides A2A.
+func harFlag(fs *flag.FlagSet) *replay.HAROptions {
+	var o replay.HAROptions
+	fs.BoolVar(&o.KeepAll, "har-all", false, "keep what a HAR file holds besides A2A traffic (page documents, scripts, styles, images, fonts, favicons, CORS preflights), which is left out and counted in a note")
+	return &o
 }

@@ -1,0 +1,256 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+type checker struct {
+	t   *replay.Transcript
+	ctx context.Context
+	max int // findings kept per rule; 0 for all
+
+	calls    []*call
+	bySeq    map[int]*call
+	cards    map[string][]*card // interface key -> cards declaring it, in time order
+	obs      []observation
+	tasks    map[string]*timeline
+	contexts map[string]string // task id -> context id
+
+	findings []Finding
+	seen     map[Finding]bool
+	kept     map[string]int
+	omitted  map[string]int
+}
+
+// A place is where a finding is, and whom it is about.
+type place struct {
+	ex, fr, line int
+	by           string
+}
+
+func (c *checker) at(cl *call, fr, line int, by string) place {
+	return place{ex: cl.ex.Seq, fr: fr, line: line, by: by}
+}
+
+// report adds a finding of rule with the rule's section and severity.
+func (c *checker) report(rule string, p place, format string, args ...any) {
+	r := ruleByID(rule)
+	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: r.Section, Rule: rule,
+		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+}
+
+// reportIn is report with another section than the rule's usual one
+// (the HTTP+JSON binding's section instead of JSON-RPC's, say).
+func (c *checker) reportIn(section, rule string, p place, format string, args ...any) {
+	r := ruleByID(rule)
+	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: section, Rule: rule,
+		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+}
+
+// deviation adds a finding that matches a measured a2a-go deviation.
+func (c *checker) deviation(rule, section string, p place, msg string) {
+	r := ruleByID(rule)
+	if section == "" {
+		section = r.Section
+	}
+	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: section, Rule: rule,
+		Msg: msg, Severity: r.Severity, By: p.by, Deviation: "a2a-go v2.4.0"})
+}
+
+func (c *checker) add(f Finding) {
+	if c.seen[f] {
+		return
+	}
+	c.seen[f] = true
+	if c.max > 0 && c.kept[f.Rule] >= c.max {
+		c.omitted[f.Rule]++
+		return
+	}
+	c.kept[f.Rule]++
+	c.findings = append(c.findings, f)
+}
+
+func (c *checker) run() error {
+	c.kept = map[string]int{}
+	if err := c.observe(); err != nil {
+		return err
+	}
+	c.checkCards()
+	for i, cl := range c.calls {
+		if i%256 == 0 {
+			if err := c.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if cl.binding == notA2A {
+			continue
+		}
+		c.checkVersion(cl)
+		c.checkHTTP(cl)
+		if cl.binding == jsonRPC {
+			c.checkEnvelope(cl)
+		}
+		c.checkErrors(cl)
+		c.checkShapes(cl)
+		c.checkCapabilities(cl)
+		switch cl.method {
+		case "SendMessage", "SendStreamingMessage":
+			c.checkSend(cl)
+		case "SubscribeToTask":
+			c.checkSubscribe(cl)
+		case "CancelTask":
+			c.checkCancel(cl)
+		case "GetTask":
+			c.checkHistory(cl)
+		}
+		if cl.streamed {
+			c.checkStream(cl)
+		}
+	}
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
+	c.checkFinal()
+	c.checkAuthMessages()
+	return nil
+}
+
+// message returns the message a SendMessage request carries.
+func (cl *call) message() *jsontree.Value { return cl.params.Get("message") }
+
+// blocking says whether a SendMessage waits (§3.2.2): it does unless
+// configuration.returnImmediately is true (or, in the v0.3 spelling,
+// configuration.blocking is false).
+func (cl *call) blocking() bool {
+	cfg := cl.params.Get("configuration")
+	if cfg.Get("returnImmediately").IsTrue() {
+		return false
+	}
+	if b := cfg.Get("blocking"); b != nil && b.Raw == "false" {
+		return false
+	}
+	return true
+}
+
+// replyTask is the task a SendMessage reply (or a stream's first frame)
+// is about, with where it is.
+func (cl *call) replyTask() (*jsontree.Value, *json) {
+	if cl.resultTsk != nil {
+		return cl.resultTsk, cl.resp
+	}
+	if len(cl.frames) > 0 && cl.frames[0].ev != nil && cl.frames[0].ev.kind == "task" {
+		return cl.frames[0].ev.v, cl.frames[0].body
+	}
+	return nil, nil
+}
+
+// accepted says whether the server took the call: a result, or a stream
+// that did not start with an error.
+func (cl *call) accepted() bool {
+	if cl.err != nil {
+		return false
+	}
+	if cl.streamed {
+		return len(cl.frames) > 0 && cl.frames[0].err == nil
+	}
+	return cl.result != nil
+}
+
+// refusal is the error a call was refused with, if any.
+func (cl *call) refusal() *a2aError {
+	if cl.err != nil {
+		return cl.err
+	}
+	if cl.streamed && len(cl.frames) > 0 {
+		return cl.frames[0].err
+	}
+	return nil
+}
+
+// responseLine is the line of the call's response, or of its request
+// when it has none.
+func (cl *call) responseLine() int {
+	if cl.ex.Response != nil {
+		return cl.ex.Response.Line
+	}
+	return cl.ex.Request.Line
+}
+
+// errLine is the line of an error reply: its error object, or the
+// response when the body could not be read.
+func errLine(cl *call, e *a2aError) int {
+	if l := e.at.lineOf(e.v); l > 0 {
+		return l
+	}
+	return cl.responseLine()
+}
+
+// reasonName names an error reason for a finding: "TaskNotFoundError
+// (-32001)", or the reason as it is.
+func reasonName(reason string) string {
+	if n, ok := errorName[reason]; ok {
+		return n
+	}
+	return reason
+}
+
+// article names a JSON kind with its article: "an object", "a string".
+func article(k jsontree.Kind) string {
+	switch k {
+	case jsontree.Object, jsontree.Array:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// text is a value as written in its JSON.
+func text(j *json, v *jsontree.Value) string {
+	if j == nil || v == nil || v.End > len(j.text) || v.Start > v.End {
+		return ""
+	}
+	return j.text[v.Start:v.End]
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// eventTask is the id of the task an event is about.
+func eventTask(ev *event) string {
+	switch ev.kind {
+	case "task":
+		return ev.v.Get("id").Text()
+	case "statusUpdate", "artifactUpdate":
+		return ev.v.Get("taskId").Text()
+	}
+	return ""
+}
+
+// missingList joins the names of missing fields: "id, status.state".
+func missingList(names []string) string { return strings.Join(names, ", ") }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// items is the elements of an array, or none for anything else.
+func items(v *jsontree.Value) []*jsontree.Value {
+	if v == nil || v.Kind != jsontree.Array {
+		return nil
+	}
+	return v.Items
+}
