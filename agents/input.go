@@ -207,8 +207,15 @@ func isDiffMedia(p *a2a.Part) bool {
 }
 
 // field reads a string field from the data parts, or else from the
-// message metadata; a value of another type is an error no answer fixes.
+// message metadata, trimmed; a value of another type is an error no
+// answer fixes.
 func (rd reading) field(key string) (string, error) {
+	s, err := rd.rawField(key)
+	return strings.TrimSpace(s), err
+}
+
+// rawField is field untrimmed: a diff's spaces are part of it.
+func (rd reading) rawField(key string) (string, error) {
 	for _, src := range []struct {
 		where string
 		m     map[string]any
@@ -221,7 +228,7 @@ func (rd reading) field(key string) (string, error) {
 		if !ok {
 			return "", fmt.Errorf("the %s's %q must be a string, not %s", src.where, key, jsonKind(v))
 		}
-		if s = strings.TrimSpace(s); s != "" {
+		if strings.TrimSpace(s) != "" {
 			return s, nil
 		}
 	}
@@ -345,12 +352,12 @@ func readReview(req reviewRequest, m *a2a.Message, asked reviewAsk) (reviewTurn,
 	}
 
 	diffs := rd.diffs
-	d, err := rd.field("diff")
+	d, err := rd.rawField("diff")
 	if err != nil {
 		return reviewTurn{}, err
 	}
-	if d != "" {
-		diffs = append(diffs, rd.data["diff"].(string)) // untrimmed
+	if strings.TrimSpace(d) != "" {
+		diffs = append(diffs, d)
 	}
 	switch len(diffs) {
 	case 0:

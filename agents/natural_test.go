@@ -76,6 +76,8 @@ func TestReadReview(t *testing.T) {
 			wantRepo: "x", wantBase: "main", wantDiff: true},
 		{name: "metadata", msg: withMeta(userMsg(text(diff)), map[string]any{"repository": "payments-api", "base": "develop"}),
 			wantRepo: "payments-api", wantBase: "develop", wantDiff: true},
+		{name: "diff in metadata", msg: withMeta(userMsg(text("please review")), map[string]any{"repository": "payments-api", "diff": diff, "base": "main"}),
+			wantRepo: "payments-api", wantBase: "main", wantDiff: true},
 		{name: "data: URL", msg: userMsg(text("payments-api against main"), &a2a.Part{Content: a2a.URL("data:text/x-diff;base64," + b64)}),
 			wantRepo: "payments-api", wantBase: "main", wantDiff: true},
 		{name: "raw text/plain file", msg: userMsg(text("payments-api"), &a2a.Part{Content: a2a.Raw(diff), MediaType: "text/plain", Filename: "change.txt"}),

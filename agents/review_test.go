@@ -268,7 +268,11 @@ func FuzzReadInputs(f *testing.F) {
 				t.Fatalf("%q then %q: repository %q, which checkRepository refuses", text, answer, r)
 			}
 		}
-		// The same bytes as a url part and as a raw part.
+		// The same bytes as metadata, a url part and a raw part.
+		meta := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(answer))
+		meta.Metadata = map[string]any{"diff": text, "repository": answer, "base": text, "build": answer, "environment": text}
+		readReview(reviewRequest{}, meta, askNothing)
+		readDeploy(deployRequest{}, meta, askNoDeploy)
 		readReview(reviewRequest{}, a2a.NewMessage(a2a.MessageRoleUser, &a2a.Part{Content: a2a.URL(text)}, &a2a.Part{Content: a2a.Raw(answer), MediaType: "text/plain"}), askNothing)
 		for _, asked := range []deployAsk{askNoDeploy, askBuild, askEnvironment} {
 			dt, _ := readDeploy(deployRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)

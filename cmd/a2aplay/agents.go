@@ -53,19 +53,30 @@ func runAgents(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if *wait <= 0 || *maxTasks <= 0 {
 		return &usageError{"-wait and -max-tasks must be positive"}
 	}
-	if len(origins) > 0 {
-		cfg.OperatorOrigins = []string{}
-		for _, o := range origins {
-			if o == "none" {
-				continue
-			}
-			if err := agents.CheckOrigin(o); err != nil {
-				return &usageError{"-operator-origin: " + err.Error()}
-			}
-			cfg.OperatorOrigins = append(cfg.OperatorOrigins, o)
-		}
+	var err error
+	if cfg.OperatorOrigins, err = operatorOrigins(origins); err != nil {
+		return err
 	}
 	return serveAgents(ctx, os.Stderr, cfg)
+}
+
+// operatorOrigins reads the -operator-origin flags: nil for none given
+// (the kit's default), an empty list for "none".
+func operatorOrigins(flags []string) ([]string, error) {
+	if len(flags) == 0 {
+		return nil, nil
+	}
+	list := []string{}
+	for _, o := range flags {
+		if o == "none" {
+			continue
+		}
+		if err := agents.CheckOrigin(o); err != nil {
+			return nil, &usageError{"-operator-origin: " + err.Error()}
+		}
+		list = append(list, o)
+	}
+	return list, nil
 }
 
 // serveAgents serves the kit until ctx ends, logging one line per request
