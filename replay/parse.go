@@ -40,9 +40,9 @@ const (
 // with exactly three fractional digits.
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// Parse reads a transcript. The name is used in errors only; Parse reads
-// no file. An error is a [*SyntaxError] naming the line and what was
-// expected there.
+// Parse reads a transcript, with "\n", "\r\n" or "\r" line breaks. The
+// name is used in errors only; Parse reads no file. An error is a
+// [*SyntaxError] naming the line and what was expected there.
 func Parse(data []byte, name string) (*Transcript, error) {
 	p := &parser{name: name}
 	if err := p.split(data); err != nil {
@@ -80,20 +80,46 @@ func (p *parser) split(data []byte) error {
 		return &SyntaxError{p.name, n + 1, "expected UTF-8 text, found a byte that is not UTF-8"}
 	}
 	text := string(data)
-	p.lines = strings.Split(text, "\n")
+	eol := lineEnding(text)
+	p.lines = strings.Split(text, eol)
 	if p.lines[len(p.lines)-1] == "" {
-		// The file ends with a newline (or is empty): no last line.
+		// The file ends with a line break (or is empty): no last line.
 		p.lines = p.lines[:len(p.lines)-1]
 	}
 	for i, l := range p.lines {
-		if strings.HasSuffix(l, "\r") {
-			return &SyntaxError{p.name, i + 1, `expected a line ending in "\n", found one ending in "\r\n"`}
-		}
-		if strings.Contains(l, "\r") {
-			return &SyntaxError{p.name, i + 1, `expected text without carriage returns, found "\r" in the line`}
+		if j := strings.IndexAny(l, "\r\n"); j >= 0 {
+			n, found := i+1, `"\n"`
+			switch {
+			case l[j] == '\n' && j == 0 && i > 0 && eol == "\r":
+				n, found = i, `"\r\n"` // the line before ends in "\r" + "\n"
+			case l[j] == '\r' && j == len(l)-1 && eol == "\n":
+				found = `"\r\n"`
+			case l[j] == '\r':
+				found = `"\r"`
+			}
+			return &SyntaxError{p.name, n, fmt.Sprintf(
+				"expected every line to end in %s as the first does, found one ending in %s", quoteEOL(eol), found)}
 		}
 	}
 	return nil
+}
+
+// lineEnding returns the line break a file uses, "\n", "\r\n" or "\r":
+// the one its first line ends with.
+func lineEnding(text string) string {
+	i := strings.IndexAny(text, "\r\n")
+	switch {
+	case i < 0 || text[i] == '\n':
+		return "\n"
+	case strings.HasPrefix(text[i:], "\r\n"):
+		return "\r\n"
+	}
+	return "\r"
+}
+
+// quoteEOL writes a line break as the format's specification does.
+func quoteEOL(eol string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(`"` + eol + `"`)
 }
 
 func (p *parser) eof() bool { return p.i >= len(p.lines) }
