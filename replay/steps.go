@@ -46,6 +46,11 @@ type Step struct {
 	// Detail is the text the step carries, shortened: the words of a
 	// message, a status message ("Which base branch…?"), an artifact's
 	// name, an error message. Ids in it are shortened too.
+	//
+	// Label, Detail and Notes are text to show as it is: what a
+	// transcript put there that would not show as itself (a bidi
+	// override, a zero-width space, a control character) is written as
+	// an escape by [Visible].
 	Detail string `json:"detail,omitempty"`
 
 	At       time.Time `json:"at"`
@@ -176,6 +181,21 @@ func ShortID(id string) string {
 // version 7.
 func isUUIDv7(id string) bool { return len(id) == 36 && isUUID(id) && id[14] == '7' }
 
+// visibleAll returns texts with [Visible] applied to each, the same slice
+// when none changes.
+func visibleAll(texts []string) []string {
+	for i, t := range texts {
+		if v := Visible(t); v != t {
+			out := append([]string(nil), texts...)
+			for j := i; j < len(out); j++ {
+				out[j] = Visible(out[j])
+			}
+			return out
+		}
+	}
+	return texts
+}
+
 // Steps turns a transcript into the ordered steps a learner walks
 // through. Steps are ordered by time; steps at the same time keep the
 // order of their exchanges, and within an exchange the request, its
@@ -301,6 +321,7 @@ func Steps(t *Transcript) []Step {
 		s := items[i].step
 		s.Index = i + 1
 		s.ID = "s" + strconv.Itoa(i+1)
+		s.Label, s.Detail, s.Notes = Visible(s.Label), Visible(s.Detail), visibleAll(s.Notes)
 		if s.Kind == KindRequest {
 			reqID[items[i].ex] = s.ID
 		}

@@ -510,6 +510,31 @@ func TestClip(t *testing.T) {
 
 // FuzzStepsBody puts arbitrary bytes in every body of a transcript: Steps
 // must not panic, and its steps must stay well formed.
+// TestStepsVisible checks that text a step shows cannot hide or reorder
+// itself: a right-to-left override that would show "exe.txt" as
+// "txt.exe", a zero-width space and a byte order mark in a status
+// message, an artifact name and a note are written as escapes.
+func TestStepsVisible(t *testing.T) {
+	tr := transcript07()
+	frames := tr.Exchanges[0].Response.Stream.Frames
+	frames[2].Data = rpcResult(1, statusUpdate(task07, ctx07, status(StateAuthRequired, "Approve report\u202etxt.exe\u202c now\u200b", tick(3))))
+	frames[4].Data = strings.Replace(frames[4].Data, "deploy.json", "deploy\ufeff.json", 1)
+	tr.Exchanges[1].Notes = []string{"plain", "the operator \u2066approves\u2069"}
+	steps := Steps(tr)
+	for _, tc := range []struct{ got, want string }{
+		{steps[3].Detail, `Approve report\u202etxt.exe\u202c now\u200b`},
+		{steps[7].Label, `artifactUpdate deploy\ufeff.json`},
+		{strings.Join(steps[4].Notes, "|"), `plain|the operator \u2066approves\u2069`},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+	if tr.Exchanges[1].Notes[1] != "the operator \u2066approves\u2069" {
+		t.Error("Steps changed the transcript's notes")
+	}
+}
+
 func FuzzStepsBody(f *testing.F) {
 	for _, tr := range builtTranscripts() {
 		for _, ex := range tr.Exchanges {
@@ -548,6 +573,9 @@ func FuzzStepsBody(f *testing.F) {
 			}
 			if strings.ContainsAny(s.Label+s.Detail, "\n\r\t\x00") {
 				t.Errorf("%s label %q detail %q hold control characters", s.ID, s.Label, s.Detail)
+			}
+			if Visible(s.Label) != s.Label || Visible(s.Detail) != s.Detail {
+				t.Errorf("%s label %q detail %q hold characters that do not show", s.ID, s.Label, s.Detail)
 			}
 		}
 	})
