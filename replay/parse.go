@@ -44,8 +44,15 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // name is used in errors only; Parse reads no file. An error is a
 // [*SyntaxError] naming the line and what was expected there.
 func Parse(data []byte, name string) (*Transcript, error) {
+	return ParseString(string(data), name)
+}
+
+// ParseString is [Parse] of text. The transcript's strings share text's
+// memory: a caller that reads a large file straight into a string (with
+// a [strings.Builder]) holds it once.
+func ParseString(text, name string) (*Transcript, error) {
 	p := &parser{name: name}
-	if err := p.split(data); err != nil {
+	if err := p.split(text); err != nil {
 		return nil, err
 	}
 	t, err := p.transcript()
@@ -61,25 +68,25 @@ type parser struct {
 	i     int // index of the current line
 	t     *Transcript
 	seen  map[string]int // participant name -> line declared
+	names map[string]string
 }
 
 // split cuts the input into lines and rejects what no line may hold.
-func (p *parser) split(data []byte) error {
-	if !utf8.Valid(data) {
+func (p *parser) split(text string) error {
+	if !utf8.ValidString(text) {
 		n := 0
-		for len(data) > 0 {
-			r, size := utf8.DecodeRune(data)
+		for len(text) > 0 {
+			r, size := utf8.DecodeRuneInString(text)
 			if r == utf8.RuneError && size <= 1 {
 				break
 			}
 			if r == '\n' {
 				n++
 			}
-			data = data[size:]
+			text = text[size:]
 		}
 		return &SyntaxError{p.name, n + 1, "expected UTF-8 text, found a byte that is not UTF-8"}
 	}
-	text := string(data)
 	eol := lineEnding(text)
 	p.lines = strings.Split(text, eol)
 	if p.lines[len(p.lines)-1] == "" {
@@ -171,7 +178,7 @@ func quote(s string) string {
 
 func (p *parser) transcript() (*Transcript, error) {
 	p.t = &Transcript{}
-	p.seen = map[string]int{}
+	p.seen, p.names = map[string]int{}, map[string]string{}
 	l := p.line()
 	if l != versionLine {
 		if strings.HasPrefix(l, versionPrefix) {
@@ -238,6 +245,11 @@ func (p *parser) participant() error {
 		return p.errorf("expected a new participant name, found %q, declared already on line %d", name, first)
 	}
 	p.seen[name] = p.i + 1
+	// Every exchange names its parties with this copy, not with a piece
+	// of its own line: steps that outlive the transcript keep no part of
+	// the file's text alive.
+	name = strings.Clone(name)
+	p.names[name] = name
 	p.t.Participants = append(p.t.Participants, Participant{Name: name, URL: u})
 	p.i++
 	return nil
@@ -324,7 +336,7 @@ func (p *parser) party(prefix, shape, after string) (string, error) {
 			strings.TrimSpace(prefix), quote(v))
 	}
 	p.i++
-	return v, nil
+	return p.names[v], nil
 }
 
 // at reads a line of the given prefix followed by a time.

@@ -91,14 +91,28 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun \"a2aplay <command> -h\" for a command's flags.")
 }
 
-// readTranscript reads a .http transcript, or a HAR file by its name.
+// readTranscript reads a .http transcript, or a HAR file by its name. A
+// transcript is read straight into the string it is parsed from, so a
+// large one is held in memory once.
 func readTranscript(file string) (*replay.Transcript, error) {
-	data, err := os.ReadFile(file)
+	if strings.EqualFold(filepath.Ext(file), ".har") {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		return replay.ReadHAR(data, file)
+	}
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	if strings.EqualFold(filepath.Ext(file), ".har") {
-		return replay.ReadHAR(data, file)
+	defer f.Close()
+	var b strings.Builder
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		b.Grow(int(st.Size()) + 1)
 	}
-	return replay.Parse(data, file)
+	if _, err := io.Copy(&b, f); err != nil {
+		return nil, err
+	}
+	return replay.ParseString(b.String(), file)
 }
