@@ -74,18 +74,17 @@ type parser struct {
 // split cuts the input into lines and rejects what no line may hold.
 func (p *parser) split(text string) error {
 	if !utf8.ValidString(text) {
-		n := 0
-		for len(text) > 0 {
-			r, size := utf8.DecodeRuneInString(text)
-			if r == utf8.RuneError && size <= 1 {
-				break
+		valid := text
+		for i, r := range text {
+			if r == utf8.RuneError {
+				if _, size := utf8.DecodeRuneInString(text[i:]); size <= 1 {
+					valid = text[:i]
+					break
+				}
 			}
-			if r == '\n' {
-				n++
-			}
-			text = text[size:]
 		}
-		return &SyntaxError{p.name, n + 1, "expected UTF-8 text, found a byte that is not UTF-8"}
+		n := strings.Count(valid, lineEnding(text)) + 1
+		return &SyntaxError{p.name, n, "expected UTF-8 text, found a byte that is not UTF-8"}
 	}
 	eol := lineEnding(text)
 	p.lines = strings.Split(text, eol)

@@ -352,6 +352,8 @@ func TestParseBad(t *testing.T) {
 		{"cr then lf", "# a2aplay transcript 1\r# title: a\r# participant: b\nc\r", `t.http:3: expected every line to end in "\r" as the first does, found one ending in "\n"`},
 		{"cr only, a wrong line", "# a2aplay transcript 1\r# title:\r", `t.http:2: expected "# title: TEXT" with a title, found "# title:"`},
 		{"not utf-8", "# a2aplay transcript 1\n\n# title: \xff\n", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
+		{"not utf-8, cr", "# a2aplay transcript 1\r\r# title: \xff\r", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
+		{"not utf-8, crlf", "# a2aplay transcript 1\r\n\r\n# title: \xff\r\n", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
 		{"empty title", "# a2aplay transcript 1\n# title:\n", `t.http:2: expected "# title: TEXT" with a title, found "# title:"`},
 		{"title after participant", "# a2aplay transcript 1\n# participant: a\n# title: x\n", `t.http:3: expected "# participant: NAME [URL]" or "### 1 NAME", found "# title: x"`},
 		{"stray header line", "# a2aplay transcript 1\nhello\n", `t.http:2: expected "# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "hello"`},
