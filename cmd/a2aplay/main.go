@@ -67,7 +67,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		if err == flag.ErrHelp {
 			return 0
 		}
-		fmt.Fprintf(stderr, "a2aplay %s: %v\n", c.name, err)
+		// An error may quote a file's name or contents: what would steer
+		// the terminal (an escape sequence, a carriage return) or hide
+		// (a bidi control) is printed as its escape.
+		fmt.Fprintf(stderr, "a2aplay %s: %s\n", c.name, replay.Visible(err.Error()))
 		if _, ok := err.(*usageError); ok {
 			fs.Usage()
 			return 2
