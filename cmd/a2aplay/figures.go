@@ -30,7 +30,8 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "\nDraws each transcript (or a browser's HAR network log) as a sequence diagram,")
 		fmt.Fprintln(fs.Output(), "DIR/NAME.svg (or NAME.mmd), where NAME is the file's name without .http or .har.")
-		fmt.Fprintln(fs.Output(), "The same input gives the same bytes.")
+		fmt.Fprintln(fs.Output(), "The same input gives the same bytes. A figure draws at most 20,000 steps, of a")
+		fmt.Fprintln(fs.Output(), "transcript of at most 100,000; past that it asks for a -steps range.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
