@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"regexp"
@@ -115,7 +116,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// "/lessons" names a folder: send the browser to "/lessons/", whose
 		// relative links resolve inside it, if the folder has an index.
 		if _, _, err := readRegular(s.root, path.Join(name, "index.html")); err == nil {
-			http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
+			// Relative, so that it holds under a path prefix too; "./" so
+			// that no folder's name reads as a scheme.
+			h.Set("Location", "./"+url.PathEscape(path.Base(name))+"/")
+			w.WriteHeader(http.StatusMovedPermanently)
 			return
 		}
 	}

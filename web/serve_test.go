@@ -72,7 +72,7 @@ func TestHandler(t *testing.T) {
 			"Content-Type": "text/html; charset=utf-8", "Content-Encoding": "",
 		}, "<title>lessons</title>"},
 		{"directory index by name", "GET", "/lessons/index.html", "", 200, nil, "<title>lessons</title>"},
-		{"directory to its index", "GET", "/lessons", "", 301, map[string]string{"Location": "/lessons/"}, ""},
+		{"directory to its index", "GET", "/lessons", "", 301, map[string]string{"Location": "./lessons/"}, ""},
 		{"a name with a slash", "GET", "/lessons/06.html/", "", 404, nil, ""},
 		{"dot dot", "GET", "/../../etc/passwd", "", 404, nil, ""},
 	}
@@ -221,6 +221,7 @@ func TestHandlerStaysInItsFolder(t *testing.T) {
 		{"/out/secret.txt", 404, ""},
 		{"/out/", 404, ""},
 		{"/out", 404, ""},
+		{"/lessons", 301, ""},
 		{"/secret.txt", 404, ""},
 		{"/lessons/up.txt", 404, ""},
 		{"/pipe.txt", 404, ""},
