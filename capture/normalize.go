@@ -89,13 +89,7 @@ func ScenarioUUID(scenario string, n int) string {
 //     A2A-Version, A2A-Extensions, Authorization, Cache-Control, then by
 //     name.
 func Normalize(t *replay.Transcript, scenario string, pins map[string]string) error {
-	n := &normalizer{
-		scenario: scenario,
-		ids:      map[string]string{},
-		times:    map[string]string{},
-		rpcIDs:   map[string]string{},
-		sseIDs:   map[string]string{},
-	}
+	n := NewNormalizer(scenario)
 	n.pins = map[string]string{}
 	used := map[string]string{}
 	for raw, want := range pins {
@@ -114,28 +108,25 @@ func Normalize(t *replay.Transcript, scenario string, pins map[string]string) er
 		o.stamp(Tick(o.rank))
 		switch o.kind {
 		case obsRequest:
-			rq := &o.x.Request
-			rq.URL = n.mapIDs(rq.URL)
-			rq.Header = n.headers(rq.Header)
-			rq.Body = n.body(rq.Body, rq.At, true)
+			n.Request(&o.x.Request)
 		case obsResponse:
-			rs := o.x.Response
-			rs.Err = n.mapIDs(rs.Err)
-			rs.Header = n.headers(rs.Header)
-			if rs.Stream == nil {
-				rs.Body = n.body(rs.Body, rs.At, true)
-			}
+			n.Response(o.x.Response)
 		case obsFrame:
-			f := &o.x.Response.Stream.Frames[o.frame]
-			f.ID = n.sseID(n.mapIDs(f.ID))
-			f.Event = n.mapIDs(f.Event)
-			f.Data = n.body(f.Data, f.At, false)
+			n.Frame(&o.x.Response.Stream.Frames[o.frame])
 		}
 	}
 	return nil
 }
 
-type normalizer struct {
+// A Normalizer applies the rules of [Normalize] one observation at a
+// time, for a recording that writes each exchange as it completes
+// ("a2aplay record"): give it the observations in the order they
+// happened, each with its time already set (normally [Tick] of a counter
+// of observations), and ids and times come out as Normalize would make
+// them. Normalize is a Normalizer run over a whole transcript.
+//
+// A Normalizer is not safe for concurrent use.
+type Normalizer struct {
 	scenario string
 	pins     map[string]string // lower-case raw UUID -> lower-case wanted UUID
 	ids      map[string]string // lower-case raw UUID -> new
@@ -145,7 +136,44 @@ type normalizer struct {
 	sseIDs   map[string]string
 }
 
-func (n *normalizer) mapIDs(s string) string {
+// NewNormalizer returns a Normalizer whose ids are [ScenarioUUID] of the
+// scenario (or recording) name and the order ids first appear.
+func NewNormalizer(scenario string) *Normalizer {
+	return &Normalizer{
+		scenario: scenario,
+		pins:     map[string]string{},
+		ids:      map[string]string{},
+		times:    map[string]string{},
+		rpcIDs:   map[string]string{},
+		sseIDs:   map[string]string{},
+	}
+}
+
+// Request normalises a request sent at rq.At: its URL, headers and body.
+func (n *Normalizer) Request(rq *replay.Request) {
+	rq.URL = n.mapIDs(rq.URL)
+	rq.Header = n.headers(rq.Header)
+	rq.Body = n.body(rq.Body, rq.At, true)
+}
+
+// Response normalises a response that arrived at rs.At: its error,
+// headers and body; the frames of a stream go to Frame, one by one.
+func (n *Normalizer) Response(rs *replay.Response) {
+	rs.Err = n.mapIDs(rs.Err)
+	rs.Header = n.headers(rs.Header)
+	if rs.Stream == nil {
+		rs.Body = n.body(rs.Body, rs.At, true)
+	}
+}
+
+// Frame normalises a stream frame that arrived at f.At.
+func (n *Normalizer) Frame(f *replay.Frame) {
+	f.ID = n.sseID(n.mapIDs(f.ID))
+	f.Event = n.mapIDs(f.Event)
+	f.Data = n.body(f.Data, f.At, false)
+}
+
+func (n *Normalizer) mapIDs(s string) string {
 	return uuidRE.ReplaceAllStringFunc(s, func(raw string) string {
 		key := strings.ToLower(raw)
 		if v := n.ids[key]; v != "" {
@@ -161,7 +189,7 @@ func (n *normalizer) mapIDs(s string) string {
 	})
 }
 
-func (n *normalizer) mapTimes(s string, at time.Time) string {
+func (n *Normalizer) mapTimes(s string, at time.Time) string {
 	return timeRE.ReplaceAllStringFunc(s, func(q string) string {
 		raw := q[1 : len(q)-1]
 		if _, err := time.Parse(time.RFC3339Nano, raw); err != nil {
@@ -179,7 +207,7 @@ func (n *normalizer) mapTimes(s string, at time.Time) string {
 	})
 }
 
-func (n *normalizer) sseID(id string) string {
+func (n *Normalizer) sseID(id string) string {
 	if id == "" || IsUUID(id) {
 		return id
 	}
@@ -192,7 +220,7 @@ func (n *normalizer) sseID(id string) string {
 }
 
 // body normalises a request or response body, or a frame's data.
-func (n *normalizer) body(s string, at time.Time, indent bool) string {
+func (n *Normalizer) body(s string, at time.Time, indent bool) string {
 	if s == "" {
 		return s
 	}
@@ -209,7 +237,7 @@ func (n *normalizer) body(s string, at time.Time, indent bool) string {
 }
 
 // rpcID rewrites the id of a JSON-RPC message when it is not a UUID.
-func (n *normalizer) rpcID(s string) string {
+func (n *Normalizer) rpcID(s string) string {
 	start, end, ok := jsonrpcIDSpan([]byte(s))
 	if !ok {
 		return s
@@ -262,13 +290,13 @@ func jsonrpcIDSpan(b []byte) (start, end int, ok bool) {
 
 // headers drops the varying headers, puts the rest in the fixed order
 // and maps ids in the values, in that order.
-func (n *normalizer) headers(h []replay.Header) []replay.Header {
+func (n *Normalizer) headers(h []replay.Header) []replay.Header {
 	var out []replay.Header
 	for _, f := range h {
 		if droppedHeaders[strings.ToLower(f.Name)] {
 			continue
 		}
-		out = append(out, replay.Header{Name: canonicalHeader(f.Name), Value: f.Value})
+		out = append(out, replay.Header{Name: CanonicalHeader(f.Name), Value: f.Value})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, rj := headerRank(out[i].Name), headerRank(out[j].Name)
@@ -286,9 +314,9 @@ func (n *normalizer) headers(h []replay.Header) []replay.Header {
 	return out
 }
 
-// canonicalHeader spells the A2A headers as the specification does
+// CanonicalHeader spells the A2A headers as the specification does
 // (Go's canonical form would be "A2a-Version").
-func canonicalHeader(name string) string {
+func CanonicalHeader(name string) string {
 	switch strings.ToLower(name) {
 	case "a2a-version":
 		return "A2A-Version"

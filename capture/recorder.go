@@ -123,7 +123,7 @@ type recExchange struct {
 	rheader  []replay.Header
 	stream   bool
 	rbody    bytes.Buffer
-	sse      sseScanner
+	sse      replay.FrameScanner
 	frames   []replay.Frame // At holds the tick as Tick(k)
 	endTick  int
 	endBy    string
@@ -209,7 +209,7 @@ func (x *recExchange) data(p []byte) {
 	}
 	stamped := false
 	r.mu.Lock()
-	x.sse.feed(p, func(f replay.Frame) {
+	x.sse.Feed(p, func(f replay.Frame) {
 		f.At = Tick(r.stamp())
 		x.frames = append(x.frames, f)
 		stamped = true
@@ -343,51 +343,6 @@ func headerRank(name string) int {
 func isEventStream(contentType string) bool {
 	mt, _, _ := strings.Cut(contentType, ";")
 	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
-}
-
-// An sseScanner splits a server-sent events body into frames as it
-// arrives. A frame is complete at the empty line that ends it; blocks of
-// comments alone (keep-alives) are not frames.
-type sseScanner struct {
-	line []byte // the current, unfinished line
-	cur  replay.Frame
-	has  bool // cur has a field
-	data []string
-}
-
-func (s *sseScanner) feed(p []byte, emit func(replay.Frame)) {
-	for len(p) > 0 {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			s.line = append(s.line, p...)
-			return
-		}
-		s.line = append(s.line, p[:i]...)
-		p = p[i+1:]
-		line := string(bytes.TrimSuffix(s.line, []byte("\r")))
-		s.line = s.line[:0]
-		if line == "" {
-			if s.has {
-				s.cur.Data = strings.Join(s.data, "\n")
-				emit(s.cur)
-			}
-			s.cur, s.has, s.data = replay.Frame{}, false, nil
-			continue
-		}
-		if strings.HasPrefix(line, ":") {
-			continue
-		}
-		field, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "id":
-			s.cur.ID, s.has = value, true
-		case "event":
-			s.cur.Event, s.has = value, true
-		case "data":
-			s.data, s.has = append(s.data, value), true
-		}
-	}
 }
 
 // Classify names an exchange from its request: the JSON-RPC method of a

@@ -40,7 +40,10 @@
 //
 // The first line names the format and its version; a parser rejects any
 // other version. A title line is optional; when present it comes second
-// and its text is not empty. Each participant line names a party,
+// and its text is not empty. Notes on the whole transcript may follow,
+// one per line, written "# note: TEXT" (or "# note" for an empty one):
+// what an import left out, how a recording was made. Each participant
+// line names a party,
 // optionally followed by one space and its base URL. A name is one or
 // more ASCII letters, digits, ".", "_" or "-", unique in the file; a URL
 // is an absolute http or https URL without spaces. The header lines
@@ -119,9 +122,13 @@
 // it. With any other Content-Type, lines that look like frames are just
 // body text.
 //
-// Exchanges are written in the order their requests were sent; their
-// responses and frames interleave in time, and [Steps] orders them by
-// their @at times. An operator's approval POST, for example, is its own
+// A capture writes exchanges in the order their requests were sent. A
+// recording written as it goes ([Appender], "a2aplay record") appends
+// each exchange when it completes, so its exchanges come in the order
+// they completed, and a file cut short at any moment (a crash, Ctrl-C)
+// still parses and holds every completed exchange. Either way responses
+// and frames interleave in time, and [Steps] orders them by their @at
+// times. An operator's approval POST, for example, is its own
 // exchange, and its times fall between two frames of the stream it
 // resumes.
 //
@@ -201,12 +208,23 @@
 // no such fields. Then it derives:
 //
 //   - entries: those with http and https URLs (data:, blob: or ws: entries
-//     are skipped), in the order of startedDateTime, as exchanges;
+//     are skipped), in the order of startedDateTime, as exchanges. Traffic
+//     that is not A2A is left out: the page's documents, scripts, styles,
+//     images, fonts, favicons and WebAssembly modules (by Chrome's
+//     _resourceType, else by the response's type), and CORS preflights;
+//     a note on the transcript counts them by kind ("3 requests that are
+//     not A2A are left out: 1 document, 2 scripts."). Whatever a page sends
+//     with fetch that is not A2A, like an operator's approval, is kept.
+//     [ReadHARWith] and [HAROptions] keep everything; so does the CLI's
+//     -har-all;
 //   - participants: "client" for the browser page, which sends every
-//     request, and one per origin (scheme, host and port) it sent to,
-//     named after the agent card fetched from that origin if the log holds
-//     one, else after the first label of the host name, else "agent-PORT"
-//     for localhost and IP addresses; clashes get "-2", "-3";
+//     request, and one per agent ([Agents]): an agent card fetched in the
+//     log makes its name and every URL it lists one agent, so two agents
+//     on one origin under different paths stay apart, and localhost,
+//     127.0.0.1 and [::1] on one port are one agent. A URL no card covers
+//     stands for its origin. An agent is named after its card, else after
+//     the first label of its host name, else "agent-PORT" for localhost
+//     and IP addresses ([NameFor]); clashes get "-2", "-3";
 //   - names: the "method" of a JSON-RPC request body; for the HTTP+JSON
 //     binding, message:send (SendMessage), message:stream
 //     (SendStreamingMessage), GET tasks/{id} (GetTask), tasks/{id}:subscribe
@@ -227,10 +245,24 @@
 //   - streams: an event-stream body is split into frames as an SSE client
 //     would (comments and retry fields skipped; an event without data, or
 //     cut off at the end, not dispatched). Browsers save no time per
-//     frame, so the frames are spread evenly between the response and the
-//     end of the entry, and a note says so; the stream is taken to end
-//     then, closed by the server, or by the client when the browser
-//     reported the request aborted.
+//     frame, so a frame is placed at the status timestamp it carries (of
+//     a task or statusUpdate), kept between the response and the end of
+//     the entry and never before the frame before it; a frame without one
+//     (an artifactUpdate) comes right after the frame before it. When no
+//     frame has a timestamp, or one lies more than a second outside the
+//     entry (another clock), the frames are spread evenly between the
+//     response and the end of the entry. A note says which. The stream is
+//     taken to end with the entry, closed by the server, or by the client
+//     when the browser reported the request aborted;
+//   - cause before effect: when a stream's task waits (AUTH_REQUIRED or
+//     INPUT_REQUIRED) and another exchange that names the task (in its
+//     URL or body) resumes it with a 2xx reply (an out-of-band approval,
+//     or a message), the stream's frames up to the wait are placed no
+//     later than that exchange's request and the frames after it no
+//     earlier than its response, so the approval is drawn between the
+//     frame that asks for it and the frames that report the task
+//     resumed; a note on the stream says so. Times the _a2aplay fields
+//     give are never moved.
 //
 // Malformed JSON gives a [*SyntaxError] ("name:line: expected JSON, found
 // an error: …"); JSON that is not a HAR log gives a [*HARError] that names

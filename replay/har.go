@@ -37,6 +37,7 @@ const harExtField = "_a2aplay"
 type harLogExt struct {
 	Format       int              `json:"format"`
 	Title        string           `json:"title,omitempty"`
+	Notes        []string         `json:"notes,omitempty"`
 	Participants []harParticipant `json:"participants"`
 }
 
@@ -180,6 +181,7 @@ type (
 			Content     struct {
 				Text     string `json:"text"`
 				Encoding string `json:"encoding"`
+				MimeType string `json:"mimeType"`
 			} `json:"content"`
 			Error string `json:"_error"`
 		} `json:"response"`
@@ -190,7 +192,8 @@ type (
 			Send    float64 `json:"send"`
 			Wait    float64 `json:"wait"`
 		} `json:"timings"`
-		Ext json.RawMessage `json:"_a2aplay"`
+		ResourceType string          `json:"_resourceType"`
+		Ext          json.RawMessage `json:"_a2aplay"`
 	}
 )
 
@@ -218,7 +221,7 @@ func MarshalHAR(t *Transcript) ([]byte, error) {
 		Version: "1.2",
 		Creator: harNameVersion{Name: "a2aplay", Version: strconv.Itoa(Version)},
 		Entries: []harEntryOut{},
-		Ext:     &harLogExt{Format: Version, Title: t.Title, Participants: []harParticipant{}},
+		Ext:     &harLogExt{Format: Version, Title: t.Title, Notes: t.Notes, Participants: []harParticipant{}},
 	}}
 	for _, p := range t.Participants {
 		out.Log.Ext.Participants = append(out.Log.Ext.Participants, harParticipant(p))
@@ -373,10 +376,15 @@ func queryString(u string) []harNV {
 // Malformed JSON gives a [*SyntaxError] naming the line; JSON that is not
 // a HAR log gives a [*HARError] naming the field.
 func ReadHAR(data []byte, name string) (*Transcript, error) {
+	return ReadHARWith(data, name, HAROptions{})
+}
+
+// ReadHARWith is [ReadHAR] with options.
+func ReadHARWith(data []byte, name string, opts HAROptions) (*Transcript, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f harIn
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, harDecodeError(name, data, "", err)
+		return nil, harDecodeError(name, data, data, "", err)
 	}
 	if f.Log == nil {
 		return nil, &HARError{name, "log", "expected the log object, found nothing"}
@@ -384,7 +392,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	if f.Log.Entries == nil {
 		return nil, &HARError{name, "entries", "expected an array of entries, found nothing"}
 	}
-	r := &harReader{name: name, t: &Transcript{}, byName: map[string]string{}}
+	r := &harReader{name: name, t: &Transcript{}, byName: map[string]string{}, byAgent: map[int]string{}, estimated: map[*Exchange]bool{}}
 	type item struct {
 		index   int
 		e       *harEntryIn
@@ -394,7 +402,7 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 	for i, raw := range *f.Log.Entries {
 		e := &harEntryIn{}
 		if err := json.Unmarshal(raw, e); err != nil {
-			return nil, harDecodeError(name, data, fmt.Sprintf("entries[%d]", i), err)
+			return nil, harDecodeError(name, data, raw, fmt.Sprintf("entries[%d]", i), err)
 		}
 		u, err := url.Parse(e.Request.URL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
@@ -420,23 +428,40 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 		var ext harLogExt
 		if json.Unmarshal(f.Log.Ext, &ext) == nil && r.useLogExt(&ext) {
 			r.t.Title = ext.Title
+			r.t.Notes = ext.Notes
 			r.logExt = true
 		}
 	}
 	if !r.logExt && len(f.Log.Pages) > 0 {
 		r.t.Title = oneLine(f.Log.Pages[0].Title)
 	}
-	r.cards = map[string]string{}
 	for _, it := range items {
 		r.noteCard(it.e)
 	}
+	leftOut := map[string]int{}
 	for _, it := range items {
+		if !opts.KeepAll && !r.logExt {
+			var body string
+			if pd := it.e.Request.PostData; pd != nil {
+				body = pd.Text
+			}
+			u, _ := url.Parse(it.e.Request.URL)
+			name, ch := harExchangeName(&Request{Method: it.e.Request.Method, Body: body}, u)
+			if kind := pageAsset(it.e, name, ch); kind != "" {
+				leftOut[kind]++
+				continue
+			}
+		}
 		x, err := r.exchange(it.index, it.e, it.started)
 		if err != nil {
 			return nil, err
 		}
 		r.t.Exchanges = append(r.t.Exchanges, x)
 	}
+	if len(leftOut) > 0 {
+		r.t.Notes = append(r.t.Notes, leftOutNote(leftOut))
+	}
+	orderCauses(r.t, r.estimated)
 	if err := check(r.t); err != nil {
 		// Every value above is made to fit; this is a bug, not bad input.
 		return nil, &HARError{name, "entries", fmt.Sprintf("cannot be held in a transcript: %v", err)}
@@ -445,8 +470,9 @@ func ReadHAR(data []byte, name string) (*Transcript, error) {
 }
 
 // harDecodeError turns an encoding/json error into a *SyntaxError or a
-// *HARError. prefix is the path of the value being decoded.
-func harDecodeError(name string, data []byte, prefix string, err error) error {
+// *HARError. value is the JSON being decoded, a part of data, and prefix
+// its path.
+func harDecodeError(name string, data, value []byte, prefix string, err error) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		off := min(max(se.Offset, 0), int64(len(data)))
@@ -457,7 +483,13 @@ func harDecodeError(name string, data []byte, prefix string, err error) error {
 	if errors.As(err, &te) {
 		path := prefix
 		if te.Field != "" {
-			field := strings.TrimPrefix(te.Field, "log.")
+			// encoding/json names the field without array indices
+			// ("request.headers.value"): find the element at fault.
+			field := te.Field
+			if where, ok := locateType(value, strings.Split(te.Field, "."), te.Type); ok {
+				field = strings.TrimPrefix(where, ".")
+			}
+			field = strings.TrimPrefix(field, "log.")
 			if path == "" {
 				path = field
 			} else {
@@ -473,6 +505,75 @@ func harDecodeError(name string, data []byte, prefix string, err error) error {
 		prefix = "log"
 	}
 	return &HARError{name, prefix, err.Error()}
+}
+
+// locateType finds, in the JSON data, the first value on the path of
+// field names that does not decode into want, and returns its path with
+// array indices (".request.headers[3].value").
+func locateType(data []byte, fields []string, want reflect.Type) (string, bool) {
+	var v any
+	if json.Unmarshal(data, &v) != nil {
+		return "", false
+	}
+	return locate(v, fields, want)
+}
+
+func locate(v any, fields []string, want reflect.Type) (string, bool) {
+	if arr, ok := v.([]any); ok && (len(fields) > 0 || want.Kind() != reflect.Slice) {
+		for i, el := range arr {
+			if p, ok := locate(el, fields, want); ok {
+				return fmt.Sprintf("[%d]%s", i, p), true
+			}
+		}
+		// At the end of the path, the array itself is at fault: an
+		// array where a string or an object belongs.
+		return "", len(fields) == 0
+	}
+	if len(fields) == 0 {
+		return "", !decodesInto(v, want)
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	child, ok := obj[fields[0]]
+	if !ok {
+		// encoding/json matches keys without regard to case.
+		for k, c := range obj {
+			if strings.EqualFold(k, fields[0]) {
+				child, ok = c, true
+				break
+			}
+		}
+	}
+	if !ok {
+		return "", false
+	}
+	p, ok := locate(child, fields[1:], want)
+	return "." + fields[0] + p, ok
+}
+
+// decodesInto reports whether the JSON value v decodes into type t.
+func decodesInto(v any, t reflect.Type) bool {
+	if v == nil {
+		return true
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch v.(type) {
+	case string:
+		return t.Kind() == reflect.String || t.Kind() == reflect.Interface
+	case float64:
+		return t.Kind() == reflect.Float64 || t.Kind() == reflect.Int || t.Kind() == reflect.Interface
+	case bool:
+		return t.Kind() == reflect.Bool || t.Kind() == reflect.Interface
+	case []any:
+		return t.Kind() == reflect.Slice || t.Kind() == reflect.Interface
+	case map[string]any:
+		return t.Kind() == reflect.Struct || t.Kind() == reflect.Map || t.Kind() == reflect.Interface
+	}
+	return false
 }
 
 // jsonKind names the JSON kind a Go type is decoded from.
@@ -496,11 +597,14 @@ func jsonKind(t reflect.Type) string {
 }
 
 type harReader struct {
-	name   string
-	t      *Transcript
-	byName map[string]string // participant name -> URL
-	logExt bool              // participants came from the log's _a2aplay field
-	cards  map[string]string // origin -> name from its agent card
+	name    string
+	t       *Transcript
+	byName  map[string]string // participant name -> URL
+	logExt  bool              // participants came from the log's _a2aplay field
+	agents  Agents
+	byAgent map[int]string // agent number (Agents.Lookup) -> participant
+	// estimated holds the streams whose frame times the HAR did not give.
+	estimated map[*Exchange]bool
 }
 
 // useLogExt takes the participants of the log's _a2aplay field, if they
@@ -508,6 +612,11 @@ type harReader struct {
 func (r *harReader) useLogExt(ext *harLogExt) bool {
 	if ext.Format != Version || lineProblem(ext.Title) != "" {
 		return false
+	}
+	for _, n := range ext.Notes {
+		if lineProblem(n) != "" {
+			return false
+		}
 	}
 	seen := map[string]bool{}
 	for _, p := range ext.Participants {
@@ -535,27 +644,44 @@ func (r *harReader) client() string {
 	return "client"
 }
 
-// server returns the participant serving at origin, adding one if none
-// does.
-func (r *harReader) server(origin string, u *url.URL) string {
+// server returns the participant a URL leads to (see [Agents]), adding
+// one if none does yet.
+func (r *harReader) server(rawURL string) string {
+	card, base, id, _ := r.agents.Lookup(rawURL)
+	if name, ok := r.byAgent[id]; ok {
+		return name
+	}
 	for _, p := range r.t.Participants {
-		if p.URL == origin {
+		if p.URL == base {
+			r.byAgent[id] = p.Name
 			return p.Name
 		}
 	}
-	base := r.cards[origin]
-	if base == "" {
-		base = hostName(u)
-	}
-	name := base
-	for n := 2; ; n++ {
+	name := NameFor(card, base)
+	for n, stem := 2, name; ; n++ {
 		if _, taken := r.byName[name]; !taken {
 			break
 		}
-		name = base + "-" + strconv.Itoa(n)
+		name = stem + "-" + strconv.Itoa(n)
 	}
-	r.add(Participant{Name: name, URL: origin})
+	r.add(Participant{Name: name, URL: base})
+	r.byAgent[id] = name
 	return name
+}
+
+// NameFor returns a participant name for an agent: the name its agent
+// card gives, made a word of lower-case letters, digits, ".", "_" and
+// "-", or when that is empty a name from its URL: the first label of the
+// host name, or "agent-PORT" for localhost and IP addresses.
+func NameFor(cardName, agentURL string) string {
+	if n := sanitizeName(cardName); n != "" {
+		return n
+	}
+	u, err := url.Parse(agentURL)
+	if err != nil {
+		return "agent"
+	}
+	return hostName(u)
 }
 
 // hostName names a server after its host: the first label of a host
@@ -599,7 +725,7 @@ func sanitizeName(s string) string {
 	return out
 }
 
-// noteCard remembers the name an agent card gives its agent.
+// noteCard learns the agent of an agent card fetched in the log.
 func (r *harReader) noteCard(e *harEntryIn) {
 	u, err := url.Parse(e.Request.URL)
 	if err != nil || e.Request.Method != "GET" || !isCardPath(u.Path) ||
@@ -610,16 +736,7 @@ func (r *harReader) noteCard(e *harEntryIn) {
 	if !ok {
 		return
 	}
-	var card struct {
-		Name string `json:"name"`
-	}
-	if json.Unmarshal([]byte(body), &card) != nil {
-		return
-	}
-	origin := u.Scheme + "://" + u.Host
-	if n := sanitizeName(card.Name); n != "" && r.cards[origin] == "" {
-		r.cards[origin] = n
-	}
+	r.agents.AddCard(e.Request.URL, []byte(body))
 }
 
 func isCardPath(p string) bool {
@@ -648,7 +765,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 		return nil, &HARError{r.name, path("request.url"),
 			fmt.Sprintf("expected an absolute http or https URL without spaces, found %s", quote(e.Request.URL))}
 	}
-	if !validToken(e.Request.Method) {
+	if !validHeaderName(e.Request.Method) {
 		return nil, &HARError{r.name, path("request.method"), fmt.Sprintf("expected an HTTP method, found %s", quote(e.Request.Method))}
 	}
 	x := &Exchange{Seq: len(r.t.Exchanges) + 1}
@@ -665,7 +782,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 	}
 	if e.Request.PostData != nil {
 		var why string
-		rq.Body, why = transcriptBody(e.Request.PostData.Text)
+		rq.Body, why = FitBody(e.Request.PostData.Text)
 		if why != "" {
 			notes = append(notes, "request body left out: "+why)
 		}
@@ -678,13 +795,12 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 			ext = nil
 		}
 	}
-	origin := u.Scheme + "://" + u.Host
 	if ext != nil {
 		x.Name, x.From, x.To, x.Channel = ext.Name, ext.From, ext.To, ext.Channel
 	} else {
 		x.Name, x.Channel = harExchangeName(rq, u)
 		x.From = r.client()
-		x.To = r.server(origin, u)
+		x.To = r.server(rq.URL)
 	}
 
 	// Times: the response arrives after the waits before the first byte;
@@ -741,10 +857,14 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 				notes = append(notes, fmt.Sprintf("response body left out: %d bytes that are not UTF-8 text", len(text)))
 				text = ""
 			}
-			rs.Stream, notes = harStream(text, respAt, endAt, e.Response.Error, ext, notes)
+			var estimated bool
+			rs.Stream, notes, estimated = harStream(text, started, respAt, endAt, e.Response.Error, ext, notes)
+			if estimated {
+				r.estimated[x] = true
+			}
 		} else {
 			var why string
-			rs.Body, why = transcriptBody(text)
+			rs.Body, why = FitBody(text)
 			if why != "" {
 				notes = append(notes, "response body left out: "+why)
 			}
@@ -780,9 +900,11 @@ func (r *harReader) validEntryExt(ext *harEntryExt) bool {
 }
 
 // harStream splits an SSE body into frames. With exact times from the
-// _a2aplay field it uses them; otherwise it spreads the frames evenly
-// between the response and the end of the entry, and says so in a note.
-func harStream(text string, respAt, endAt time.Time, browserErr string, ext *harEntryExt, notes []string) (*Stream, []string) {
+// _a2aplay field it uses them. Otherwise it takes the status timestamps
+// the frames carry ([timeFrames]), or, when they have none, spreads the
+// frames evenly between the response and the end of the entry; it says
+// which in a note and reports that the times are estimated.
+func harStream(text string, started, respAt, endAt time.Time, browserErr string, ext *harEntryExt, notes []string) (*Stream, []string, bool) {
 	s := &Stream{Frames: splitSSE(text)}
 	if ext != nil && len(ext.Frames) == len(s.Frames) {
 		exact := true
@@ -797,62 +919,35 @@ func harStream(text string, respAt, endAt time.Time, browserErr string, ext *har
 			s.End = &StreamEnd{At: t, By: ext.End.By}
 		}
 		if exact {
-			return s, notes
+			return s, notes, false
 		}
 		s.End = nil
-	}
-	span := endAt.Sub(respAt)
-	n := len(s.Frames)
-	for i := range s.Frames {
-		step := time.Duration(float64(span) * float64(i+1) / float64(n+1))
-		s.Frames[i].At = respAt.Add(step).Truncate(time.Millisecond)
 	}
 	by := EndServer
 	if strings.Contains(strings.ToUpper(browserErr), "ABORT") {
 		by = EndClient
 	}
 	s.End = &StreamEnd{At: endAt, By: by}
-	if n > 0 {
-		notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the %d frames are spread evenly between the response and the end of the entry, "+
-			"and the stream is taken to be closed by the %s then.", n, by))
-	} else if text == "" {
-		notes = append(notes, "The HAR holds no body for this stream.")
-	}
-	return s, notes
-}
-
-// splitSSE reads the events of a server-sent events body as the SSE
-// specification does: lines end in CRLF, LF or CR, comments and unknown
-// fields are skipped, and an event without data lines, or one cut off
-// by the end of the body, is not dispatched.
-func splitSSE(text string) []Frame {
-	text = strings.TrimPrefix(text, "\ufeff")
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.ReplaceAll(text, "\r", "\n")
-	var frames []Frame
-	var f Frame
-	var data []string
-	for _, l := range strings.Split(text, "\n") {
-		if l == "" {
-			if data != nil {
-				f.Data = strings.Join(data, "\n")
-				frames = append(frames, f)
-			}
-			f, data = Frame{}, nil
-			continue
+	n := len(s.Frames)
+	if n == 0 {
+		if text == "" {
+			notes = append(notes, "The HAR holds no body for this stream.")
 		}
-		field, value, _ := strings.Cut(l, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch field {
-		case "id":
-			f.ID = value
-		case "event":
-			f.Event = value
-		case "data":
-			data = append(data, value)
-		}
+		return s, notes, false
 	}
-	return frames
+	if k := timeFrames(s.Frames, started, respAt, endAt); k > 0 {
+		notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the frames are placed at the status timestamps they carry (%d of %d), "+
+			"a frame without one just after the frame before it, and the stream is taken to be closed by the %s at the end of the entry.", k, n, by))
+		return s, notes, true
+	}
+	span := endAt.Sub(respAt)
+	for i := range s.Frames {
+		step := time.Duration(float64(span) * float64(i+1) / float64(n+1))
+		s.Frames[i].At = respAt.Add(step).Truncate(time.Millisecond)
+	}
+	notes = append(notes, fmt.Sprintf("The HAR has no time for each frame: the %d frames are spread evenly between the response and the end of the entry, "+
+		"and the stream is taken to be closed by the %s then.", n, by))
+	return s, notes, true
 }
 
 // transcriptHeaders keeps the headers a transcript can hold and names the
@@ -873,10 +968,11 @@ func transcriptHeaders(h []harNV) ([]Header, []string) {
 	return out, dropped
 }
 
-// transcriptBody makes a HAR body text fit a transcript: line endings
-// become "\n" and the line breaks at its end go. If it still does not
-// fit, the body is left out and why is returned.
-func transcriptBody(text string) (string, string) {
+// FitBody makes a body that came off the wire fit a transcript: line
+// endings become "\n" and the line breaks at its end go. If it still does
+// not fit (it is not UTF-8 text, or a line starts with "#"), the body is
+// left out: FitBody returns "" and why, for a note.
+func FitBody(text string) (body, why string) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return "", fmt.Sprintf("%d bytes that are not UTF-8 text", len(text))
 	}

@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,10 +44,19 @@ func TestReadHARGolden(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no testdata/*.har")
 	}
+	// The logs Chromium recorded of a page driving the kit (go test
+	// ./test -run HARFromChromium -update-har records them again).
+	chromium := harFiles(t, "../test/testdata/har/*.har")
+	if len(chromium) < 2 {
+		t.Fatalf("Chromium's HAR fixtures: %v", chromium)
+	}
+	files = append(files, chromium...)
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".har")
 		t.Run(name, func(t *testing.T) {
-			out, err := Marshal(mustReadHARFile(t, file))
+			tr := mustReadHARFile(t, file)
+			checkCauses(t, tr)
+			out, err := Marshal(tr)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +135,6 @@ func TestReadHARDerived(t *testing.T) {
 		got = append(got, brief{x.Name, x.From, x.To, string(x.Channel)})
 	}
 	want := []brief{
-		{"GET /", "client", "agent-8080", "out-of-band"},
 		{"GetAgentCard", "client", "deployer", ""},
 		{"SendStreamingMessage", "client", "deployer", ""},
 		{"approve", "client", "deployer", "out-of-band"},
@@ -133,24 +142,30 @@ func TestReadHARDerived(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("exchanges (-want +got):\n%s", diff)
 	}
-	wantParts := []Participant{{Name: "client"}, {Name: "agent-8080", URL: "http://localhost:8080"}, {Name: "deployer", URL: "http://localhost:41243"}}
+	wantParts := []Participant{{Name: "client"}, {Name: "deployer", URL: "http://localhost:41243"}}
 	if diff := cmp.Diff(wantParts, tr.Participants); diff != "" {
 		t.Errorf("participants (-want +got):\n%s", diff)
 	}
-	s := tr.Exchanges[2].Response.Stream
+	if diff := cmp.Diff([]string{"1 request that is not A2A is left out: 1 document."}, tr.Notes); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+	rs := tr.Exchanges[1].Response
+	s := rs.Stream
 	if len(s.Frames) != 6 {
 		t.Fatalf("%d frames, want 6", len(s.Frames))
 	}
-	rs := tr.Exchanges[2].Response
-	// Frames spread evenly between the response and the end of the entry.
-	start, end := rs.At, s.End.At
+	// Frames at the status timestamps they carry, in order, within the
+	// entry.
 	for i, f := range s.Frames {
-		if !f.At.After(start) || !f.At.Before(end) {
-			t.Errorf("frame %d at %v, not between %v and %v", i+1, f.At, start, end)
+		if f.At.Before(rs.At) || f.At.After(s.End.At) {
+			t.Errorf("frame %d at %v, not between %v and %v", i+1, f.At, rs.At, s.End.At)
 		}
-		if i > 0 && !f.At.After(s.Frames[i-1].At) {
-			t.Errorf("frame %d not after frame %d", i+1, i)
+		if i > 0 && f.At.Before(s.Frames[i-1].At) {
+			t.Errorf("frame %d before frame %d", i+1, i)
 		}
+	}
+	if want := time.Date(2026, 10, 6, 9, 0, 1, 310e6, time.UTC); !s.Frames[0].At.Equal(want) {
+		t.Errorf("frame 1 at %v, want its status timestamp %v", s.Frames[0].At, want)
 	}
 	if want := time.Date(2026, 10, 6, 9, 0, 1, 300e6, time.UTC); !rs.At.Equal(want) {
 		t.Errorf("response at %v, want %v (start + blocked + send + wait)", rs.At, want)
@@ -158,8 +173,58 @@ func TestReadHARDerived(t *testing.T) {
 	if s.End.By != EndServer {
 		t.Errorf("end by %q, want server", s.End.By)
 	}
-	if len(tr.Exchanges[2].Notes) != 1 || !strings.Contains(tr.Exchanges[2].Notes[0], "spread evenly") {
-		t.Errorf("notes %q do not say the frame times are estimates", tr.Exchanges[2].Notes)
+	if len(tr.Exchanges[1].Notes) == 0 || !strings.Contains(tr.Exchanges[1].Notes[0], "status timestamps") {
+		t.Errorf("notes %q do not say where the frame times come from", tr.Exchanges[1].Notes)
+	}
+	checkCauses(t, tr)
+
+	all, err := ReadHARWith(mustReadFile(t, "testdata/chrome-deploy.har"), "chrome-deploy.har", HAROptions{KeepAll: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Exchanges) != 4 || all.Exchanges[0].Name != "GET /" || all.Participants[1].Name != "agent-8080" || len(all.Notes) != 0 {
+		t.Errorf("KeepAll: %d exchanges, first %q, participants %v, notes %q", len(all.Exchanges), all.Exchanges[0].Name, all.Participants, all.Notes)
+	}
+}
+
+func mustReadFile(t *testing.T, file string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// checkCauses checks that no step shows an effect before its cause: the
+// approval of a task comes after the frame that asks for it and before
+// the frames that report the task resumed.
+func checkCauses(t *testing.T, tr *Transcript) {
+	t.Helper()
+	steps := Steps(tr)
+	for i, s := range steps {
+		if s.Kind != KindRequest || !s.OutOfBand || !strings.Contains(s.Label, "approve") && !strings.Contains(tr.Exchanges[s.Exchange-1].Name, "approve") {
+			continue
+		}
+		asked, resumed := -1, -1
+		for j, f := range steps {
+			if f.Kind != KindFrame || f.TaskID != s.TaskID {
+				continue
+			}
+			if f.State == StateAuthRequired {
+				asked = j
+			}
+			if asked >= 0 && resumed < 0 && f.State != "" && f.State != StateAuthRequired && j > asked {
+				resumed = j
+			}
+		}
+		if asked < 0 || resumed < 0 {
+			t.Errorf("approve at step %d: no AUTH_REQUIRED frame (%d) or no frame after it (%d) for task %s", i+1, asked, resumed, s.TaskID)
+			continue
+		}
+		if !(asked < i && i < resumed) {
+			t.Errorf("approve at step %d, AUTH_REQUIRED frame at step %d, resumption at step %d: an effect before its cause", i+1, asked+1, resumed+1)
+		}
 	}
 }
 
@@ -265,7 +330,11 @@ func TestReadHARBad(t *testing.T) {
 		{"status range", entry(req + `,"response":{"status":700}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 700"},
 		{"status fraction", entry(req + `,"response":{"status":200.5}`), "h.har: entries[0].response.status: expected a status code from 100 to 599, or 0 for no response, found 200.5"},
 		{"base64", entry(req + `,"response":{"status":200,"content":{"encoding":"base64","text":"%%%"}}`), "h.har: entries[0].response.content.text: expected base64 text, as content.encoding says, found other text"},
-		{"header type", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":1}]}`), "h.har: entries[0].request.headers.value: expected a string, found number"},
+		{"header type", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":"1"},{"name":"b","value":"2"},{"name":"c","value":"3"},{"name":"d","value":4}]}`),
+			"h.har: entries[0].request.headers[3].value: expected a string, found number"},
+		{"header not an object", entry(`"request":{"method":"GET","url":"http://a/","headers":[{"name":"a","value":"1"},7]}`), "h.har: entries[0].request.headers[1]: expected an object, found number"},
+		{"page title", `{"log":{"pages":[{"title":"a"},{"title":false}],"entries":[]}}`, "h.har: pages[1].title: expected a string, found bool"},
+		{"key case", entry(`"Request":{"method":"GET","url":"http://a/","Headers":[{"name":"a","Value":[]}]}`), "h.har: entries[0].request.headers[0].value: expected a string, found array"},
 		{"far future", `{"log":{"entries":[{"startedDateTime":"9999-12-31T23:59:59.000Z","time":5000,"request":{"method":"GET","url":"http://a/"}}]}}`,
 			"h.har: entries[0].time: expected times before the year 10000"},
 	} {
@@ -358,7 +427,7 @@ Content-Type: text/event-stream
 // always be written as a transcript, and that it survives a HAR round
 // trip.
 func FuzzReadHAR(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har"} {
+	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har", "../test/testdata/har/*.har"} {
 		for _, file := range harFiles(f, pattern) {
 			data, err := os.ReadFile(file)
 			if err != nil {
@@ -397,4 +466,61 @@ func FuzzReadHAR(f *testing.F) {
 			t.Fatalf("ReadHAR(WriteHAR(t)) differs (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// causeHAR is a browser log of a deploy stream and its approval, with
+// the frames' status timestamps given by ts (or none).
+func causeHAR(ts []string) []byte {
+	states := []string{"TASK_STATE_SUBMITTED", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED"}
+	var body strings.Builder
+	for i, st := range states {
+		stamp := ""
+		if ts != nil {
+			stamp = `,"timestamp":"` + ts[i] + `"`
+		}
+		fmt.Fprintf(&body, `data: {"jsonrpc":"2.0","id":1,"result":{"statusUpdate":{"taskId":"t-1","contextId":"c","status":{"state":"%s"%s}}}}`+"\n\n", st, stamp)
+	}
+	text, _ := json.Marshal(body.String())
+	return []byte(`{"log":{"entries":[
+	{"startedDateTime":"2026-10-06T09:00:00.000Z","time":5000,"_resourceType":"fetch",
+	 "request":{"method":"POST","url":"http://localhost:41243/","postData":{"text":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendStreamingMessage\"}"}},
+	 "response":{"status":200,"headers":[{"name":"Content-Type","value":"text/event-stream"}],"content":{"mimeType":"text/event-stream","text":` + string(text) + `}},
+	 "timings":{"send":0,"wait":100,"receive":4900}},
+	{"startedDateTime":"2026-10-06T09:00:00.500Z","time":10,"_resourceType":"fetch",
+	 "request":{"method":"POST","url":"http://localhost:41243/approve/t-1"},
+	 "response":{"status":200,"content":{"text":"{}"}},"timings":{"send":0,"wait":10,"receive":0}},
+	{"startedDateTime":"2026-10-06T09:00:00.600Z","time":1,"_resourceType":"preflight",
+	 "request":{"method":"OPTIONS","url":"http://localhost:41243/approve/t-1","headers":[{"name":"Access-Control-Request-Method","value":"POST"}]},"response":{"status":204}},
+	{"startedDateTime":"2026-10-06T09:00:00.700Z","time":1,"request":{"method":"GET","url":"http://localhost:8080/favicon.ico"},"response":{"status":404}},
+	{"startedDateTime":"2026-10-06T09:00:00.800Z","time":1,"request":{"method":"GET","url":"http://localhost:8080/app.js"},"response":{"status":200,"content":{"mimeType":"text/javascript"}}}
+	]}}`)
+}
+
+// TestReadHARCauses: whether the frames carry no timestamp (spread
+// evenly) or timestamps from a clock that puts the resumption before
+// the approval, the approval is drawn between the frame that asks for
+// it and the frames that report the task resumed.
+func TestReadHARCauses(t *testing.T) {
+	for name, ts := range map[string][]string{
+		"no timestamps": nil,
+		"early clock":   {"2026-10-06T09:00:00.100Z", "2026-10-06T09:00:00.150Z", "2026-10-06T09:00:00.300Z", "2026-10-06T09:00:00.350Z"},
+		"late clock":    {"2026-10-06T09:00:00.100Z", "2026-10-06T09:00:00.900Z", "2026-10-06T09:00:01.000Z", "2026-10-06T09:00:01.100Z"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			tr, err := ReadHAR(causeHAR(ts), "cause.har")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tr.Exchanges) != 2 {
+				t.Fatalf("exchanges %d, want the stream and the approval", len(tr.Exchanges))
+			}
+			if want := "3 requests that are not A2A are left out: 1 CORS preflight, 1 favicon, 1 script."; len(tr.Notes) != 1 || tr.Notes[0] != want {
+				t.Errorf("notes %q, want %q", tr.Notes, want)
+			}
+			checkCauses(t, tr)
+			if !strings.Contains(strings.Join(tr.Exchanges[0].Notes, " "), "drawn after exchange 2 (approve)") {
+				t.Errorf("notes %q do not say the frames moved", tr.Exchanges[0].Notes)
+			}
+		})
+	}
 }

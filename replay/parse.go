@@ -24,6 +24,7 @@ const (
 	versionLine     = "# a2aplay transcript 1"
 	versionPrefix   = "# a2aplay transcript "
 	titlePrefix     = "# title: "
+	headerNote      = "# note:"
 	participantPref = "# participant: "
 	exchangePrefix  = "### "
 	fromPrefix      = "# @from "
@@ -195,14 +196,28 @@ func (p *parser) transcript() (*Transcript, error) {
 		p.t.Title = v
 		p.i++
 	}
+	for strings.HasPrefix(p.line(), headerNote) {
+		v := strings.TrimPrefix(p.line(), headerNote)
+		if v != "" {
+			var ok bool
+			if v, ok = strings.CutPrefix(v, " "); !ok {
+				return nil, p.expected(`"# note: TEXT" or "# note"`)
+			}
+		}
+		p.t.Notes = append(p.t.Notes, v)
+		p.i++
+	}
 	for strings.HasPrefix(p.line(), "# participant:") {
 		if err := p.participant(); err != nil {
 			return nil, err
 		}
 	}
 	if !p.eof() && p.line() != "" && !strings.HasPrefix(p.line(), exchangePrefix) {
-		if len(p.t.Participants) == 0 && p.t.Title == "" {
-			return nil, p.expected(`"# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME"`)
+		if len(p.t.Participants) == 0 && len(p.t.Notes) == 0 && p.t.Title == "" {
+			return nil, p.expected(`"# title: TEXT", "# note: TEXT", "# participant: NAME [URL]" or "### 1 NAME"`)
+		}
+		if len(p.t.Participants) == 0 {
+			return nil, p.expected(`"# note: TEXT", "# participant: NAME [URL]" or "### 1 NAME"`)
 		}
 		return nil, p.expected(`"# participant: NAME [URL]" or "### 1 NAME"`)
 	}

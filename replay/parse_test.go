@@ -95,6 +95,7 @@ var (
 func fullTranscript() *Transcript {
 	return &Transcript{
 		Title: "every feature",
+		Notes: []string{"a note on the whole", "", "  indented"},
 		Participants: []Participant{
 			{Name: "client"},
 			{Name: "deployer", URL: "http://localhost:41243"},
@@ -356,7 +357,7 @@ func TestParseBad(t *testing.T) {
 		{"not utf-8, crlf", "# a2aplay transcript 1\r\n\r\n# title: \xff\r\n", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
 		{"empty title", "# a2aplay transcript 1\n# title:\n", `t.http:2: expected "# title: TEXT" with a title, found "# title:"`},
 		{"title after participant", "# a2aplay transcript 1\n# participant: a\n# title: x\n", `t.http:3: expected "# participant: NAME [URL]" or "### 1 NAME", found "# title: x"`},
-		{"stray header line", "# a2aplay transcript 1\nhello\n", `t.http:2: expected "# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "hello"`},
+		{"stray header line", "# a2aplay transcript 1\nhello\n", `t.http:2: expected "# title: TEXT", "# note: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "hello"`},
 		{"participant with space", "# a2aplay transcript 1\n# participant: code reviewer\n", `t.http:2: expected an absolute http or https URL after the participant name, found "reviewer"`},
 		{"participant bad name", "# a2aplay transcript 1\n# participant: é\n", `t.http:2: expected a participant name of letters, digits, ".", "_" or "-" after "# participant:", found "é"`},
 		{"participant twice", "# a2aplay transcript 1\n# participant: a\n# participant: a http://a/\n", `t.http:3: expected a new participant name, found "a", declared already on line 2`},
@@ -405,7 +406,7 @@ func TestParseBad(t *testing.T) {
 		{"end bad time", badSSE + ": @end soon server\n", `t.http:15: expected a UTC time like "2026-10-06T09:00:00.000Z" after ": @end", found "soon"`},
 		{"frame after end", badSSE + ": @end 2026-10-06T09:00:00.500Z server\n\n: @at 2026-10-06T09:00:00.750Z\n", `t.http:17: expected nothing after ": @end" in the stream, found ": @at 2026-10-06T09:00:00.750Z"`},
 		{"long line shortened", "# a2aplay transcript 1\n" + strings.Repeat("x", 100) + "\n",
-			`t.http:2: expected "# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "` + strings.Repeat("x", 72) + `…"`},
+			`t.http:2: expected "# title: TEXT", "# note: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "` + strings.Repeat("x", 72) + `…"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Parse([]byte(tc.in), "t.http")
@@ -447,7 +448,8 @@ func TestWriteBad(t *testing.T) {
 		{"time too fine", func(t *Transcript) { t.Exchanges[0].Request.At = baseTime.Add(time.Microsecond) },
 			"replay: exchange 1 (SendStreamingMessage): request time 2026-10-06T09:00:00.000001Z is not a whole millisecond from year 0 to 9999"},
 		{"time unset", func(t *Transcript) { t.Exchanges[1].Response.At = time.Time{} }, "replay: exchange 2 (approve it): response time is not set"},
-		{"method", func(t *Transcript) { t.Exchanges[0].Request.Method = "PO ST" }, `replay: exchange 1 (SendStreamingMessage): request method "PO ST" is not an HTTP token`},
+		{"method", func(t *Transcript) { t.Exchanges[0].Request.Method = "PO ST" }, `replay: exchange 1 (SendStreamingMessage): request method "PO ST" is not an HTTP token that does not start with "#"`},
+		{"method comment", func(t *Transcript) { t.Exchanges[0].Request.Method = "#" }, `replay: exchange 1 (SendStreamingMessage): request method "#" is not an HTTP token that does not start with "#"`},
 		{"url", func(t *Transcript) { t.Exchanges[0].Request.URL = "http://x/a b" },
 			`replay: exchange 1 (SendStreamingMessage): request URL "http://x/a b" is not an absolute http or https URL without spaces`},
 		{"proto", func(t *Transcript) { t.Exchanges[0].Request.Proto = "" }, `replay: exchange 1 (SendStreamingMessage): request proto "" is not "HTTP/N.N"`},

@@ -650,8 +650,9 @@ type wireError struct {
 }
 
 type wireStatus struct {
-	State   string `json:"state"`
-	Message *wire  `json:"message"`
+	State     string `json:"state"`
+	Message   *wire  `json:"message"`
+	Timestamp string `json:"timestamp"`
 }
 
 type wirePart struct {

@@ -11,7 +11,10 @@ const Version = 1
 // A Transcript is one capture: a titled, ordered list of HTTP exchanges
 // between named participants.
 type Transcript struct {
-	Title        string
+	Title string
+	// Notes say something about the whole transcript, such as what an
+	// import left out; each is one line of text.
+	Notes        []string
 	Participants []Participant
 	Exchanges    []*Exchange
 }

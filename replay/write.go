@@ -36,9 +36,28 @@ func Marshal(t *Transcript) ([]byte, error) {
 		return nil, err
 	}
 	var b strings.Builder
+	writeHeader(&b, t)
+	// blank says whether the text so far ends with an empty line, which
+	// then separates it from what follows.
+	blank := false
+	for _, x := range t.Exchanges {
+		blank = writeExchange(&b, x, blank)
+	}
+	return []byte(b.String()), nil
+}
+
+// writeHeader writes the lines before the first exchange.
+func writeHeader(b *strings.Builder, t *Transcript) {
 	b.WriteString(versionLine + "\n")
 	if t.Title != "" {
 		b.WriteString(titlePrefix + t.Title + "\n")
+	}
+	for _, n := range t.Notes {
+		if n == "" {
+			b.WriteString(headerNote + "\n")
+		} else {
+			b.WriteString(headerNote + " " + n + "\n")
+		}
 	}
 	for _, p := range t.Participants {
 		b.WriteString(participantPref + p.Name)
@@ -47,75 +66,73 @@ func Marshal(t *Transcript) ([]byte, error) {
 		}
 		b.WriteString("\n")
 	}
-	// blank says whether the text so far ends with an empty line, which
-	// then separates it from what follows.
-	blank := false
+}
+
+// writeExchange writes x after text that ends with an empty line when
+// blank is true, and reports whether the text now ends with one.
+func writeExchange(b *strings.Builder, x *Exchange, blank bool) bool {
 	sep := func() {
 		if !blank {
 			b.WriteString("\n")
 		}
 	}
-	for _, x := range t.Exchanges {
-		sep()
-		fmt.Fprintf(&b, "%s%d %s\n", exchangePrefix, x.Seq, x.Name)
-		b.WriteString(fromPrefix + x.From + "\n")
-		b.WriteString(toPrefix + x.To + "\n")
-		if x.Channel != ChannelA2A {
-			b.WriteString(channelPrefix + string(x.Channel) + "\n")
-		}
-		for _, n := range x.Notes {
-			if n == "" {
-				b.WriteString(noteDirective + "\n")
-			} else {
-				b.WriteString(noteDirective + " " + n + "\n")
-			}
-		}
-		rq := &x.Request
-		b.WriteString(atPrefix + formatTime(rq.At) + "\n")
-		b.WriteString(rq.Method + " " + rq.URL + " " + rq.Proto + "\n")
-		writeHeaders(&b, rq.Header)
-		blank = writeBody(&b, rq.Body)
-		rs := x.Response
-		if rs == nil {
-			continue
-		}
-		sep()
-		b.WriteString(atPrefix + formatTime(rs.At) + "\n")
-		if rs.Err != "" {
-			b.WriteString(errorPrefix + rs.Err + "\n")
-			blank = false
-			continue
-		}
-		b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode))
-		if rs.Status != "" {
-			b.WriteString(" " + rs.Status)
-		}
-		b.WriteString("\n")
-		writeHeaders(&b, rs.Header)
-		if rs.Stream == nil {
-			blank = writeBody(&b, rs.Body)
-			continue
-		}
-		blank = true
-		for _, f := range rs.Stream.Frames {
-			b.WriteString(frameAtPrefix + formatTime(f.At) + "\n")
-			if f.ID != "" {
-				b.WriteString(sseLine("id", f.ID))
-			}
-			if f.Event != "" {
-				b.WriteString(sseLine("event", f.Event))
-			}
-			for _, d := range strings.Split(f.Data, "\n") {
-				b.WriteString(sseLine("data", d))
-			}
-			b.WriteString("\n")
-		}
-		if e := rs.Stream.End; e != nil {
-			b.WriteString(endPrefix + formatTime(e.At) + " " + e.By + "\n")
-			blank = false
+	sep()
+	fmt.Fprintf(b, "%s%d %s\n", exchangePrefix, x.Seq, x.Name)
+	b.WriteString(fromPrefix + x.From + "\n")
+	b.WriteString(toPrefix + x.To + "\n")
+	if x.Channel != ChannelA2A {
+		b.WriteString(channelPrefix + string(x.Channel) + "\n")
+	}
+	for _, n := range x.Notes {
+		if n == "" {
+			b.WriteString(noteDirective + "\n")
+		} else {
+			b.WriteString(noteDirective + " " + n + "\n")
 		}
 	}
-	return []byte(b.String()), nil
+	rq := &x.Request
+	b.WriteString(atPrefix + formatTime(rq.At) + "\n")
+	b.WriteString(rq.Method + " " + rq.URL + " " + rq.Proto + "\n")
+	writeHeaders(b, rq.Header)
+	blank = writeBody(b, rq.Body)
+	rs := x.Response
+	if rs == nil {
+		return blank
+	}
+	sep()
+	b.WriteString(atPrefix + formatTime(rs.At) + "\n")
+	if rs.Err != "" {
+		b.WriteString(errorPrefix + rs.Err + "\n")
+		return false
+	}
+	b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode))
+	if rs.Status != "" {
+		b.WriteString(" " + rs.Status)
+	}
+	b.WriteString("\n")
+	writeHeaders(b, rs.Header)
+	if rs.Stream == nil {
+		return writeBody(b, rs.Body)
+	}
+	blank = true
+	for _, f := range rs.Stream.Frames {
+		b.WriteString(frameAtPrefix + formatTime(f.At) + "\n")
+		if f.ID != "" {
+			b.WriteString(sseLine("id", f.ID))
+		}
+		if f.Event != "" {
+			b.WriteString(sseLine("event", f.Event))
+		}
+		for _, d := range strings.Split(f.Data, "\n") {
+			b.WriteString(sseLine("data", d))
+		}
+		b.WriteString("\n")
+	}
+	if e := rs.Stream.End; e != nil {
+		b.WriteString(endPrefix + formatTime(e.At) + " " + e.By + "\n")
+		blank = false
+	}
+	return blank
 }
 
 func writeHeaders(b *strings.Builder, h []Header) {
@@ -154,19 +171,14 @@ func check(t *Transcript) error {
 	if msg := lineProblem(t.Title); msg != "" {
 		return fmt.Errorf("replay: title %s: %w", msg, ErrNotRepresentable)
 	}
-	names := map[string]bool{}
-	for i, p := range t.Participants {
-		switch {
-		case !validName(p.Name):
-			return fmt.Errorf(`replay: participant %d: name %s is not a word of letters, digits, ".", "_" or "-": %w`,
-				i+1, quote(p.Name), ErrNotRepresentable)
-		case names[p.Name]:
-			return fmt.Errorf("replay: participant %d: name %q is declared twice: %w", i+1, p.Name, ErrNotRepresentable)
-		case p.URL != "" && !validURL(p.URL):
-			return fmt.Errorf("replay: participant %q: URL %s is not an absolute http or https URL without spaces: %w",
-				p.Name, quote(p.URL), ErrNotRepresentable)
+	for i, n := range t.Notes {
+		if msg := lineProblem(n); msg != "" {
+			return fmt.Errorf("replay: note %d %s: %w", i+1, msg, ErrNotRepresentable)
 		}
-		names[p.Name] = true
+	}
+	names, err := checkParticipants(t.Participants)
+	if err != nil {
+		return err
 	}
 	for i, x := range t.Exchanges {
 		if x == nil {
@@ -177,6 +189,26 @@ func check(t *Transcript) error {
 		}
 	}
 	return nil
+}
+
+// checkParticipants reports why ps cannot be written, or returns the set
+// of their names.
+func checkParticipants(ps []Participant) (map[string]bool, error) {
+	names := map[string]bool{}
+	for i, p := range ps {
+		switch {
+		case !validName(p.Name):
+			return nil, fmt.Errorf(`replay: participant %d: name %s is not a word of letters, digits, ".", "_" or "-": %w`,
+				i+1, quote(p.Name), ErrNotRepresentable)
+		case names[p.Name]:
+			return nil, fmt.Errorf("replay: participant %d: name %q is declared twice: %w", i+1, p.Name, ErrNotRepresentable)
+		case p.URL != "" && !validURL(p.URL):
+			return nil, fmt.Errorf("replay: participant %q: URL %s is not an absolute http or https URL without spaces: %w",
+				p.Name, quote(p.URL), ErrNotRepresentable)
+		}
+		names[p.Name] = true
+	}
+	return names, nil
 }
 
 // checkExchange says what in x cannot be written, or "".
@@ -204,8 +236,8 @@ func checkExchange(x *Exchange, seq int, names map[string]bool) string {
 	switch {
 	case timeProblem(rq.At) != "":
 		return "request time " + timeProblem(rq.At)
-	case !validToken(rq.Method):
-		return fmt.Sprintf("request method %s is not an HTTP token", quote(rq.Method))
+	case !validHeaderName(rq.Method):
+		return fmt.Sprintf(`request method %s is not an HTTP token that does not start with "#"`, quote(rq.Method))
 	case !validURL(rq.URL):
 		return fmt.Sprintf("request URL %s is not an absolute http or https URL without spaces", quote(rq.URL))
 	case !validProto(rq.Proto):

@@ -25,8 +25,9 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	strict := fs.Bool("strict", false, "fail on warnings too")
 	quiet := fs.Bool("q", false, "print violations only, not warnings")
 	listRules := fs.Bool("rules", false, "list the rules with their sections, and stop")
+	har := harFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] FILE.http|FILE.har...")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -rules")
 		fmt.Fprintln(fs.Output(), "\nChecks each transcript against the A2A v1.0 specification and prints one")
 		fmt.Fprintln(fs.Output(), "line per finding, FILE:LINE: §SECTION: message (a HAR file has no lines:")
@@ -52,7 +53,7 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		t, err := readTranscript(file)
+		t, err := readTranscript(file, *har)
 		if err != nil {
 			fmt.Fprintln(fs.Output(), err)
 			unread++

@@ -26,8 +26,9 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", ".", "folder to write the figures into")
 	stepRange := fs.String("steps", "", "draw only these steps, such as 4-9, 4- or 7; they keep their numbers")
 	format := fs.String("format", "svg", "svg, or mermaid for sequenceDiagram text")
+	har := harFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] FILE.http|FILE.har...")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "\nDraws each transcript (or a browser's HAR network log) as a sequence diagram,")
 		fmt.Fprintln(fs.Output(), "DIR/NAME.svg (or NAME.mmd), where NAME is the file's name without .http or .har.")
 		fmt.Fprintln(fs.Output(), "The same input gives the same bytes. A figure draws at most 20,000 steps, of a")
@@ -86,7 +87,7 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s and %s would both be drawn to %s%s", other, file, name, ext)
 		}
 		from[name] = file
-		tmp, err := drawFigure(file, *out, ext, first, last, *stepRange)
+		tmp, err := drawFigure(file, *har, *out, ext, first, last, *stepRange)
 		if tmp != "" {
 			temps = append(temps, tmp)
 		}
@@ -117,8 +118,8 @@ var (
 
 // drawFigure draws one transcript into a hidden file in dir and returns
 // its name (also with an error, for the caller to remove).
-func drawFigure(file, dir, ext string, first, last int, stepRange string) (string, error) {
-	t, err := readTranscript(file)
+func drawFigure(file string, har replay.HAROptions, dir, ext string, first, last int, stepRange string) (string, error) {
+	t, err := readTranscript(file, har)
 	if err != nil {
 		return "", err
 	}

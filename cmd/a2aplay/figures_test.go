@@ -130,3 +130,25 @@ func TestErrorsQuoteControls(t *testing.T) {
 		t.Errorf("stderr does not name the file with escapes: %q", msg)
 	}
 }
+
+// TestFiguresHARAll: a HAR's page traffic is left out unless -har-all.
+func TestFiguresHARAll(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		dir := t.TempDir()
+		args := []string{"figures", "-format", "mermaid", "-out", dir}
+		if keep {
+			args = append(args, "-har-all")
+		}
+		var stderr bytes.Buffer
+		if code := run(context.Background(), append(args, "../../replay/testdata/chrome-deploy.har"), &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		out, err := os.ReadFile(filepath.Join(dir, "chrome-deploy.mmd"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(string(out), "agent-8080"); got != keep {
+			t.Errorf("-har-all %v: the page's origin drawn: %v\n%s", keep, got, out)
+		}
+	}
+}

@@ -15,16 +15,6 @@ import (
 	"time"
 )
 
-// TestMain lets a test run the command line tool as a process of its
-// own: with A2APLAY_RUN_MAIN=1 the test binary is a2aplay. The
-// benchmarks below measure the memory of that process alone.
-func TestMain(m *testing.M) {
-	if os.Getenv("A2APLAY_RUN_MAIN") == "1" {
-		os.Exit(run(context.Background(), os.Args[1:], os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // writeLarge writes a transcript of n exchanges to path without holding
 // it in memory: blocking SendMessage calls between a planner and a code
 // reviewer, each answered with a task, every other one waiting for input
@@ -66,12 +56,13 @@ func writeLarge(tb testing.TB, path string, n int) int64 {
 	return st.Size()
 }
 
-// runSelf runs "a2aplay args..." as a process of its own and returns its
-// peak resident memory in bytes.
+// runSelf runs "a2aplay args..." as a process of its own (the test
+// binary, which TestMain makes a2aplay) and returns its peak resident
+// memory in bytes, so that a benchmark measures the command alone.
 func runSelf(tb testing.TB, args ...string) (peak int64, stderr string) {
 	tb.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "A2APLAY_RUN_MAIN=1")
+	cmd.Env = append(os.Environ(), "A2APLAY_TEST_AS_MAIN=1") // see TestMain
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {

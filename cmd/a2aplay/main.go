@@ -97,13 +97,13 @@ func usage(w io.Writer) {
 // readTranscript reads a .http transcript, or a HAR file by its name. A
 // transcript is read straight into the string it is parsed from, so a
 // large one is held in memory once.
-func readTranscript(file string) (*replay.Transcript, error) {
+func readTranscript(file string, har replay.HAROptions) (*replay.Transcript, error) {
 	if strings.EqualFold(filepath.Ext(file), ".har") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		return replay.ReadHAR(data, file)
+		return replay.ReadHARWith(data, file, har)
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -118,4 +118,11 @@ func readTranscript(file string) (*replay.Transcript, error) {
 		return nil, err
 	}
 	return replay.ParseString(b.String(), file)
+}
+
+// harFlag adds the flag that keeps what a HAR holds besides A2A.
+func harFlag(fs *flag.FlagSet) *replay.HAROptions {
+	var o replay.HAROptions
+	fs.BoolVar(&o.KeepAll, "har-all", false, "keep what a HAR file holds besides A2A traffic (page documents, scripts, styles, images, fonts, favicons, CORS preflights), which is left out and counted in a note")
+	return &o
 }

@@ -1,0 +1,212 @@
+package replay
+
+import (
+	"encoding/json"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// Agents tells which agent a URL leads to, from the agent cards seen.
+// An agent is its card, not its origin: its name and every URL the card
+// lists (supportedInterfaces, additionalInterfaces, the url of older
+// cards), with the URL the card was fetched from. So two agents served
+// on one origin under different paths stay apart, and one agent reached
+// as localhost, 127.0.0.1 and [::1] on the same port is one agent.
+//
+// A URL leads to the agent with the longest of those URLs that it
+// starts with: same scheme, host and port (the loopback names count as
+// one host, a missing port is the scheme's), and a path that starts with
+// the listed path at a segment boundary. A URL that no card covers leads
+// to its origin, an agent of its own.
+//
+// The zero Agents is ready to use; it is not safe for concurrent use.
+type Agents struct {
+	list []*agentID
+}
+
+// An agentID is one agent: its name from the card ("" for an origin
+// without a card), the base URL a transcript gives it, and the URLs
+// that lead to it.
+type agentID struct {
+	card string
+	base string
+	keys []urlKey
+}
+
+// A urlKey is a URL reduced to what identifies an agent endpoint.
+type urlKey struct {
+	origin string   // "http://localhost:41242", loopback names as localhost
+	path   []string // the path's segments, without empty ones
+}
+
+// keyOf reduces a URL; ok is false for anything but an absolute http or
+// https URL.
+func keyOf(raw string) (urlKey, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return urlKey{}, false
+	}
+	host := strings.ToLower(u.Hostname())
+	if IsLoopback(host) {
+		host = "localhost"
+	} else if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	k := urlKey{origin: u.Scheme + "://" + host + ":" + port}
+	for _, s := range strings.Split(u.EscapedPath(), "/") {
+		if s != "" {
+			k.path = append(k.path, s)
+		}
+	}
+	return k, true
+}
+
+// IsLoopback reports whether a host name (without port, IPv6 with or
+// without brackets) names this machine: localhost or a loopback address.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// covers reports how many path segments of u key k covers, or -1.
+func (k urlKey) covers(u urlKey) int {
+	if k.origin != u.origin || len(k.path) > len(u.path) {
+		return -1
+	}
+	for i, s := range k.path {
+		if u.path[i] != s {
+			return -1
+		}
+	}
+	return len(k.path)
+}
+
+func (k urlKey) equal(o urlKey) bool {
+	return k.origin == o.origin && strings.Join(k.path, "/") == strings.Join(o.path, "/")
+}
+
+// cardURLs lists the URLs an agent card names for its agent.
+func cardURLs(card []byte) (name string, urls []string, ok bool) {
+	var c struct {
+		Name                 string                 `json:"name"`
+		URL                  string                 `json:"url"`
+		SupportedInterfaces  []struct{ URL string } `json:"supportedInterfaces"`
+		AdditionalInterfaces []struct{ URL string } `json:"additionalInterfaces"`
+	}
+	if json.Unmarshal(card, &c) != nil || c.Name == "" {
+		return "", nil, false
+	}
+	if c.URL != "" {
+		urls = append(urls, c.URL)
+	}
+	for _, in := range append(c.SupportedInterfaces, c.AdditionalInterfaces...) {
+		if in.URL != "" {
+			urls = append(urls, in.URL)
+		}
+	}
+	return c.Name, urls, true
+}
+
+// AddCard learns an agent from a card fetched at cardURL (its
+// /.well-known/agent-card.json, or any URL). It reports whether card is
+// an agent card: a JSON object with a name. A card that names a URL an
+// agent already has, with the same name, is that agent again.
+func (a *Agents) AddCard(cardURL string, card []byte) bool {
+	name, urls, ok := cardURLs(card)
+	if !ok {
+		return false
+	}
+	base := cardURL
+	for _, suffix := range []string{"/.well-known/agent-card.json", "/.well-known/agent.json"} {
+		if i := strings.Index(base, suffix); i >= 0 {
+			base = base[:i]
+		}
+	}
+	var keys []urlKey
+	for _, u := range append([]string{base}, urls...) {
+		if k, ok := keyOf(u); ok {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return false
+	}
+	for _, id := range a.list {
+		if id.card != name {
+			continue
+		}
+		for _, k := range id.keys {
+			for _, nk := range keys {
+				if k.equal(nk) {
+					id.keys = appendKeys(id.keys, keys)
+					return true
+				}
+			}
+		}
+	}
+	b := base
+	if u, err := url.Parse(base); err == nil {
+		b = u.Scheme + "://" + u.Host + strings.TrimSuffix(u.EscapedPath(), "/")
+	}
+	a.list = append(a.list, &agentID{card: name, base: b, keys: keys})
+	return true
+}
+
+func appendKeys(keys, more []urlKey) []urlKey {
+	for _, m := range more {
+		dup := false
+		for _, k := range keys {
+			dup = dup || k.equal(m)
+		}
+		if !dup {
+			keys = append(keys, m)
+		}
+	}
+	return keys
+}
+
+// Lookup returns the agent rawURL leads to: its card's name ("" when no
+// card covers the URL and the agent is the URL's origin) and a base URL
+// that stands for it (where its card was fetched, or the origin), with a
+// number that is the same for every URL of one agent. ok is false for
+// anything but an absolute http or https URL.
+func (a *Agents) Lookup(rawURL string) (cardName, base string, id int, ok bool) {
+	k, ok := keyOf(rawURL)
+	if !ok {
+		return "", "", 0, false
+	}
+	best, bestLen := -1, -1
+	for i, ag := range a.list {
+		if ag.card == "" {
+			continue
+		}
+		for _, key := range ag.keys {
+			if n := key.covers(k); n > bestLen {
+				best, bestLen = i, n
+			}
+		}
+	}
+	if best < 0 {
+		origin := urlKey{origin: k.origin}
+		for i, ag := range a.list {
+			if ag.card == "" && ag.keys[0].equal(origin) {
+				best = i
+			}
+		}
+		if best < 0 {
+			u, _ := url.Parse(rawURL)
+			a.list = append(a.list, &agentID{base: u.Scheme + "://" + u.Host, keys: []urlKey{origin}})
+			best = len(a.list) - 1
+		}
+	}
+	ag := a.list[best]
+	return ag.card, ag.base, best, true
+}
