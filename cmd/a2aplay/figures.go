@@ -31,8 +31,9 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "\nDraws each transcript (or a browser's HAR network log) as a sequence diagram,")
 		fmt.Fprintln(fs.Output(), "DIR/NAME.svg (or NAME.mmd), where NAME is the file's name without .http or .har.")
-		fmt.Fprintln(fs.Output(), "The same input gives the same bytes. A figure draws at most 20,000 steps, of a")
-		fmt.Fprintln(fs.Output(), "transcript of at most 100,000; past that it asks for a -steps range.")
+		fmt.Fprintln(fs.Output(), "The same input gives the same bytes. A figure draws at most 20,000 steps (past")
+		fmt.Fprintln(fs.Output(), "that it asks for a -steps range) of a transcript of at most 100,000 steps and")
+		fmt.Fprintln(fs.Output(), "64 MB, or a HAR file of at most 32 MB.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -110,15 +111,22 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 // reading: 20,000 steps make an SVG of about 22 MB and a million pixels
 // tall. A transcript is read whole and all its steps made, even to draw
 // a few, and 100,000 steps (about 33 MB of transcript) take up to 230 MB.
+// A file is refused by its size before it is read: parsing takes about
+// 2.5 times a transcript's size, and a HAR's JSON about 6 times its own.
 // Tests make them smaller.
 var (
-	maxFigureSteps     = 20000  // the most steps one figure draws
-	maxTranscriptSteps = 100000 // the most steps of a transcript it reads
+	maxFigureSteps     = 20000    // the most steps one figure draws
+	maxTranscriptSteps = 100000   // the most steps of a transcript it reads
+	maxTranscriptBytes = 64 << 20 // the largest .http file it reads
+	maxHARBytes        = 32 << 20 // the largest HAR file it reads
 )
 
 // drawFigure draws one transcript into a hidden file in dir and returns
 // its name (also with an error, for the caller to remove).
 func drawFigure(file string, har replay.HAROptions, dir, ext string, first, last int, stepRange string) (string, error) {
+	if err := checkSize(file); err != nil {
+		return "", err
+	}
 	t, err := readTranscript(file, har)
 	if err != nil {
 		return "", err
@@ -166,6 +174,23 @@ func drawFigure(file string, har replay.HAROptions, dir, ext string, first, last
 		return f.Name(), fmt.Errorf("%s: %w", file, err)
 	}
 	return f.Name(), nil
+}
+
+// checkSize refuses a file too large to read within the memory budget.
+func checkSize(file string) error {
+	st, err := os.Stat(file)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil // reading it says what is wrong
+	}
+	limit, kind := maxTranscriptBytes, "transcript"
+	if strings.EqualFold(filepath.Ext(file), ".har") {
+		limit, kind = maxHARBytes, "HAR file"
+	}
+	if st.Size() > int64(limit) {
+		return fmt.Errorf("%s: a %s of %.1f MB is more than a2aplay figures reads (%d MB, to stay within 256 MB of memory); draw a shorter capture",
+			file, kind, float64(st.Size())/(1<<20), limit>>20)
+	}
+	return nil
 }
 
 // makeDir makes dir if it is missing and says whether it did.

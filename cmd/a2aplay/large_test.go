@@ -126,8 +126,10 @@ func BenchmarkFiguresLarge(b *testing.B) {
 // TestFiguresTooLarge: a transcript of more steps than a figure draws is
 // refused with the range to ask for instead, and nothing is written.
 func TestFiguresTooLarge(t *testing.T) {
-	defer func(f, r int) { maxFigureSteps, maxTranscriptSteps = f, r }(maxFigureSteps, maxTranscriptSteps)
-	maxFigureSteps, maxTranscriptSteps = 40, 200
+	defer func(f, r, tb, hb int) {
+		maxFigureSteps, maxTranscriptSteps, maxTranscriptBytes, maxHARBytes = f, r, tb, hb
+	}(maxFigureSteps, maxTranscriptSteps, maxTranscriptBytes, maxHARBytes)
+	maxFigureSteps, maxTranscriptSteps, maxTranscriptBytes, maxHARBytes = 40, 200, 1<<20, 1<<20
 	dir := t.TempDir()
 	in := filepath.Join(dir, "big.http")
 	writeLarge(t, in, maxFigureSteps/2+1)
@@ -155,5 +157,22 @@ func TestFiguresTooLarge(t *testing.T) {
 	want = fmt.Sprintf("%d steps are more than a2aplay figures reads (%d", maxTranscriptSteps+2, maxTranscriptSteps)
 	if code != 1 || !strings.Contains(stderr.String(), want) {
 		t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr.String(), want)
+	}
+
+	// Files too large to read are refused by their size.
+	writeLarge(t, huge, 2000) // about 1.3 MB
+	har := filepath.Join(dir, "big.har")
+	if err := os.WriteFile(har, []byte(`{"log":{"entries":[`+strings.Repeat(" ", 1200<<10)+`]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string]string{
+		huge: "a transcript of 1.3 MB is more than a2aplay figures reads (1 MB",
+		har:  "a HAR file of 1.2 MB is more than a2aplay figures reads (1 MB",
+	} {
+		stderr.Reset()
+		code = run(context.Background(), []string{"figures", "-out", out, file}, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), want) {
+			t.Errorf("exit %d, stderr %q; want 1 and %q", code, stderr.String(), want)
+		}
 	}
 }
