@@ -5,40 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2aplay/a2aplay/internal/wasmbin/wasmbintest"
 	"github.com/google/go-cmp/cmp"
 )
 
-// uleb and the section helpers below write small modules by hand.
-func uleb(v int) []byte {
-	var b []byte
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
-
-func str(s string) []byte { return append(uleb(len(s)), s...) }
-
-func section(id byte, parts ...[]byte) []byte {
-	var body []byte
-	for _, p := range parts {
-		body = append(body, p...)
-	}
-	return append(append([]byte{id}, uleb(len(body))...), body...)
-}
-
-func module(sections ...[]byte) []byte {
-	b := []byte("\x00asm\x01\x00\x00\x00")
-	for _, s := range sections {
-		b = append(b, s...)
-	}
-	return b
-}
+var (
+	uleb    = wasmbintest.ULEB
+	str     = wasmbintest.Str
+	section = wasmbintest.Section
+	module  = wasmbintest.Module
+)
 
 // sample is a module with one imported and two defined functions, a
 // passive and an active data segment, and a name section.
