@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"runtime"
 	"sort"
@@ -115,6 +116,7 @@ func (p *profile) estimate(quality, exact int) estimation {
 	metaRatio := metaEst / float64(max(metaRaw, 1))
 	for _, g := range p.packages {
 		c := code[g]
+		g.codeEst = c.est
 		g.est = c.est + metaRatio*float64(g.meta)
 		for _, s := range g.funcs {
 			s.est = c.est*float64(s.fn.Size)/float64(max(g.code, 1)) + metaRatio*float64(s.meta)
@@ -154,12 +156,49 @@ func (p *profile) estimate(quality, exact int) estimation {
 		jobs = jobs[:0]
 		for _, g := range top {
 			jobs = append(jobs, func() {
-				g.exact = e.total - brotliLen(p.without(shipped, g), quality)
+				g.exact = e.total - brotliLen(p.without(shipped, g.funcs), quality)
 			})
 		}
 		run(jobs)
 	}
 	return e
+}
+
+// A cut is a set of packages whose removal is measured together.
+type cut struct {
+	packages []string
+	code     int     // their function bodies
+	meta     int     // their pclntab bytes
+	saved    int     // brotli saved by removing their function bodies
+	metaEst  float64 // estimated brotli of their pclntab bytes
+}
+
+// measureCut measures what removing the code of the named packages
+// saves, compressing the shipped module without it.
+func (p *profile) measureCut(names []string, e estimation) (cut, error) {
+	c := cut{packages: names}
+	var funcs []*symbol
+	for _, name := range names {
+		g := p.pkg(name)
+		if g == nil {
+			return c, fmt.Errorf("no package %q in the module", name)
+		}
+		funcs = append(funcs, g.funcs...)
+		c.code += g.code
+		c.meta += g.meta
+		c.metaEst += g.est - g.codeEst
+	}
+	c.saved = e.total - brotliLen(p.without(p.shippedBytes(), funcs), e.quality)
+	return c, nil
+}
+
+func (p *profile) pkg(name string) *group {
+	for _, g := range p.packages {
+		if g.name == name {
+			return g
+		}
+	}
+	return nil
 }
 
 // shippedBytes is the binary without its name section.
@@ -178,12 +217,12 @@ func (p *profile) nameSection() wasmbin.Section {
 	return wasmbin.Section{Offset: len(p.bin)}
 }
 
-// without returns shipped less g's function bodies. The result is no
+// without returns shipped less the bodies of funcs. The result is no
 // longer a valid module; it only stands for the bytes that would be left.
-func (p *profile) without(shipped []byte, g *group) []byte {
+func (p *profile) without(shipped []byte, funcs []*symbol) []byte {
 	names := p.nameSection()
 	cut := make([]bool, len(shipped))
-	for _, s := range g.funcs {
+	for _, s := range funcs {
 		off := s.fn.Offset
 		if off > names.Offset {
 			off -= names.Size

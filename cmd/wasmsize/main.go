@@ -52,6 +52,7 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.pkg, "pkg", "", "with -by symbol, only the functions of this `package`")
 	fs.IntVar(&o.quality, "quality", 9, "brotli `quality` of the estimates, 0 to 11 (the site ships 11; 9 is about 6 times faster)")
 	fs.IntVar(&o.exact, "exact", 0, "also measure what removing the code of the `N` largest packages saves, compressing the module once more for each")
+	without := fs.String("without", "", "measure what removing the code of these comma-separated `packages` together saves")
 	build := fs.String("build", "", "build this `package` with GOOS=js GOARCH=wasm go build -trimpath and profile it")
 	gcflags := fs.String("gcflags", "", "with -build, pass these `flags` to go build -gcflags (the live module uses all=-l)")
 	if err := fs.Parse(args); err != nil {
@@ -91,8 +92,30 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	var cutNames []string
+	if *without != "" {
+		cutNames = strings.Split(*without, ",")
+		for _, name := range cutNames {
+			if p.pkg(name) == nil {
+				return fmt.Errorf("-without: no package %q in %s (see -by package)", name, path)
+			}
+		}
+	}
 	e := p.estimate(o.quality, o.exact)
-	return p.write(stdout, filepath.Base(path), e, o)
+	if err := p.write(stdout, filepath.Base(path), e, o); err != nil {
+		return err
+	}
+	if cutNames == nil {
+		return nil
+	}
+	c, err := p.measureCut(cutNames, e)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nwithout %s: %s bytes of code, %s of pclntab; brotli %d saves %s measured for the code, about %s more for the pclntab (estimated), %.1f%% of the module\n",
+		strings.Join(c.packages, ", "), num(c.code), num(c.meta), e.quality, num(c.saved), num(int(c.metaEst)),
+		100*(float64(c.saved)+c.metaEst)/float64(max(e.total, 1)))
+	return nil
 }
 
 // buildWasm builds pkg for js/wasm, keeping the name section (no -s).
@@ -129,24 +152,34 @@ func (p *profile) write(w io.Writer, name string, e estimation, o options) error
 
 	switch o.by {
 	case "package":
-		fmt.Fprintln(tw, "code\tpclntab\tbytes\t%\tbrotli est\t%\tsaved\tfuncs\t  package")
+		fmt.Fprint(tw, "code\tpclntab\tbytes\t%\tbrotli est\t%\t")
+		pad := strings.Repeat("\t", 7) // to the last column
+		if o.exact > 0 {
+			pad += "\t\t"
+			fmt.Fprint(tw, "code est\tsaved\t")
+		}
+		fmt.Fprintln(tw, "funcs\t  package")
 		rows := p.packages
 		for i, g := range rows {
 			if o.top > 0 && i == o.top {
 				break
 			}
-			saved := ""
-			if g.exact >= 0 {
-				saved = num(g.exact)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t", num(g.code), num(g.meta), num(g.raw()), pct(g.raw(), p.size),
+				num(int(g.est)), pct(int(g.est), e.total))
+			if o.exact > 0 {
+				saved := ""
+				if g.exact >= 0 {
+					saved = num(g.exact)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t", num(int(g.codeEst)), saved)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t  %s\n", num(g.code), num(g.meta), num(g.raw()), pct(g.raw(), p.size),
-				num(int(g.est)), pct(int(g.est), e.total), saved, len(g.funcs), g.name)
+			fmt.Fprintf(tw, "%d\t  %s\n", len(g.funcs), g.name)
 		}
 		if o.top > 0 && len(rows) > o.top {
-			fmt.Fprintf(tw, "\t\t\t\t\t\t\t\t  (%d more packages)\n", len(rows)-o.top)
+			fmt.Fprintf(tw, "%s  (%d more packages)\n", pad, len(rows)-o.top)
 		}
 		if o.exact > 0 {
-			fmt.Fprintln(tw, "\t\t\t\t\t\t\t\t  saved: brotli of the module less brotli of the module without the package's function bodies")
+			fmt.Fprintf(tw, "%s  code est: the part of the brotli est that is the package's code; saved: brotli of the module less brotli of the module without that code\n", pad)
 		}
 	case "symbol":
 		fmt.Fprintln(tw, "code\tpclntab\tbrotli est\t  function")

@@ -40,7 +40,10 @@ type group struct {
 	code  int // function bodies
 	meta  int // pclntab bytes of its functions
 	est   float64
-	exact int // brotli saved by removing its code, when measured; -1 if not
+	// codeEst is the part of est that is its code, the estimate that
+	// exact measures: brotli saved by removing its code; -1 if not measured.
+	codeEst float64
+	exact   int
 }
 
 func (g *group) raw() int { return g.code + g.meta }
@@ -189,7 +192,9 @@ func packageOf(name string) string {
 	for _, prefix := range []string{"type:.eq.", "type:.hash.", "type_.eq.", "type_.hash."} {
 		if rest, ok := strings.CutPrefix(name, prefix); ok {
 			rest = strings.TrimLeft(rest, "[]0123456789*_")
-			if pkg := packageOf(rest); !strings.HasPrefix(pkg, "(") {
+			rest = strings.TrimPrefix(rest, "go.shape.")
+			named := !strings.ContainsAny(strings.Split(rest, ".")[0], " {(")
+			if pkg := packageOf(rest); named && !strings.HasPrefix(pkg, "(") {
 				return pkg
 			}
 			return "(type equality and hash)"

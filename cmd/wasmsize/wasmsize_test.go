@@ -172,18 +172,24 @@ func TestEstimateSmall(t *testing.T) {
 	}
 }
 
-func TestCLI(t *testing.T) {
-	bin := smallModule(t)
+// smallPath writes the small module to a file.
+func smallPath(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "small.wasm")
-	if err := os.WriteFile(path, bin, 0o644); err != nil {
+	if err := os.WriteFile(path, smallModule(t), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+func TestCLI(t *testing.T) {
+	path := smallPath(t)
 	for _, tc := range []struct {
 		args []string
 		want []string
 	}{
 		{[]string{"-quality", "1", "-top", "0", path}, []string{"small.wasm: ", "function names from the pclntab", "  runtime\n", "  main\n", "  code\n"}},
 		{[]string{"-quality", "1", "-by", "symbol", "-pkg", "main", "-top", "2", path}, []string{"  main.main\n", "  main.tableOfSquares\n"}},
+		{[]string{"-quality", "1", "-top", "1", "-without", "fmt,strconv", path}, []string{"\nwithout fmt, strconv: ", " bytes of code, "}},
 		{[]string{"-quality", "1", "-by", "data", path}, []string{"pclntab: function names", "segment and section headers"}},
 	} {
 		var out, errs bytes.Buffer
@@ -212,8 +218,14 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"-by", "size", "x.wasm"}, `-by "size"`},
 		{[]string{"-quality", "12", "x.wasm"}, "-quality 12"},
 		{[]string{notWasm}, notWasm + ": wasm: not a WebAssembly binary"},
+		{[]string{"-without", "fmt,nope", "PATH"}, `-without: no package "nope" in `},
 		{[]string{"-build", "./testdata/nothere"}, "GOOS=js GOARCH=wasm go build"},
 	} {
+		for i, a := range tc.args {
+			if a == "PATH" {
+				tc.args[i] = smallPath(t)
+			}
+		}
 		var out, errs bytes.Buffer
 		err := cli(tc.args, &out, &errs)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -226,16 +238,19 @@ func TestPackageOf(t *testing.T) {
 	for name, want := range map[string]string{
 		"main.main":          "main",
 		"fmt.(*pp).printArg": "fmt",
-		"github.com/a2aplay/a2aplay/replay.Parse.func1":                   "github.com/a2aplay/a2aplay/replay",
-		"gopkg.in/yaml%2ev3.Unmarshal":                                    "gopkg.in/yaml.v3",
-		"slices.SortFunc[go.shape.[]github.com/x/y.T,go.shape.struct {}]": "slices",
-		"type:.eq.net/url.URL":                                            "net/url",
-		"type:.eq.[2]interface {}":                                        "(type equality and hash)",
-		"type:.hash.[4]runtime.Frame":                                     "runtime",
-		"type_.eq.net_url.URL":                                            "net_url",
-		"go:buildid":                                                      "(compiler-generated)",
-		"_rt0_wasm_js":                                                    "(no package: assembly and linker stubs)",
-		"wasm_export_run":                                                 "(no package: assembly and linker stubs)",
+		"github.com/a2aplay/a2aplay/replay.Parse.func1":                        "github.com/a2aplay/a2aplay/replay",
+		"gopkg.in/yaml%2ev3.Unmarshal":                                         "gopkg.in/yaml.v3",
+		"slices.SortFunc[go.shape.[]github.com/x/y.T,go.shape.struct {}]":      "slices",
+		"type:.eq.net/url.URL":                                                 "net/url",
+		"type:.eq.go.shape.struct { unique.node = unique.node[go.shape.int] }": "(type equality and hash)",
+		"type:.eq.struct { Text string \"json:\\\"text\\\"\" }":                "(type equality and hash)",
+		"type:.eq.go.shape.net/netip.addrDetail":                               "net/netip",
+		"type:.eq.[2]interface {}":                                             "(type equality and hash)",
+		"type:.hash.[4]runtime.Frame":                                          "runtime",
+		"type_.eq.net_url.URL":                                                 "net_url",
+		"go:buildid":                                                           "(compiler-generated)",
+		"_rt0_wasm_js":                                                         "(no package: assembly and linker stubs)",
+		"wasm_export_run":                                                      "(no package: assembly and linker stubs)",
 	} {
 		if got := packageOf(name); got != want {
 			t.Errorf("packageOf(%q) = %q, want %q", name, got, want)
