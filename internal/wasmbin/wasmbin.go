@@ -3,6 +3,7 @@ package wasmbin
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"unicode/utf8"
 )
 
@@ -373,4 +374,99 @@ func (r *reader) funcNames() map[int]string {
 	}
 	r.err = nil
 	return names
+}
+
+// SectionDataCount is the id of the data count section (bulk memory).
+const SectionDataCount = 12
+
+// MergeData returns a copy of bin whose active data segments are joined
+// wherever fewer than maxGap zero bytes separate them; the zeros between
+// them become part of the joined segment. Memory starts out exactly as
+// before, since linear memory is zero where no segment writes.
+//
+// The Go linker ends a segment at every run of 8 or more zeros, which
+// keeps the raw module small but gives a large Go module tens of
+// thousands of segment headers; runs of zeros cost brotli almost nothing,
+// and the headers, each with its own address, compress poorly.
+//
+// Every segment must be active, in memory 0, at an i32.const address,
+// and no two may overlap: MergeData returns an error otherwise.
+func MergeData(bin []byte, maxGap int) ([]byte, error) {
+	m, err := Parse(bin)
+	if err != nil {
+		return nil, err
+	}
+	segs := append([]Segment(nil), m.Data...)
+	for i, s := range segs {
+		hdr := s.Offset - s.Overhead // flags, then the offset expression
+		if !s.Active || bin[hdr] != 0 || bin[hdr+1] != 0x41 || s.Addr < 0 {
+			return nil, fmt.Errorf("wasm: offset %#x: data segment %d is not active at an i32.const address", hdr, i)
+		}
+	}
+	sort.SliceStable(segs, func(i, j int) bool { return segs[i].Addr < segs[j].Addr })
+	type joined struct {
+		addr int64
+		data []byte
+	}
+	var out []joined
+	for _, s := range segs {
+		if n := len(out); n > 0 {
+			last := &out[n-1]
+			end := last.addr + int64(len(last.data))
+			if s.Addr < end {
+				return nil, fmt.Errorf("wasm: offset %#x: data segment at %#x overlaps the one before it", s.Offset, s.Addr)
+			}
+			if s.Addr-end < int64(maxGap) {
+				last.data = append(last.data, make([]byte, s.Addr-end)...)
+				last.data = append(last.data, s.Bytes(bin)...)
+				continue
+			}
+		}
+		out = append(out, joined{s.Addr, append([]byte(nil), s.Bytes(bin)...)})
+	}
+	body := appendULEB(nil, uint64(len(out)))
+	for _, j := range out {
+		body = append(body, 0x00, 0x41) // active in memory 0, i32.const
+		body = appendSLEB(body, j.addr)
+		body = append(body, 0x0b)
+		body = appendULEB(body, uint64(len(j.data)))
+		body = append(body, j.data...)
+	}
+	res := append(make([]byte, 0, len(bin)), bin[:8]...)
+	for _, s := range m.Sections {
+		switch s.ID {
+		case SectionData:
+			res = appendSection(res, SectionData, body)
+		case SectionDataCount:
+			res = appendSection(res, SectionDataCount, appendULEB(nil, uint64(len(out))))
+		default:
+			res = append(res, bin[s.Offset:s.Offset+s.Size]...)
+		}
+	}
+	return res, nil
+}
+
+func appendSection(b []byte, id byte, body []byte) []byte {
+	b = append(b, id)
+	b = appendULEB(b, uint64(len(body)))
+	return append(b, body...)
+}
+
+func appendULEB(b []byte, v uint64) []byte {
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+func appendSLEB(b []byte, v int64) []byte {
+	for {
+		c := byte(v & 0x7f)
+		v >>= 7
+		if v == 0 && c&0x40 == 0 || v == -1 && c&0x40 != 0 {
+			return append(b, c)
+		}
+		b = append(b, c|0x80)
+	}
 }
