@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/a2aplay/a2aplay/internal/wasmbin"
 )
 
 const usage = `usage: wasmsize [flags] FILE.wasm
@@ -53,6 +55,7 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.quality, "quality", 9, "brotli `quality` of the estimates, 0 to 11 (the site ships 11; 9 is about 6 times faster)")
 	fs.IntVar(&o.exact, "exact", 0, "also measure what removing the code of the `N` largest packages saves, compressing the module once more for each")
 	without := fs.String("without", "", "measure what removing the code of these comma-separated `packages` together saves")
+	merge := fs.Bool("merge", false, "also measure the module with its data segments merged (internal/wasmbin.MergeData)")
 	build := fs.String("build", "", "build this `package` with GOOS=js GOARCH=wasm go build -trimpath and profile it")
 	gcflags := fs.String("gcflags", "", "with -build, pass these `flags` to go build -gcflags (the live module uses all=-l)")
 	if err := fs.Parse(args); err != nil {
@@ -104,6 +107,16 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	e := p.estimate(o.quality, o.exact)
 	if err := p.write(stdout, filepath.Base(path), e, o); err != nil {
 		return err
+	}
+	if *merge {
+		merged, err := wasmbin.MergeData(p.shippedBytes(), 1<<16)
+		if err != nil {
+			return fmt.Errorf("%s: -merge: %w", path, err)
+		}
+		m, _ := wasmbin.Parse(merged)
+		after := brotliLen(merged, e.quality)
+		fmt.Fprintf(stdout, "\nwith its data segments merged: %s segments become %s; %s bytes, brotli %d: %s bytes (%s)\n",
+			num(len(p.mod.Data)), num(len(m.Data)), num(len(merged)), e.quality, num(after), num(after-e.total))
 	}
 	if cutNames == nil {
 		return nil

@@ -189,7 +189,7 @@ func TestCLI(t *testing.T) {
 	}{
 		{[]string{"-quality", "1", "-top", "0", path}, []string{"small.wasm: ", "function names from the pclntab", "  runtime\n", "  main\n", "  code\n"}},
 		{[]string{"-quality", "1", "-by", "symbol", "-pkg", "main", "-top", "2", path}, []string{"  main.main\n", "  main.tableOfSquares\n"}},
-		{[]string{"-quality", "1", "-top", "1", "-without", "fmt,strconv", path}, []string{"\nwithout fmt, strconv: ", " bytes of code, "}},
+		{[]string{"-quality", "1", "-top", "1", "-without", "fmt,strconv", "-merge", path}, []string{"\nwithout fmt, strconv: ", " bytes of code, ", "\nwith its data segments merged: "}},
 		{[]string{"-quality", "1", "-by", "data", path}, []string{"pclntab: function names", "segment and section headers"}},
 	} {
 		var out, errs bytes.Buffer
