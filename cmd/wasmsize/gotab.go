@@ -257,7 +257,8 @@ func (mem *memory) cstring(addr int64) (string, bool) {
 
 // pcTableLen is the length of the pc-value table at addr: pairs of a
 // value delta and a pc delta (varints), ended by a zero value delta after
-// the first pair.
+// the first pair. It stops counting at maxNameLen bytes, far more than a
+// real table holds.
 func (mem *memory) pcTableLen(addr int64) int {
 	n := 0
 	uvarint := func() (uint64, bool) {
@@ -275,7 +276,7 @@ func (mem *memory) pcTableLen(addr int64) int {
 		}
 		return 0, false
 	}
-	for first := true; ; first = false {
+	for first := true; n < maxNameLen; first = false {
 		d, ok := uvarint()
 		if !ok || (d == 0 && !first) {
 			return n
@@ -284,6 +285,7 @@ func (mem *memory) pcTableLen(addr int64) int {
 			return n
 		}
 	}
+	return n
 }
 
 // regionsOf names the data regions the moduledata delimits. A Go 1.26
