@@ -20,7 +20,6 @@ const stepAttr = "data-step"
 // the site builder drew into the page is adopted as it is.
 func (p *page) draw(d *doc) error {
 	c := p.el.diagram
-	avail := p.stageWidth() // before the new diagram is in: no layout of it yet
 	prerendered := !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
 	if !prerendered {
 		t0 := dom.Now()
@@ -44,45 +43,11 @@ func (p *page) draw(d *doc) error {
 			a.Call("push", dom.Now()-tm)
 		}
 	}()
-	p.fit(avail)
+	p.frame()
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, len(d.steps)+1)
 	return nil
-}
-
-// minScale is the smallest a diagram is shrunk to fit the stage; a wider
-// one scrolls sideways, since smaller text stops being readable.
-const minScale = 0.8
-
-// stageWidth is the width the diagram may take.
-func (p *page) stageWidth() float64 {
-	return p.el.diagram.Get("clientWidth").Float() - 24 // the stage's padding
-}
-
-// fit sizes the diagram to avail, the stage's width: at its own size when
-// it fits, shrunk down to minScale when it does not, scrolling beyond.
-func (p *page) fit(avail float64) {
-	svg := p.el.diagram.Call("querySelector", "svg")
-	if svg.IsNull() {
-		return
-	}
-	w, err := strconv.ParseFloat(dom.Attr(svg, "width"), 64)
-	if err != nil || w <= 0 {
-		return
-	}
-	scale := 1.0
-	if avail > 0 && avail < w {
-		scale = max(avail/w, minScale)
-	}
-	style := svg.Get("style")
-	if scale == 1 {
-		style.Set("width", "")
-		style.Set("height", "")
-		return
-	}
-	style.Set("width", strconv.FormatFloat(w*scale, 'f', 0, 64)+"px")
-	style.Set("height", "auto")
 }
 
 // mark returns the diagram's group of step k (1-based), or undefined.

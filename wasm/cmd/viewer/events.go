@@ -100,7 +100,7 @@ func (p *page) wire() {
 			e.export.Set("open", false)
 		}
 	})
-	on(dom.Global(), "resize", func(js.Value) { p.fit(p.stageWidth()) })
+	p.wireZoom(on) // zoom.go
 	on(dom.Global(), "popstate", func(js.Value) {
 		if p.liveRoute() { // live.go
 			return
@@ -160,6 +160,12 @@ func (p *page) key(ev js.Value) {
 		p.first()
 	case "End":
 		p.goTo(p.nav.N, push)
+	case "+", "=":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: viewer.ZoomIn(p.figure.scale)}, 0, 0, false)
+	case "-":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: viewer.ZoomOut(p.figure.scale)}, 0, 0, false)
+	case "0":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: 1}, 0, 0, false)
 	case " ":
 		if t == "BUTTON" || t == "SUMMARY" {
 			return // the focused control's own action

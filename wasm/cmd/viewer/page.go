@@ -56,6 +56,9 @@ type page struct {
 	nav   viewer.Nav
 	marks []js.Value // marks[k]: step k's group in the diagram, once looked up (see mark)
 
+	figure figure      // the diagram as framed in the stage (zoom.go)
+	zoom   viewer.Zoom // how the learner sizes diagrams; kept from one to the next
+
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
 
@@ -73,6 +76,7 @@ type page struct {
 		banner, bannerText, bannerClose                         js.Value
 		heading, label, facts, notes, tabs, tabRaw, tabJSON     js.Value
 		raw, json                                               js.Value
+		zoomIn, zoomOut, zoomReset, zoomFit                     js.Value
 	}
 }
 
@@ -85,6 +89,7 @@ type laneSeg struct {
 
 func newPage() (*page, error) {
 	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	raw := dom.ByID("a2aplay-data").Get("textContent").String()
 	if err := json.Unmarshal([]byte(raw), &p.data); err != nil {
 		return nil, errors.New("the page's data block: " + err.Error())
@@ -99,6 +104,7 @@ func newPage() (*page, error) {
 		"banner": &e.banner, "banner-text": &e.bannerText, "banner-close": &e.bannerClose,
 		"insp-heading": &e.heading, "insp-label": &e.label, "insp-facts": &e.facts, "insp-notes": &e.notes,
 		"insp-tabs": &e.tabs, "tab-raw": &e.tabRaw, "tab-json": &e.tabJSON, "insp-raw": &e.raw, "insp-json": &e.json,
+		"zoom-in": &e.zoomIn, "zoom-out": &e.zoomOut, "zoom-reset": &e.zoomReset, "zoom-fit": &e.zoomFit,
 	} {
 		*v = dom.ByID(id)
 	}
@@ -585,15 +591,58 @@ func (p *page) export(kind string) {
 	}
 }
 
-// reveal scrolls the diagram so that el shows, centred, when it is out
-// of view. Scrolling a large diagram costs a frame, so it scrolls only
-// when it must, and then far enough that the next steps show too.
+// focusParts are the parts of a step that say what it is: its arrow
+// and head, its label and the state it reports. A closed stream has no
+// arrow: its end mark and words stand in. The step's box also spans the
+// gutter and its state bar, which need not show.
+const focusParts = ".arrow, .head, .label, .badge, .closed, .end-edge"
+
+// reveal scrolls the diagram, on both axes, so that step el's arrow and
+// label show, smoothly unless the learner asks for reduced motion. Only
+// the diagram scrolls, never the page, so the controls and the task
+// lane above it stay where they are.
 func (p *page) reveal(el js.Value) {
-	box := p.el.diagram.Call("getBoundingClientRect")
-	r := el.Call("getBoundingClientRect")
-	top, bottom := box.Get("top").Float(), box.Get("bottom").Float()
-	if r.Get("top").Float() >= top && r.Get("bottom").Float() <= bottom {
+	var target viewer.Box
+	for _, part := range dom.All(el, focusParts) {
+		target = target.Union(box(part.Call("getBoundingClientRect")))
+	}
+	if target == (viewer.Box{}) {
+		target = box(el.Call("getBoundingClientRect"))
+	}
+	c := p.el.diagram
+	r := box(c.Call("getBoundingClientRect"))
+	// The scrollport: inside the borders, without the scroll bars, under
+	// the pinned participant row.
+	view := viewer.Box{
+		Left: r.Left + c.Get("clientLeft").Float(),
+		Top:  r.Top + c.Get("clientTop").Float(),
+	}
+	view.Right = view.Left + c.Get("clientWidth").Float()
+	view.Bottom = view.Top + c.Get("clientHeight").Float()
+	view.Top += p.pinnedHeight()
+	dx, dy := viewer.Reveal(view, target, revealMargin)
+	if dx == 0 && dy == 0 {
 		return
 	}
-	el.Call("scrollIntoView", map[string]any{"block": "center", "inline": "nearest"})
+	behavior := "smooth"
+	if reducedMotion() {
+		behavior = "instant"
+	}
+	c.Call("scrollTo", map[string]any{
+		"left":     c.Get("scrollLeft").Float() + dx,
+		"top":      c.Get("scrollTop").Float() + dy,
+		"behavior": behavior,
+	})
+}
+
+// revealMargin is the room, in CSS pixels, kept around a revealed step.
+const revealMargin = 12
+
+func box(r js.Value) viewer.Box {
+	return viewer.Box{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Right: r.Get("right").Float(), Bottom: r.Get("bottom").Float()}
+}
+
+// reducedMotion reports whether the learner asks for less motion.
+func reducedMotion() bool {
+	return dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
 }

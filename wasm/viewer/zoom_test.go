@@ -1,0 +1,54 @@
+package viewer
+
+import (
+	"math"
+	"testing"
+)
+
+func TestZoomSteps(t *testing.T) {
+	for _, tt := range []struct {
+		s, in, out float64
+	}{
+		{1, 1.25, 0.8},
+		{0.9, 1, 0.72},
+		{1.1, 1.375, 1},
+		{MaxZoom, MaxZoom, MaxZoom / 1.25},
+		{MinZoom, MinZoom * 1.25, MinZoom},
+	} {
+		if got := ZoomIn(tt.s); math.Abs(got-tt.in) > 1e-9 {
+			t.Errorf("ZoomIn(%v) = %v, want %v", tt.s, got, tt.in)
+		}
+		if got := ZoomOut(tt.s); math.Abs(got-tt.out) > 1e-9 {
+			t.Errorf("ZoomOut(%v) = %v, want %v", tt.s, got, tt.out)
+		}
+	}
+	for _, s := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got := ClampZoom(s); got != 1 {
+			t.Errorf("ClampZoom(%v) = %v, want 1", s, got)
+		}
+	}
+}
+
+func TestScaleFor(t *testing.T) {
+	for _, tt := range []struct {
+		name                 string
+		z                    Zoom
+		width, widest, avail float64
+		want                 float64
+	}{
+		{"fits", Zoom{}, 700, 330, 900, 1},
+		{"wide stage, wide diagram: own size, scrolls", Zoom{}, 1754, 510, 880, 1},
+		{"phone: shrinks to the widest step", Zoom{}, 1754, 510, 357, 0.7},
+		{"phone: no less than half", Zoom{}, 3000, 1000, 357, 0.5},
+		{"phone: a narrow step keeps its size", Zoom{}, 1088, 300, 357, 1},
+		{"fit width", Zoom{Mode: ZoomFit}, 1754, 510, 877, 0.5},
+		{"fit width grows a small one", Zoom{Mode: ZoomFit}, 500, 300, 1000, 2},
+		{"set", Zoom{Mode: ZoomSet, Scale: 1.5}, 1754, 510, 357, 1.5},
+		{"set, clamped", Zoom{Mode: ZoomSet, Scale: 40}, 1754, 510, 357, MaxZoom},
+		{"no stage yet", Zoom{}, 1754, 510, 0, 1},
+	} {
+		if got := tt.z.ScaleFor(tt.width, tt.widest, tt.avail); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: ScaleFor = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
