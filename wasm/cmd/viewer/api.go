@@ -52,7 +52,7 @@ func (p *page) exposeAPI() {
 	})
 	fn("go", func(args []js.Value) any {
 		if len(args) > 0 && args[0].Type() == js.TypeNumber {
-			p.goTo(args[0].Int(), push)
+			p.goTo(args[0].Int(), step)
 		}
 		return p.nav.Cur
 	})

@@ -19,12 +19,12 @@ func (p *page) wire() {
 		})
 	}
 	on(e.first, "click", func(js.Value) { p.first() })
-	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, push) })
-	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, push) })
-	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, push) })
+	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, step) })
+	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, step) })
+	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, step) })
 	on(e.play, "click", func(js.Value) { p.togglePlay() })
 	on(e.speed, "change", func(js.Value) { p.setSpeed(e.speed.Get("value").String()) })
-	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), replace) })
+	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), step) })
 	on(e.scrub, "change", func(js.Value) { p.stop() })
 	on(e.picker, "change", func(js.Value) {
 		name := e.picker.Get("value").String()
@@ -35,7 +35,7 @@ func (p *page) wire() {
 	})
 	on(e.diagram, "click", func(ev js.Value) {
 		if k := p.stepOf(ev.Get("target")); k > 0 {
-			p.goTo(k, push)
+			p.goTo(k, step)
 		}
 	})
 	on(e.bannerClose, "click", func(js.Value) { p.clearError() })
@@ -121,7 +121,7 @@ func (p *page) openLinkPush(l viewer.Link) {
 	}
 }
 
-func (p *page) first() { p.goTo(min(1, p.nav.N), push) }
+func (p *page) first() { p.goTo(min(1, p.nav.N), step) }
 
 func hasFiles(ev js.Value) bool {
 	dt := ev.Get("dataTransfer")
@@ -153,13 +153,13 @@ func (p *page) key(ev js.Value) {
 	}
 	switch ev.Get("key").String() {
 	case "ArrowRight":
-		p.goTo(p.nav.Cur+1, push)
+		p.goTo(p.nav.Cur+1, step)
 	case "ArrowLeft":
-		p.goTo(p.nav.Cur-1, push)
+		p.goTo(p.nav.Cur-1, step)
 	case "Home":
 		p.first()
 	case "End":
-		p.goTo(p.nav.N, push)
+		p.goTo(p.nav.N, step)
 	case "+", "=":
 		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: viewer.ZoomIn(p.figure.scale)}, 0, 0, false)
 	case "-":

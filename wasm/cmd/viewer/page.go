@@ -62,12 +62,11 @@ type page struct {
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
 
-	playing  bool
-	loading  bool    // a transcript is being fetched
-	gen      int     // bumped to stop a playback goroutine
-	lastPush float64 // when the last history entry was added, in ms
-	speed    float64
-	tab      string // "raw" or "json"
+	playing bool
+	loading bool // a transcript is being fetched
+	gen     int  // bumped to stop a playback goroutine
+	speed   float64
+	tab     string // "raw" or "json"
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -292,13 +291,17 @@ func newDoc(name string, local bool, t *replay.Transcript) *doc {
 	return &doc{name: name, local: local, t: t, steps: steps, lanes: viewer.Lanes(steps)}
 }
 
-// history says how a move shows in the browser's history.
+// history says how a move shows in the browser's history. Back undoes
+// a change of transcript or mode; steps within a transcript rewrite the
+// entry, so that Back leaves a transcript however far the learner
+// stepped through it, and a shared link names the step shown.
 type history int
 
 const (
 	noHistory history = iota // restoring a link: the URL already says it
-	push                     // a move of the learner's: back undoes it
-	replace                  // playback and scrubbing: one entry for the run
+	push                     // another transcript or mode: a new entry
+	step                     // the learner's step: rewrites the entry, stops playback
+	replace                  // playback: rewrites the entry
 )
 
 func (p *page) link() viewer.Link {
@@ -313,10 +316,7 @@ func (p *page) link() viewer.Link {
 	return l
 }
 
-// record writes the current link into the URL. Moves in quick
-// succession (a held arrow key) share one history entry: the browser
-// would otherwise drop entries past a few hundred in ten seconds, and
-// back would crawl one step at a time.
+// record writes the current link into the URL.
 func (p *page) record(h history) {
 	if h == noHistory || p.inLive() { // Live's URL names its scenario
 		return
@@ -325,20 +325,12 @@ func (p *page) record(h history) {
 	if dom.Global().Get("location").Get("hash").String() == hash {
 		return
 	}
-	now := dom.Now()
-	method := "pushState"
-	if h == replace || now-p.lastPush < coalesceMs {
-		method = "replaceState"
-	}
-	if method == "pushState" {
-		p.lastPush = now
+	method := "replaceState"
+	if h == push {
+		method = "pushState"
 	}
 	dom.Global().Get("history").Call(method, js.Null(), "", hash)
 }
-
-// coalesceMs is how soon after a history entry a move replaces it
-// instead of adding one.
-const coalesceMs = 250
 
 // show makes d the current transcript, drawn, at position step.
 func (p *page) show(d *doc, step int, h history) {
@@ -402,7 +394,7 @@ func (p *page) goTo(i int, h history) {
 	}
 	p.paint(old)
 	p.record(h)
-	if p.playing && h == push {
+	if p.playing && h == step {
 		p.stop()
 	}
 }
@@ -456,10 +448,8 @@ func (p *page) togglePlay() {
 	if p.cur == nil || p.nav.N == 0 {
 		return
 	}
-	if p.nav.AtEnd() {
-		p.goTo(1, push)
-	} else if p.nav.Cur == 0 {
-		p.goTo(1, push)
+	if p.nav.AtEnd() || p.nav.Cur == 0 {
+		p.goTo(1, replace)
 	}
 	p.playing = true
 	p.gen++
