@@ -279,6 +279,31 @@ func TestOpenFiles(t *testing.T) {
 	tb.key("ArrowRight")
 	tb.at("my-capture.http", 2)
 
+	// A picture: said in plain words, not as a parse error.
+	png := filepath.Join(dir, "diagram.png")
+	if err := os.WriteFile(png, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{png}))
+	tb.wait(`document.getElementById("banner-text").textContent.includes("diagram.png")`)
+	if b := tb.banner(); !strings.Contains(b, "not an a2aplay transcript or HAR") || !strings.Contains(b, "PNG picture") || strings.Contains(b, `\r\n`) {
+		t.Errorf("banner for a PNG: %q", b)
+	}
+	tb.shot("png-file")
+	// A HAR of a web page: no A2A call in it.
+	pages := filepath.Join(dir, "pages.har")
+	if err := os.WriteFile(pages, []byte(`{"log":{"version":"1.2","entries":[{"startedDateTime":"2026-10-06T09:00:00.000Z","time":1,
+		"request":{"method":"GET","url":"https://example.com/","httpVersion":"HTTP/1.1","headers":[]},
+		"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[],"content":{"size":2,"mimeType":"text/html","text":"hi"}}}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{pages}))
+	tb.wait(`document.getElementById("banner-text").textContent.includes("pages.har")`)
+	if b := tb.banner(); !strings.Contains(b, "no A2A calls in this HAR") {
+		t.Errorf("banner for a HAR without A2A calls: %q", b)
+	}
+	tb.at("my-capture.http", 2) // still shown
+
 	// A HAR file of the same capture.
 	tr, err := replay.Parse(text, sample+".http")
 	if err != nil {

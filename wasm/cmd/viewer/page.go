@@ -41,6 +41,9 @@ type doc struct {
 
 	svgMs    float64 // time Layout and WriteSVG took in the page
 	renderMs float64 // that and putting the SVG into the page
+
+	findings []finding // what the check worker found, for a local one
+	checked  bool      // its answer came, or none will
 }
 
 // page is the replay page. Callbacks run one at a time on the browser's
@@ -68,6 +71,8 @@ type page struct {
 	speed   float64
 	tab     string // "raw" or "json"
 
+	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
+
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
 		first, prev, play, next, last, open, file, export, drop js.Value
@@ -75,7 +80,8 @@ type page struct {
 		banner, bannerText, bannerClose                         js.Value
 		heading, label, facts, notes, tabs, tabRaw, tabJSON     js.Value
 		raw, json                                               js.Value
-		zoomIn, zoomOut, zoomReset, zoomFit                     js.Value
+		zoomIn, zoomOut, zoomReset, zoomFit, announce           js.Value
+		tools, copy, copyCurl                                   js.Value
 	}
 }
 
@@ -103,7 +109,8 @@ func newPage() (*page, error) {
 		"banner": &e.banner, "banner-text": &e.bannerText, "banner-close": &e.bannerClose,
 		"insp-heading": &e.heading, "insp-label": &e.label, "insp-facts": &e.facts, "insp-notes": &e.notes,
 		"insp-tabs": &e.tabs, "tab-raw": &e.tabRaw, "tab-json": &e.tabJSON, "insp-raw": &e.raw, "insp-json": &e.json,
-		"zoom-in": &e.zoomIn, "zoom-out": &e.zoomOut, "zoom-reset": &e.zoomReset, "zoom-fit": &e.zoomFit,
+		"zoom-in": &e.zoomIn, "zoom-out": &e.zoomOut, "zoom-reset": &e.zoomReset, "zoom-fit": &e.zoomFit, "announce": &e.announce,
+		"insp-tools": &e.tools, "copy": &e.copy, "copy-curl": &e.copyCurl,
 	} {
 		*v = dom.ByID(id)
 	}
@@ -360,6 +367,7 @@ func (p *page) show(d *doc, step int, h history) {
 	dom.Document().Set("title", d.name+" · a2aplay")
 	p.paint(-1)
 	p.record(h)
+	p.check(d) // findings.go: the spec's checks, for a file or a live session
 }
 
 // syncPicker makes the picker show the current transcript; an opened
@@ -431,8 +439,16 @@ func (p *page) paint(old int) {
 	p.el.next.Set("disabled", cur >= n)
 	p.el.last.Set("disabled", cur >= n)
 	p.el.play.Set("disabled", n == 0)
+	if o := p.mark(old); old != cur && !o.IsUndefined() {
+		o.Call("removeAttribute", "aria-current")
+	}
+	if el := p.mark(cur); !el.IsUndefined() {
+		dom.SetAttr(el, "aria-current", "step")
+	}
 	p.paintLane()
 	p.inspect()
+	// Only the heading is read out: the inspector is for reading.
+	dom.SetText(p.el.announce, p.el.heading.Get("textContent").String())
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
@@ -512,20 +528,20 @@ func (p *page) stepOf(target js.Value) int {
 func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
 	dom.Go(func() {
-		text, err := dom.ReadFile(file)
-		p.do(func() { p.fileRead(name, text, err) })
+		data, err := dom.ReadFileBytes(file)
+		p.do(func() { p.fileRead(name, data, err) })
 	})
 }
 
 // fileRead shows a file the learner opened, or why it cannot be.
-func (p *page) fileRead(name, text string, err error) {
+func (p *page) fileRead(name string, data []byte, err error) {
 	if err != nil {
 		p.showError("Could not read " + name + ": " + err.Error())
 		return
 	}
-	t, err := readAny(name, text)
+	t, err := viewer.Open(name, data)
 	if err != nil {
-		p.showError("Could not open " + name + ": " + err.Error())
+		p.showError("Could not open " + err.Error())
 		return
 	}
 	p.clearError()
@@ -533,14 +549,6 @@ func (p *page) fileRead(name, text string, err error) {
 	p.docs[key(name, true)] = d
 	p.cur = nil // redraw even when the same name was open
 	p.show(d, 0, push)
-}
-
-// readAny parses a transcript or, when it looks like one, a HAR file.
-func readAny(name, text string) (*replay.Transcript, error) {
-	if strings.HasSuffix(strings.ToLower(name), ".har") || strings.HasPrefix(strings.TrimSpace(text), "{") {
-		return replay.ReadHAR([]byte(text), name)
-	}
-	return replay.Parse([]byte(text), name)
 }
 
 // exports
