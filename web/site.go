@@ -127,7 +127,7 @@ type view struct {
 	SVG         template.HTML
 	Data        template.JS
 
-	CSS, Loader, WasmExec, WASM string // asset URLs of the served site
+	CSS, Loader, WasmExec, WASM string       // asset URLs of the served site
 	Favicon                     template.URL // the icon's URL, a data: URL in the offline page
 
 	Offline        bool
