@@ -52,3 +52,21 @@ func TestScaleFor(t *testing.T) {
 		}
 	}
 }
+
+func TestWindow(t *testing.T) {
+	for _, tt := range []struct{ n, at, first, last int }{
+		{10, 5, 1, 10},
+		{BigTranscript, 700, 1, BigTranscript},
+		{100000, 0, 1, WindowSteps},
+		{100000, 1000, 1000 - WindowSteps/3, 1000 - WindowSteps/3 + WindowSteps - 1},
+		{100000, 100000, 100000 - WindowSteps + 1, 100000},
+	} {
+		f, l := Window(tt.n, tt.at)
+		if f != tt.first || l != tt.last {
+			t.Errorf("Window(%d, %d) = %d, %d, want %d, %d", tt.n, tt.at, f, l, tt.first, tt.last)
+		}
+		if tt.at > 0 && (tt.at < f || tt.at > l) {
+			t.Errorf("Window(%d, %d) leaves the position out", tt.n, tt.at)
+		}
+	}
+}

@@ -17,13 +17,22 @@ import (
 const stepAttr = "data-step"
 
 // draw puts d's diagram into the page and indexes its steps. The diagram
-// the site builder drew into the page is adopted as it is.
-func (p *page) draw(d *doc) error {
+// the site builder drew into the page is adopted as it is. Of a long
+// transcript only the steps around position at are drawn (see
+// viewer.Window): the page stays light and quick however long it is;
+// Export still writes the whole diagram.
+func (p *page) draw(d *doc, at int) error {
 	c := p.el.diagram
-	prerendered := !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
+	d.first, d.last = viewer.Window(len(d.steps), min(at, len(d.steps)))
+	whole := d.first <= 1 && d.last >= len(d.steps)
+	prerendered := whole && !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
 	if !prerendered {
 		t0 := dom.Now()
-		svg, _, err := viewer.PageSVG(d.t, d.steps)
+		first, last := d.first, d.last
+		if whole {
+			first, last = 0, 0
+		}
+		svg, _, err := viewer.PageSVGRange(d.t, d.steps, first, last)
 		if err != nil {
 			return err
 		}
@@ -50,9 +59,10 @@ func (p *page) draw(d *doc) error {
 	return nil
 }
 
-// mark returns the diagram's group of step k (1-based), or undefined.
+// mark returns the diagram's group of step k (1-based), or undefined
+// when it is not drawn.
 func (p *page) mark(k int) js.Value {
-	if k < 1 || k >= len(p.marks) {
+	if p.cur == nil || k < 1 || k >= len(p.marks) || k < p.cur.first || k > p.cur.last {
 		return js.Undefined()
 	}
 	if p.marks[k].IsUndefined() {

@@ -240,6 +240,10 @@ func (p *page) showTab() {
 	dom.SetHidden(e.json, tab != "json")
 }
 
+// laneBuckets is the most segments a lane draws; a task with more
+// states is summarised (viewer.Lane.Summary).
+const laneBuckets = 160
+
 // maxLanes is the most tasks the lane and the overview list; the
 // diagram draws them all.
 const maxLanes = 12
@@ -269,7 +273,12 @@ func (p *page) buildLane() {
 		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
 		name.Set("title", l.TaskID)
 		track := dom.El("div", "lane-track")
-		for _, s := range l.Segments {
+		segs := l.Summary(n, laneBuckets)
+		if len(segs) < len(l.Segments) {
+			name.Set("title", l.TaskID+": "+strconv.Itoa(len(l.Segments))+" states, too many to draw each; each stretch of the lane shows the state the task held longest in it")
+			dom.AddClass(track, "summary")
+		}
+		for _, s := range segs {
 			seg := dom.TextEl("span", "seg st-"+cssState(s.State), strings.ToLower(strings.ReplaceAll(replay.ShortState(s.State), "_", " ")))
 			seg.Set("title", replay.ShortState(s.State)+", steps "+strconv.Itoa(s.From)+"–"+strconv.Itoa(s.To))
 			st := seg.Get("style")

@@ -42,6 +42,8 @@ type doc struct {
 	svgMs    float64 // time Layout and WriteSVG took in the page
 	renderMs float64 // that and putting the SVG into the page
 
+	first, last int // the steps drawn: all, or a window of a long one (draw.go)
+
 	findings []finding // what the check worker found, for a local one
 	checked  bool      // its answer came, or none will
 }
@@ -348,7 +350,7 @@ func (p *page) show(d *doc, step int, h history) {
 	}
 	p.stop()
 	p.clearError() // a message about the transcript shown before
-	if err := p.draw(d); err != nil {
+	if err := p.draw(d, step); err != nil {
 		p.showError("Could not draw " + d.name + ": " + err.Error())
 		p.syncPicker()
 		return
@@ -359,15 +361,44 @@ func (p *page) show(d *doc, step int, h history) {
 	p.buildLane()
 	p.el.scrub.Set("max", len(d.steps))
 	p.syncPicker()
+	p.saySource()
+	dom.Document().Set("title", d.name+" · a2aplay")
+	p.paint(-1)
+	p.record(h)
+	p.check(d) // findings.go: the spec's checks, for a file or a live session
+}
+
+// saySource says beside the picker where the transcript shown comes
+// from, and which steps of a long one are drawn.
+func (p *page) saySource() {
+	d := p.cur
+	if d == nil {
+		return
+	}
+	if lm.on && d == lm.doc {
+		p.liveSource()
+		return
+	}
 	src := ""
 	if d.local {
 		src = "from your file " + d.name
 	}
 	dom.SetText(p.el.source, src)
-	dom.Document().Set("title", d.name+" · a2aplay")
-	p.paint(-1)
-	p.record(h)
-	p.check(d) // findings.go: the spec's checks, for a file or a live session
+	p.sayWindow()
+}
+
+// sayWindow says, beside the picker, which steps of a long transcript
+// are drawn.
+func (p *page) sayWindow() {
+	d := p.cur
+	if d == nil || d.first <= 1 && d.last >= len(d.steps) {
+		return
+	}
+	src := "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(len(d.steps)) + " drawn"
+	if d.local {
+		src = d.name + " · " + src
+	}
+	dom.SetText(p.el.source, src)
 }
 
 // syncPicker makes the picker show the current transcript; an opened
@@ -400,6 +431,14 @@ func (p *page) goTo(i int, h history) {
 	if !p.nav.Go(i) {
 		return
 	}
+	if d := p.cur; p.nav.Cur > 0 && (p.nav.Cur < d.first || p.nav.Cur > d.last) {
+		// Past the drawn window of a long transcript: draw the next.
+		if err := p.draw(d, p.nav.Cur); err != nil {
+			p.showError("Could not draw " + d.name + ": " + err.Error())
+		}
+		p.sayWindow()
+		old = -1
+	}
 	p.paint(old)
 	p.record(h)
 	if p.playing && h == step {
@@ -412,12 +451,18 @@ func (p *page) goTo(i int, h history) {
 // inspector. old is -1 for a diagram just drawn.
 func (p *page) paint(old int) {
 	cur, n := p.nav.Cur, p.nav.N
+	var ks []int
 	if old < 0 {
-		// A fresh diagram has no replay classes: every step is plain,
-		// as at the overview.
-		old = 0
+		// A fresh diagram has no replay classes: every drawn step is
+		// plain, as at the overview.
+		for k := p.cur.first; k <= p.cur.last; k++ {
+			if viewer.ClassOf(k, cur) != viewer.Plain {
+				ks = append(ks, k)
+			}
+		}
+	} else {
+		ks = viewer.Changed(old, cur, n)
 	}
-	ks := viewer.Changed(old, cur, n)
 	for _, k := range ks {
 		el := p.mark(k)
 		if el.IsUndefined() {
@@ -527,9 +572,20 @@ func (p *page) stepOf(target js.Value) int {
 // openFile reads a File the learner picked or dropped and shows it.
 func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
+	size := file.Get("size").Float()
+	p.do(func() {
+		dom.AddClass(p.el.diagram, "busy")
+		dom.SetText(p.el.source, "Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB)…")
+	})
 	dom.Go(func() {
 		data, err := dom.ReadFileBytes(file)
-		p.do(func() { p.fileRead(name, data, err) })
+		// Let the browser paint the message before the parse holds the
+		// thread.
+		time.Sleep(20 * time.Millisecond)
+		p.do(func() {
+			dom.RemoveClass(p.el.diagram, "busy")
+			p.fileRead(name, data, err)
+		})
 	})
 }
 
@@ -537,11 +593,13 @@ func (p *page) openFile(file js.Value) {
 func (p *page) fileRead(name string, data []byte, err error) {
 	if err != nil {
 		p.showError("Could not read " + name + ": " + err.Error())
+		p.saySource()
 		return
 	}
 	t, err := viewer.Open(name, data)
 	if err != nil {
 		p.showError("Could not open " + err.Error())
+		p.saySource()
 		return
 	}
 	p.clearError()
