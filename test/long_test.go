@@ -75,7 +75,9 @@ func TestLongTranscript(t *testing.T) {
 	if r.Error != "" || r.Steps != 5400 {
 		t.Fatalf("load: %+v", r)
 	}
-	drawn := func() int { return eval[int](tb, `document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length`) }
+	drawn := func() int {
+		return eval[int](tb, `document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length`)
+	}
 	if n := drawn(); n == 0 || n > 600 {
 		t.Errorf("%d steps drawn of 5,400, want at most 600", n)
 	}
