@@ -6,6 +6,7 @@
 #   ./build.sh site     build the playground into ./site
 #   ./build.sh offline  build dist/a2aplay-offline.html, which works opened from disk
 #   ./build.sh bench    measure the playground in headless Chromium (and Mermaid 12)
+#   ./build.sh fuzz     run every fuzz target for FUZZTIME each (default 2s), one after another
 #
 # Run it from anywhere; it works in the repository it lives in.
 set -euo pipefail
@@ -81,6 +82,37 @@ cmd_test() {
 	go test -count=1 ./...
 	log "go test (GOOS=js GOARCH=wasm, under Node)"
 	PATH="$wasm_path:$PATH" GOOS=js GOARCH=wasm go test -count=1 $(wasm_packages)
+	cmd_fuzz
+}
+
+# cmd_fuzz runs every fuzz target the packages declare, found with
+# "go test -list", for FUZZTIME each (2s unless set), one at a time so
+# that each has both cores. A target that fails leaves its input in the
+# package's testdata/fuzz/FuzzName/, where go test replays it from then
+# on: commit it with the fix.
+cmd_fuzz() {
+	local fuzztime="${FUZZTIME:-2s}" dir pkg target n=0 failed=() out
+	out="$(mktemp)"
+	log "fuzz targets, $fuzztime each"
+	# Only packages whose tests declare a fuzz target are listed: listing
+	# runs a package's TestMain, and test/'s starts a browser.
+	while read -r dir pkg; do
+		grep -qs '^func Fuzz' "$dir"/*_test.go || continue
+		for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
+			n=$((n + 1))
+			printf '    %s %s\n' "${pkg#github.com/a2aplay/a2aplay/}" "$target" >&2
+			if ! go test "$pkg" -run '^$' -fuzz "^$target\$" -fuzztime "$fuzztime" >"$out" 2>&1; then
+				cat "$out" >&2
+				failed+=("$pkg $target")
+			fi
+		done
+	done < <(go list -f '{{.Dir}} {{.ImportPath}}' ./...)
+	rm -f "$out"
+	if [ ${#failed[@]} -gt 0 ]; then
+		log "fuzzing failed: ${failed[*]}; each failing input is in its package's testdata/fuzz/ (commit it with the fix)"
+		return 1
+	fi
+	log "$n fuzz targets passed"
 }
 
 # build_viewer builds the replay viewer's WebAssembly and the a2aplay
@@ -162,8 +194,9 @@ serve) shift; cmd_serve "$@" ;;
 site) cmd_site ;;
 offline) cmd_offline ;;
 bench) shift; cmd_bench "$@" ;;
+fuzz) cmd_fuzz ;;
 *)
-	echo "usage: ./build.sh test | serve [-port N] | site | offline | bench" >&2
+	echo "usage: ./build.sh test | serve [-port N] | site | offline | bench | fuzz" >&2
 	exit 2
 	;;
 esac

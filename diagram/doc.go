@@ -103,4 +103,9 @@
 // escaped for XML, and characters XML cannot hold become U+FFFD; no
 // transcript text reaches an element name, an attribute name, a class or
 // the style sheet. [WriteMermaid] escapes with Mermaid's entity codes.
+// Neither draws a character that would not show as itself: a bidi
+// override or isolate, a zero-width space or joiner, a byte order mark
+// or another format character is drawn as its escape ("\u202e", by
+// [replay.Visible]) and measured as such, so a label cannot pass for
+// another.
 package diagram

@@ -236,6 +236,7 @@ const (
 // a step with an unknown participant gets a column of its own. Its cost
 // grows linearly with the number of steps.
 func Layout(steps []replay.Step, opts Options) *Geometry {
+	steps, opts = shown(steps), shownOptions(opts)
 	l := &Geometry{Title: opts.Title, IDPrefix: opts.IDPrefix, NoStyle: opts.NoStyle}
 	if l.Title == "" {
 		l.Title = defaultTitle

@@ -20,6 +20,7 @@ import (
 // Every text is escaped with Mermaid's entity codes: a transcript cannot
 // end a message, start a statement or inject HTML.
 func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
+	steps, opts = shown(steps), shownOptions(opts)
 	bw := bufio.NewWriter(w)
 	title := opts.Title
 	if title == "" {
@@ -84,7 +85,7 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 			if end := lastOf[s.Group]; fits(end) {
 				stack = append(stack, box{end, s.Group})
 				bw.WriteString("    rect rgba(37,99,235,0.07)\n")
-				bw.WriteString("    Note over " + id[s.From] + "," + id[s.To] + ": stream of step " + groupNumber(s) + "\n")
+				bw.WriteString("    Note over " + id[s.From] + "," + id[s.To] + ": stream of step " + mermaidText(groupNumber(s)) + "\n")
 			}
 		}
 		if s.OutOfBand && (k == 0 || !drawn[k-1].OutOfBand) {
@@ -173,11 +174,12 @@ func participantOrder(all []*replay.Step, first []string) ([]string, map[string]
 }
 
 // mermaidText escapes text for a Mermaid message, note, title or alias:
-// the characters Mermaid or HTML would read become entity codes, and
-// line breaks and control characters become spaces.
+// characters that would not show as themselves are written as escapes
+// ([replay.Visible]), the characters Mermaid or HTML would read become
+// entity codes, and line breaks become spaces.
 func mermaidText(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range replay.Visible(s) {
 		switch {
 		case r == '#':
 			b.WriteString("#35;")

@@ -366,7 +366,8 @@ func stateClass(state string) string {
 
 // appendEscaped appends s escaped for XML text and attribute values.
 // Characters XML cannot hold (most control characters, invalid UTF-8,
-// U+FFFE and U+FFFF) become U+FFFD.
+// U+FFFE and U+FFFF) become U+FFFD, and format characters such as bidi
+// controls are written as escapes by [replay.Visible].
 func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -395,6 +396,10 @@ func appendEscaped(b []byte, s string) []byte {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError || r == 0xfffe || r == 0xffff || (r >= 0x80 && r < 0xa0) {
 			b = append(b, "\uFFFD"...)
+		} else if v := replay.Visible(s[i : i+n]); len(v) != n {
+			// A format character: Layout has made the text it draws
+			// visible already; this catches ids and the like.
+			b = append(b, v...)
 		} else {
 			b = append(b, s[i:i+n]...)
 		}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -393,6 +394,60 @@ func TestEmpty(t *testing.T) {
 	checkWellFormed(t, svg)
 }
 
+// hiddenRune returns the first character in b that would not show as
+// itself in a drawing (a format character such as a bidi override or a
+// zero-width space, or a control character other than a line feed), or -1.
+func hiddenRune(b []byte) rune {
+	for _, r := range string(b) {
+		if unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029 || unicode.IsControl(r) && r != '\n' {
+			return r
+		}
+	}
+	return -1
+}
+
+// TestDrawnTextVisible draws steps whose texts hide or reorder
+// characters: a right-to-left override, isolates, zero-width characters,
+// a byte order mark, a tag character. Neither the SVG nor the Mermaid
+// text may carry them; both show them as escapes instead, and the
+// caller's steps stay as they were.
+func TestDrawnTextVisible(t *testing.T) {
+	steps := replay.Steps(generate(1))
+	steps[0].Label = "SendMessage report\u202etxt.exe"
+	steps[0].Detail = "approve\u200b now\ufeff"
+	steps[1].From = "dep\u2066loyer\u2069"
+	steps[1].State, steps[1].Reports, steps[1].Changed = "TASK_STATE_\u202eDERIUQER", true, true
+	steps[2].TaskID = "task\U000E0041"
+	opts := Options{Title: "a \u200dtitle", Participants: []string{"dep\u2066loyer\u2069"}}
+	keep := append([]replay.Step(nil), steps...)
+
+	g, svg := render(t, steps, opts)
+	if r := hiddenRune(svg); r >= 0 {
+		t.Errorf("the SVG draws %U as it is", r)
+	}
+	for _, want := range []string{`report\u202etxt.exe`, `approve\u200b now\ufeff`, `dep\u2066loyer\u2069`, `a \u200dtitle`, `task\U000e0041`} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("the SVG does not show %s", want)
+		}
+	}
+	if g.Participants[0].Name != `dep\u2066loyer\u2069` {
+		t.Errorf("first party %q: Options.Participants no longer matches its steps", g.Participants[0].Name)
+	}
+	var m bytes.Buffer
+	if err := WriteMermaid(&m, steps, opts); err != nil {
+		t.Fatal(err)
+	}
+	if r := hiddenRune(m.Bytes()); r >= 0 {
+		t.Errorf("the Mermaid text has %U as it is", r)
+	}
+	if !strings.Contains(m.String(), "report#92;u202etxt.exe") {
+		t.Errorf("the Mermaid text does not show the override:\n%s", m.String())
+	}
+	if diff := cmp.Diff(keep, steps); diff != "" {
+		t.Errorf("drawing changed the caller's steps (-before +after):\n%s", diff)
+	}
+}
+
 // FuzzSVG puts arbitrary text in every text field of some steps: the SVG
 // must stay well-formed with only the writer's elements, and the Mermaid
 // text must keep one statement per line.
@@ -402,6 +457,7 @@ func FuzzSVG(f *testing.F) {
 	f.Add("tab\tnul\x00bad\xff\uFFFE", "")
 	f.Add(strings.Repeat("long words without end ", 40), replay.StateInputRequired)
 	f.Add("漢字とかなのラベル", "TASK_STATE_?")
+	f.Add("report\u202etxt.exe\u202c \u2066x\u2069\u200b\ufeff", "TASK_STATE_\u200bWORKING")
 	f.Fuzz(func(t *testing.T, text, state string) {
 		steps := replay.Steps(generate(1))
 		for i := range steps {
@@ -417,12 +473,18 @@ func FuzzSVG(f *testing.F) {
 		}
 		g, svg := render(t, steps, Options{Title: text, IDPrefix: text})
 		checkWellFormed(t, svg)
+		if r := hiddenRune(svg); r >= 0 {
+			t.Errorf("the SVG draws %U as it is", r)
+		}
 		if g.Width <= 0 || g.Height <= 0 {
 			t.Errorf("size %dx%d", g.Width, g.Height)
 		}
 		var b bytes.Buffer
 		if err := WriteMermaid(&b, steps, Options{Title: text}); err != nil {
 			t.Fatal(err)
+		}
+		if r := hiddenRune(b.Bytes()); r >= 0 {
+			t.Errorf("the Mermaid text has %U as it is", r)
 		}
 		for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
 			if i > 0 && !strings.HasPrefix(line, "    ") {

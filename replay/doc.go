@@ -20,7 +20,12 @@
 // # The format, version 1
 //
 // A transcript is UTF-8 text made of lines ending in "\n" (the last
-// newline may be missing); it never contains a carriage return. It is
+// line break may be missing). A file saved with "\r\n" or "\r" line
+// breaks, as some editors save it, reads the same, provided every line
+// ends the same way as the first: a reader takes the first line break
+// it meets as the file's, and names the line where another one appears.
+// No line holds a carriage return or a line feed of its own, so neither
+// reaches a body, and [Write] writes "\n" only. It is
 // shaped like the .http files of editor HTTP clients, so a reader can
 // re-send a request against the live kit, and every fact that is not
 // HTTP lives in comment lines that start with "#" (or ":" inside an

@@ -40,12 +40,19 @@ const (
 // with exactly three fractional digits.
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// Parse reads a transcript. The name is used in errors only; Parse reads
-// no file. An error is a [*SyntaxError] naming the line and what was
-// expected there.
+// Parse reads a transcript, with "\n", "\r\n" or "\r" line breaks. The
+// name is used in errors only; Parse reads no file. An error is a
+// [*SyntaxError] naming the line and what was expected there.
 func Parse(data []byte, name string) (*Transcript, error) {
+	return ParseString(string(data), name)
+}
+
+// ParseString is [Parse] of text. The transcript's strings share text's
+// memory: a caller that reads a large file straight into a string (with
+// a [strings.Builder]) holds it once.
+func ParseString(text, name string) (*Transcript, error) {
 	p := &parser{name: name}
-	if err := p.split(data); err != nil {
+	if err := p.split(text); err != nil {
 		return nil, err
 	}
 	t, err := p.transcript()
@@ -61,39 +68,64 @@ type parser struct {
 	i     int // index of the current line
 	t     *Transcript
 	seen  map[string]int // participant name -> line declared
+	names map[string]string
 }
 
 // split cuts the input into lines and rejects what no line may hold.
-func (p *parser) split(data []byte) error {
-	if !utf8.Valid(data) {
-		n := 0
-		for len(data) > 0 {
-			r, size := utf8.DecodeRune(data)
-			if r == utf8.RuneError && size <= 1 {
-				break
+func (p *parser) split(text string) error {
+	if !utf8.ValidString(text) {
+		valid := text
+		for i, r := range text {
+			if r == utf8.RuneError {
+				if _, size := utf8.DecodeRuneInString(text[i:]); size <= 1 {
+					valid = text[:i]
+					break
+				}
 			}
-			if r == '\n' {
-				n++
-			}
-			data = data[size:]
 		}
-		return &SyntaxError{p.name, n + 1, "expected UTF-8 text, found a byte that is not UTF-8"}
+		n := strings.Count(valid, lineEnding(text)) + 1
+		return &SyntaxError{p.name, n, "expected UTF-8 text, found a byte that is not UTF-8"}
 	}
-	text := string(data)
-	p.lines = strings.Split(text, "\n")
+	eol := lineEnding(text)
+	p.lines = strings.Split(text, eol)
 	if p.lines[len(p.lines)-1] == "" {
-		// The file ends with a newline (or is empty): no last line.
+		// The file ends with a line break (or is empty): no last line.
 		p.lines = p.lines[:len(p.lines)-1]
 	}
 	for i, l := range p.lines {
-		if strings.HasSuffix(l, "\r") {
-			return &SyntaxError{p.name, i + 1, `expected a line ending in "\n", found one ending in "\r\n"`}
-		}
-		if strings.Contains(l, "\r") {
-			return &SyntaxError{p.name, i + 1, `expected text without carriage returns, found "\r" in the line`}
+		if j := strings.IndexAny(l, "\r\n"); j >= 0 {
+			n, found := i+1, `"\n"`
+			switch {
+			case l[j] == '\n' && j == 0 && i > 0 && eol == "\r":
+				n, found = i, `"\r\n"` // the line before ends in "\r" + "\n"
+			case l[j] == '\r' && j == len(l)-1 && eol == "\n":
+				found = `"\r\n"`
+			case l[j] == '\r':
+				found = `"\r"`
+			}
+			return &SyntaxError{p.name, n, fmt.Sprintf(
+				"expected every line to end in %s as the first does, found one ending in %s", quoteEOL(eol), found)}
 		}
 	}
 	return nil
+}
+
+// lineEnding returns the line break a file uses, "\n", "\r\n" or "\r":
+// the one its first line ends with.
+func lineEnding(text string) string {
+	i := strings.IndexAny(text, "\r\n")
+	switch {
+	case i < 0 || text[i] == '\n':
+		return "\n"
+	case strings.HasPrefix(text[i:], "\r\n"):
+		return "\r\n"
+	}
+	return "\r"
+}
+
+// quoteEOL writes a line break as the format's specification does.
+func quoteEOL(eol string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(`"` + eol + `"`)
 }
 
 func (p *parser) eof() bool { return p.i >= len(p.lines) }
@@ -145,7 +177,7 @@ func quote(s string) string {
 
 func (p *parser) transcript() (*Transcript, error) {
 	p.t = &Transcript{}
-	p.seen = map[string]int{}
+	p.seen, p.names = map[string]int{}, map[string]string{}
 	l := p.line()
 	if l != versionLine {
 		if strings.HasPrefix(l, versionPrefix) {
@@ -212,6 +244,11 @@ func (p *parser) participant() error {
 		return p.errorf("expected a new participant name, found %q, declared already on line %d", name, first)
 	}
 	p.seen[name] = p.i + 1
+	// Every exchange names its parties with this copy, not with a piece
+	// of its own line: steps that outlive the transcript keep no part of
+	// the file's text alive.
+	name = strings.Clone(name)
+	p.names[name] = name
 	p.t.Participants = append(p.t.Participants, Participant{Name: name, URL: u})
 	p.i++
 	return nil
@@ -298,7 +335,7 @@ func (p *parser) party(prefix, shape, after string) (string, error) {
 			strings.TrimSpace(prefix), quote(v))
 	}
 	p.i++
-	return v, nil
+	return p.names[v], nil
 }
 
 // at reads a line of the given prefix followed by a time.

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -343,9 +344,16 @@ func TestParseBad(t *testing.T) {
 		{"empty", "", `t.http:1: expected "# a2aplay transcript 1" as the first line, found end of file`},
 		{"version 2", "# a2aplay transcript 2\n", `t.http:1: expected "# a2aplay transcript 1", found "# a2aplay transcript 2" (this reader reads version 1 only)`},
 		{"not a transcript", "POST http://x/ HTTP/1.1\n", `t.http:1: expected "# a2aplay transcript 1" as the first line, found "POST http://x/ HTTP/1.1"`},
-		{"crlf", "# a2aplay transcript 1\r\n", `t.http:1: expected a line ending in "\n", found one ending in "\r\n"`},
-		{"cr", "# a2aplay transcript 1\n# title: a\rb\n", `t.http:2: expected text without carriage returns, found "\r" in the line`},
+		{"lf then crlf", "# a2aplay transcript 1\n# title: a\r\n", `t.http:2: expected every line to end in "\n" as the first does, found one ending in "\r\n"`},
+		{"lf then cr", "# a2aplay transcript 1\n# title: a\rb\n", `t.http:2: expected every line to end in "\n" as the first does, found one ending in "\r"`},
+		{"crlf then lf", "# a2aplay transcript 1\r\n# title: a\n# participant: b\r\n", `t.http:2: expected every line to end in "\r\n" as the first does, found one ending in "\n"`},
+		{"crlf then cr", "# a2aplay transcript 1\r\n# title: a\rb\r\n", `t.http:2: expected every line to end in "\r\n" as the first does, found one ending in "\r"`},
+		{"cr then crlf", "# a2aplay transcript 1\r# title: a\r\n# participant: b\r", `t.http:2: expected every line to end in "\r" as the first does, found one ending in "\r\n"`},
+		{"cr then lf", "# a2aplay transcript 1\r# title: a\r# participant: b\nc\r", `t.http:3: expected every line to end in "\r" as the first does, found one ending in "\n"`},
+		{"cr only, a wrong line", "# a2aplay transcript 1\r# title:\r", `t.http:2: expected "# title: TEXT" with a title, found "# title:"`},
 		{"not utf-8", "# a2aplay transcript 1\n\n# title: \xff\n", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
+		{"not utf-8, cr", "# a2aplay transcript 1\r\r# title: \xff\r", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
+		{"not utf-8, crlf", "# a2aplay transcript 1\r\n\r\n# title: \xff\r\n", `t.http:3: expected UTF-8 text, found a byte that is not UTF-8`},
 		{"empty title", "# a2aplay transcript 1\n# title:\n", `t.http:2: expected "# title: TEXT" with a title, found "# title:"`},
 		{"title after participant", "# a2aplay transcript 1\n# participant: a\n# title: x\n", `t.http:3: expected "# participant: NAME [URL]" or "### 1 NAME", found "# title: x"`},
 		{"stray header line", "# a2aplay transcript 1\nhello\n", `t.http:2: expected "# title: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "hello"`},
@@ -499,6 +507,32 @@ func TestWriteBad(t *testing.T) {
 	}
 }
 
+// TestParseLineEndings reads every transcript saved with "\r\n" and with
+// "\r" line breaks, as editors on other systems save them, and finds the
+// same transcript, line numbers included.
+func TestParseLineEndings(t *testing.T) {
+	for _, file := range allTranscriptFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Parse(data, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, eol := range []string{"\r\n", "\r"} {
+			got, err := Parse(bytes.ReplaceAll(data, []byte("\n"), []byte(eol)), file)
+			if err != nil {
+				t.Errorf("%s with %q line breaks: %v", file, eol, err)
+				continue
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s with %q line breaks (-want +got):\n%s", file, eol, diff)
+			}
+		}
+	}
+}
+
 // FuzzParse checks that Parse never panics, and that whatever it accepts
 // Write either refuses with an error or writes in a form that Parse reads
 // back and Write reproduces byte for byte.
@@ -512,8 +546,28 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(badSSE + ": @at 2026-10-06T09:00:00.500Z\nid:7\nevent:e\ndata\ndata:x:y\n\n"))
 	f.Add([]byte(badResp + "# @error boom\n"))
+	for _, eol := range []string{"\r\n", "\r"} {
+		data, err := os.ReadFile("../transcripts/07-auth-required.http")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(bytes.ReplaceAll(data, []byte("\n"), []byte(eol)))
+		f.Add([]byte(strings.ReplaceAll(badResp+"# @error boom\n", "\n", eol)))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Parse(data, "fuzz")
+		// The same file saved with other line breaks reads the same.
+		if !bytes.ContainsAny(data, "\r") {
+			for _, eol := range []string{"\r\n", "\r"} {
+				other, oerr := Parse(bytes.ReplaceAll(data, []byte("\n"), []byte(eol)), "fuzz")
+				if (err == nil) != (oerr == nil) || err != nil && err.Error() != oerr.Error() {
+					t.Fatalf("with %q line breaks: error %v, with \"\\n\": %v", eol, oerr, err)
+				}
+				if diff := cmp.Diff(tr, other); err == nil && diff != "" {
+					t.Fatalf("with %q line breaks the transcript differs (-lf +other):\n%s", eol, diff)
+				}
+			}
+		}
 		if err != nil {
 			var se *SyntaxError
 			if !errors.As(err, &se) {

@@ -2,8 +2,9 @@ package replay
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -46,6 +47,11 @@ type Step struct {
 	// Detail is the text the step carries, shortened: the words of a
 	// message, a status message ("Which base branch…?"), an artifact's
 	// name, an error message. Ids in it are shortened too.
+	//
+	// Label, Detail and Notes are text to show as it is: what a
+	// transcript put there that would not show as itself (a bidi
+	// override, a zero-width space, a control character) is written as
+	// an escape by [Visible].
 	Detail string `json:"detail,omitempty"`
 
 	At       time.Time `json:"at"`
@@ -176,6 +182,49 @@ func ShortID(id string) string {
 // version 7.
 func isUUIDv7(id string) bool { return len(id) == 36 && isUUID(id) && id[14] == '7' }
 
+// CountSteps returns len(Steps(t)) without making the steps: one for
+// each request, and for its response one reply, or one per frame and
+// one for the close of a stream. A caller can refuse a transcript too
+// large for it before paying for its steps.
+func CountSteps(t *Transcript) int {
+	if t == nil {
+		return 0
+	}
+	n := 0
+	for _, ex := range t.Exchanges {
+		if ex == nil {
+			continue
+		}
+		n++
+		switch rs := ex.Response; {
+		case rs == nil:
+		case rs.Err == "" && rs.Stream != nil:
+			n += len(rs.Stream.Frames)
+			if rs.Stream.End != nil {
+				n++
+			}
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// visibleAll returns texts with [Visible] applied to each, the same slice
+// when none changes.
+func visibleAll(texts []string) []string {
+	for i, t := range texts {
+		if v := Visible(t); v != t {
+			out := append([]string(nil), texts...)
+			for j := i; j < len(out); j++ {
+				out[j] = Visible(out[j])
+			}
+			return out
+		}
+	}
+	return texts
+}
+
 // Steps turns a transcript into the ordered steps a learner walks
 // through. Steps are ordered by time; steps at the same time keep the
 // order of their exchanges, and within an exchange the request, its
@@ -185,13 +234,16 @@ func Steps(t *Transcript) []Step {
 	if t == nil {
 		return nil
 	}
-	type item struct {
-		step Step
-		at   time.Time // effective time for ordering
-		ex   int       // exchange position in the transcript
-		sub  int       // position within the exchange
+	// The steps are made in transcript order, with the time and exchange
+	// each sorts by beside them, then put in time order in place: one
+	// array of steps, not two, for a transcript of a million steps.
+	n := CountSteps(t)
+	unsorted := make([]Step, 0, n)
+	type key struct {
+		at time.Time // effective time for ordering
+		ex int       // exchange position in the transcript
 	}
-	var items []item
+	keys := make([]key, 0, n)
 	known := map[string]bool{} // task ids seen in A2A bodies
 	for ei, ex := range t.Exchanges {
 		if ex == nil {
@@ -209,7 +261,8 @@ func Steps(t *Transcript) []Step {
 			last = at
 			s.Exchange = ex.Seq
 			s.OutOfBand = oob
-			items = append(items, item{step: s, at: at, ex: ei, sub: len(items)})
+			unsorted = append(unsorted, s)
+			keys = append(keys, key{at: at, ex: ei})
 		}
 		add(req, ex.Request.At)
 		rs := ex.Response
@@ -261,8 +314,8 @@ func Steps(t *Transcript) []Step {
 		if task != "" {
 			known[task] = true
 		}
-		first := len(items)
-		items[first-1].step.TaskID, items[first-1].step.ContextID = task, ctx
+		first := len(unsorted)
+		unsorted[first-1].TaskID, unsorted[first-1].ContextID = task, ctx
 		for _, s := range replies {
 			if s.TaskID == "" {
 				s.TaskID = task
@@ -275,48 +328,56 @@ func Steps(t *Transcript) []Step {
 	}
 	// A call outside A2A concerns a task when its URL names one, like the
 	// operator's POST /approve/{taskId}.
-	for i := range items {
-		s := &items[i].step
+	for i := range unsorted {
+		s := &unsorted[i]
 		if s.TaskID != "" || !s.OutOfBand {
 			continue
 		}
-		ex := t.Exchanges[items[i].ex]
+		ex := t.Exchanges[keys[i].ex]
 		if id := taskInURL(ex.Request.URL, known); id != "" {
 			s.TaskID = id
 		}
 	}
-	sort.SliceStable(items, func(i, j int) bool {
-		a, b := items[i], items[j]
-		if !a.at.Equal(b.at) {
-			return a.at.Before(b.at)
+	// order[i] is the position in unsorted of the i-th step in time;
+	// a stable sort keeps the transcript's order between equal keys.
+	order := make([]int32, len(unsorted))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := keys[i], keys[j]
+		if c := a.at.Compare(b.at); c != 0 {
+			return c
 		}
-		if a.ex != b.ex {
-			return a.ex < b.ex
-		}
-		return a.sub < b.sub
+		return cmp.Compare(a.ex, b.ex)
 	})
-	steps := make([]Step, len(items))
+	exOf := make([]int, len(order)) // exchange position of each sorted step
+	for i, o := range order {
+		exOf[i] = keys[o].ex
+	}
+	keys = nil
+	steps := permute(unsorted, order)
 	reqID := map[int]string{} // exchange position -> request step id
-	for i := range items {
-		s := items[i].step
+	for i := range steps {
+		s := &steps[i]
 		s.Index = i + 1
 		s.ID = "s" + strconv.Itoa(i+1)
+		s.Label, s.Detail, s.Notes = Visible(s.Label), Visible(s.Detail), visibleAll(s.Notes)
 		if s.Kind == KindRequest {
-			reqID[items[i].ex] = s.ID
+			reqID[exOf[i]] = s.ID
 		}
-		steps[i] = s
 	}
 	state := map[string]string{}
 	ctxOf := map[string]string{}
 	for i := range steps {
 		s := &steps[i]
-		ex := t.Exchanges[items[i].ex]
+		ex := t.Exchanges[exOf[i]]
 		streamed := ex.Response != nil && ex.Response.Stream != nil
 		if s.Kind == KindReply {
-			s.Pair = reqID[items[i].ex]
+			s.Pair = reqID[exOf[i]]
 		}
 		if streamed {
-			s.Group = reqID[items[i].ex]
+			s.Group = reqID[exOf[i]]
 			if s.Kind == KindRequest && ex.Response.Stream.End != nil {
 				s.Closed = ex.Response.Stream.End.By
 			}
@@ -848,4 +909,34 @@ func isUUID(s string) bool {
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// permute puts s in the order order gives (order[i] is the index in s of
+// the element that goes to i), in place, by following the cycles of the
+// permutation; it marks the indices it has placed by negating them, and
+// leaves order as it found it.
+func permute(s []Step, order []int32) []Step {
+	for i := range order {
+		if order[i] < 0 || int(order[i]) == i {
+			continue
+		}
+		tmp := s[i]
+		j := i
+		for {
+			k := int(order[j])
+			order[j] = ^order[j]
+			if k == i {
+				s[j] = tmp
+				break
+			}
+			s[j] = s[k]
+			j = k
+		}
+	}
+	for i, o := range order {
+		if o < 0 {
+			order[i] = ^o
+		}
+	}
+	return s
 }

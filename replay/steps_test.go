@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -510,6 +511,46 @@ func TestClip(t *testing.T) {
 
 // FuzzStepsBody puts arbitrary bytes in every body of a transcript: Steps
 // must not panic, and its steps must stay well formed.
+func TestCountSteps(t *testing.T) {
+	all := builtTranscripts()
+	for name, tr := range goldenTranscripts(t) {
+		all[name] = tr
+	}
+	for name, tr := range all {
+		if got, want := CountSteps(tr), len(Steps(tr)); got != want {
+			t.Errorf("%s: CountSteps = %d, Steps made %d", name, got, want)
+		}
+	}
+	if CountSteps(nil) != 0 {
+		t.Error("CountSteps(nil) != 0")
+	}
+}
+
+// TestStepsVisible checks that text a step shows cannot hide or reorder
+// itself: a right-to-left override that would show "exe.txt" as
+// "txt.exe", a zero-width space and a byte order mark in a status
+// message, an artifact name and a note are written as escapes.
+func TestStepsVisible(t *testing.T) {
+	tr := transcript07()
+	frames := tr.Exchanges[0].Response.Stream.Frames
+	frames[2].Data = rpcResult(1, statusUpdate(task07, ctx07, status(StateAuthRequired, "Approve report\u202etxt.exe\u202c now\u200b", tick(3))))
+	frames[4].Data = strings.Replace(frames[4].Data, "deploy.json", "deploy\ufeff.json", 1)
+	tr.Exchanges[1].Notes = []string{"plain", "the operator \u2066approves\u2069"}
+	steps := Steps(tr)
+	for _, tc := range []struct{ got, want string }{
+		{steps[3].Detail, `Approve report\u202etxt.exe\u202c now\u200b`},
+		{steps[7].Label, `artifactUpdate deploy\ufeff.json`},
+		{strings.Join(steps[4].Notes, "|"), `plain|the operator \u2066approves\u2069`},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+	if tr.Exchanges[1].Notes[1] != "the operator \u2066approves\u2069" {
+		t.Error("Steps changed the transcript's notes")
+	}
+}
+
 func FuzzStepsBody(f *testing.F) {
 	for _, tr := range builtTranscripts() {
 		for _, ex := range tr.Exchanges {
@@ -539,6 +580,9 @@ func FuzzStepsBody(f *testing.F) {
 		if len(steps) != 12 {
 			t.Fatalf("%d steps, want 12", len(steps))
 		}
+		if n := CountSteps(tr); n != len(steps) {
+			t.Fatalf("CountSteps = %d, Steps made %d", n, len(steps))
+		}
 		for i, s := range steps {
 			if s.Index != i+1 || s.ID != fmt.Sprintf("s%d", i+1) {
 				t.Errorf("step %d has index %d id %q", i, s.Index, s.ID)
@@ -548,6 +592,9 @@ func FuzzStepsBody(f *testing.F) {
 			}
 			if strings.ContainsAny(s.Label+s.Detail, "\n\r\t\x00") {
 				t.Errorf("%s label %q detail %q hold control characters", s.ID, s.Label, s.Detail)
+			}
+			if Visible(s.Label) != s.Label || Visible(s.Detail) != s.Detail {
+				t.Errorf("%s label %q detail %q hold characters that do not show", s.ID, s.Label, s.Detail)
 			}
 		}
 	})
@@ -567,6 +614,34 @@ func TestShortID(t *testing.T) {
 	for _, tt := range tests {
 		if got := ShortID(tt.id); got != tt.want {
 			t.Errorf("ShortID(%q) = %q, want %q", tt.id, got, tt.want)
+		}
+	}
+}
+
+func TestPermute(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		order := make([]int32, n)
+		for i := range order {
+			order[i] = int32((i*7 + n) % max(n, 1))
+		}
+		if n%7 == 0 { // not a permutation of 0..n-1 when 7 divides n; use the identity
+			for i := range order {
+				order[i] = int32(i)
+			}
+		}
+		s := make([]Step, n)
+		for i := range s {
+			s[i].Index = i
+		}
+		keep := slices.Clone(order)
+		got := permute(s, order)
+		for i := range got {
+			if got[i].Index != int(keep[i]) {
+				t.Fatalf("n=%d: position %d holds %d, want %d", n, i, got[i].Index, keep[i])
+			}
+		}
+		if !slices.Equal(order, keep) {
+			t.Fatalf("n=%d: order changed", n)
 		}
 	}
 }

@@ -36,7 +36,11 @@
 // [Handler] serves a built folder with the right MIME types,
 // precompressed variants, caching headers and a strict
 // Content-Security-Policy; [DefaultConnectSrc] are the origins "a2aplay
-// serve" lets Live's remote mode reach.
+// serve" lets Live's remote mode reach, and [CheckConnectSource] refuses
+// a source that would widen the policy past the origins it names. It
+// serves regular files only (never a device or a named pipe), a folder's
+// index.html at the folder's address, and through [Dir] nothing that a
+// symbolic link reaches outside the folder.
 //
 // The pipeline:
 //

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -95,18 +99,27 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	name := path.Clean("/" + r.URL.Path)
-	if strings.HasSuffix(name, "/") {
-		name += "index.html"
+	// path.Clean drops a trailing slash; a directory's address keeps it.
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	dir := name == "" || strings.HasSuffix(r.URL.Path, "/")
+	if dir {
+		name = path.Join(name, "index.html")
 	}
-	name = strings.TrimPrefix(name, "/")
 	if ext := path.Ext(name); ext == ".br" || ext == ".gz" {
 		// Precompressed variants are chosen by Accept-Encoding, not named.
 		http.NotFound(w, r)
 		return
 	}
-	st, err := fs.Stat(s.root, name)
-	if err != nil || st.IsDir() {
+	data, st, err := readRegular(s.root, name)
+	if errors.Is(err, errDirectory) && !dir {
+		// "/lessons" names a folder: send the browser to "/lessons/", whose
+		// relative links resolve inside it, if the folder has an index.
+		if _, _, err := readRegular(s.root, path.Join(name, "index.html")); err == nil {
+			http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
+			return
+		}
+	}
+	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
@@ -117,23 +130,72 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-
-	file := name
-	if enc, variant := s.variant(name, r.Header.Get("Accept-Encoding")); variant != "" {
-		file = variant
-		h.Set("Content-Encoding", enc)
-	}
 	if s.hasVariants(name) {
 		h.Add("Vary", "Accept-Encoding")
 	}
-	data, err := fs.ReadFile(s.root, file)
-	if err != nil {
-		http.Error(w, "cannot read "+name, http.StatusInternalServerError)
-		return
+	if enc, variant := s.variant(name, r.Header.Get("Accept-Encoding")); variant != nil {
+		data = variant
+		h.Set("Content-Encoding", enc)
 	}
 	sum := sha256.Sum256(data)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:8])+`"`)
 	http.ServeContent(w, r, "", modTime(st.ModTime()), bytes.NewReader(data))
+}
+
+// errDirectory is what [readRegular] says of a folder.
+var errDirectory = errors.New("a directory")
+
+// readRegular reads name from root if it is a regular file: not a
+// folder, a device or a named pipe (whose open would wait for a writer).
+// It checks the name before opening it and the file it opened, so a file
+// swapped in between is not read. A symbolic link is followed as far as
+// root lets it: [Dir]'s file system refuses one that leads out of its
+// folder.
+func readRegular(root fs.FS, name string) ([]byte, fs.FileInfo, error) {
+	st, err := fs.Stat(root, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := regular(name, st); err != nil {
+		return nil, nil, err
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, nil, err
+	}
+	if err := regular(name, st); err != nil {
+		return nil, nil, err
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, st, nil
+}
+
+func regular(name string, st fs.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return errDirectory
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file (%v)", name, st.Mode().Type())
+	}
+	return nil
+}
+
+// Dir is the file system [Handler] should serve a folder through: the
+// files under dir, where a symbolic link may point elsewhere under dir but
+// never out of it (an [os.Root]'s rules), unlike [os.DirFS].
+func Dir(dir string) (fs.FS, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return root.FS(), nil
 }
 
 func modTime(t time.Time) time.Time {
@@ -143,18 +205,18 @@ func modTime(t time.Time) time.Time {
 	return t
 }
 
-// variant picks the precompressed file to send for name, brotli first,
-// if the client accepts it and the file exists.
-func (s *server) variant(name, accept string) (encoding, file string) {
+// variant reads the precompressed file to send for name, brotli first,
+// if the client accepts it and it is a regular file.
+func (s *server) variant(name, accept string) (encoding string, data []byte) {
 	for _, v := range []struct{ enc, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
 		if !accepts(accept, v.enc) {
 			continue
 		}
-		if st, err := fs.Stat(s.root, name+v.ext); err == nil && !st.IsDir() {
-			return v.enc, name + v.ext
+		if data, _, err := readRegular(s.root, name+v.ext); err == nil {
+			return v.enc, data
 		}
 	}
-	return "", ""
+	return "", nil
 }
 
 func (s *server) hasVariants(name string) bool {

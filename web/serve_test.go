@@ -3,6 +3,8 @@ package web
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -20,6 +22,8 @@ func testSite() fstest.MapFS {
 		"viewer.abcdef0123.wasm.gz":    {Data: []byte("gz-wasm")},
 		"transcripts/06-input.http":    {Data: []byte("# a2aplay transcript 1\n")},
 		"transcripts/06-input.http.gz": {Data: []byte("gz-http")},
+		"lessons/index.html":           {Data: []byte("<title>lessons</title>")},
+		"lessons/06.html":              {Data: []byte("<title>06</title>")},
 	}
 }
 
@@ -62,7 +66,14 @@ func TestHandler(t *testing.T) {
 		{"post", "POST", "/", "", 405, map[string]string{"Allow": "GET, HEAD"}, ""},
 		{"missing", "GET", "/nope.js", "", 404, nil, ""},
 		{"variant by name", "GET", "/viewer.abcdef0123.wasm.br", "br", 404, nil, ""},
-		{"directory", "GET", "/transcripts", "", 404, nil, ""},
+		{"directory without index", "GET", "/transcripts", "", 404, nil, ""},
+		{"directory without index, slash", "GET", "/transcripts/", "", 404, nil, ""},
+		{"directory index", "GET", "/lessons/", "br", 200, map[string]string{
+			"Content-Type": "text/html; charset=utf-8", "Content-Encoding": "",
+		}, "<title>lessons</title>"},
+		{"directory index by name", "GET", "/lessons/index.html", "", 200, nil, "<title>lessons</title>"},
+		{"directory to its index", "GET", "/lessons", "", 301, map[string]string{"Location": "/lessons/"}, ""},
+		{"a name with a slash", "GET", "/lessons/06.html/", "", 404, nil, ""},
 		{"dot dot", "GET", "/../../etc/passwd", "", 404, nil, ""},
 	}
 	for _, tt := range tests {
@@ -153,6 +164,77 @@ func TestAccepts(t *testing.T) {
 	for _, tt := range tests {
 		if got := accepts(tt.header, tt.enc); got != tt.want {
 			t.Errorf("accepts(%q, %q) = %v, want %v", tt.header, tt.enc, got, tt.want)
+		}
+	}
+}
+
+// TestHandlerStaysInItsFolder serves a real folder through [Dir] with
+// symbolic links out of it, to a folder and to a file, and checks that
+// neither is followed, while a link inside the folder still is.
+func TestHandlerStaysInItsFolder(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(site, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(site, name)); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	write("index.html", "home")
+	write("lessons/index.html", "lessons")
+	link(outside, "out")                                     // a folder outside
+	link(filepath.Join(outside, "secret.txt"), "secret.txt") // a file outside
+	link("../../"+filepath.Base(outside)+"/secret.txt", "lessons/up.txt")
+	link("lessons/index.html", "alias.html") // inside: allowed
+	fifo := filepath.Join(site, "pipe.txt")
+	if err := mkfifo(fifo); err != nil {
+		t.Logf("no named pipe: %v", err)
+		fifo = ""
+	}
+
+	root, err := Dir(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := Handler(root, ServeOptions{})
+	for _, tc := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/", 200, "home"},
+		{"/lessons/", 200, "lessons"},
+		{"/alias.html", 200, "lessons"},
+		{"/out/secret.txt", 404, ""},
+		{"/out/", 404, ""},
+		{"/out", 404, ""},
+		{"/secret.txt", 404, ""},
+		{"/lessons/up.txt", 404, ""},
+		{"/pipe.txt", 404, ""},
+	} {
+		if tc.path == "/pipe.txt" && fifo == "" {
+			continue
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", tc.path, nil))
+		if w.Code != tc.status || (tc.status == 200 && w.Body.String() != tc.body) {
+			t.Errorf("GET %s: %d %q, want %d %q", tc.path, w.Code, w.Body.String(), tc.status, tc.body)
+		}
+		if strings.Contains(w.Body.String(), "secret") {
+			t.Errorf("GET %s leaked the file outside the folder", tc.path)
 		}
 	}
 }

@@ -165,14 +165,14 @@ func (o *Options) read() ([]shipped, error) {
 		if err != nil {
 			return nil, err
 		}
-		title := t.Title
+		title := replay.Visible(t.Title) // shown in the picker and the page's title
 		if title == "" {
 			title = tr.Name
 		}
 		steps := replay.Steps(t)
 		var fs []finding
 		for _, f := range check.Check(t) {
-			fs = append(fs, finding{Step: check.StepOf(f, steps), Text: f.String()})
+			fs = append(fs, finding{Step: check.StepOf(f, steps), Text: replay.Visible(f.String())})
 		}
 		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs, t: t})
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -54,13 +54,27 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return &usageError{err.Error()}
 	}
 
-	// Read and draw everything before writing anything, so that a bad
-	// file leaves the folder as it was.
-	type figure struct {
-		path string
-		data []byte
+	// Each figure is written to a hidden file beside its place, renamed
+	// into place once every figure is drawn: a bad file leaves the folder
+	// as it was, and no figure is held in memory.
+	made, err := makeDir(*out)
+	if err != nil {
+		return err
 	}
-	var figs []figure
+	var temps []string
+	done := false
+	defer func() {
+		if done {
+			return
+		}
+		for _, t := range temps {
+			os.Remove(t)
+		}
+		if made {
+			os.Remove(*out) // only if it is still empty
+		}
+	}()
+	var finals []string
 	from := map[string]string{}
 	for _, file := range fs.Args() {
 		if err := ctx.Err(); err != nil {
@@ -71,38 +85,96 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s and %s would both be drawn to %s%s", other, file, name, ext)
 		}
 		from[name] = file
-		t, err := readTranscript(file)
+		tmp, err := drawFigure(file, *out, ext, first, last, *stepRange)
+		if tmp != "" {
+			temps = append(temps, tmp)
+		}
 		if err != nil {
 			return err
 		}
-		steps := replay.Steps(t)
-		if len(steps) == 0 {
-			return fmt.Errorf("%s: no steps to draw", file)
-		}
-		if n := len(steps); first > n {
-			return fmt.Errorf("%s: -steps %s: the transcript has steps 1 to %d", file, *stepRange, n)
-		}
-		opts := diagram.Options{Title: t.Title, First: first, Last: last}
-		var b bytes.Buffer
-		if ext == ".svg" {
-			err = diagram.WriteSVG(&b, diagram.Layout(steps, opts))
-		} else {
-			err = diagram.WriteMermaid(&b, steps, opts)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
-		}
-		figs = append(figs, figure{filepath.Join(*out, name+ext), b.Bytes()})
+		finals = append(finals, filepath.Join(*out, name+ext))
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
-	}
-	for _, f := range figs {
-		if err := os.WriteFile(f.path, f.data, 0o644); err != nil {
+	for i, t := range temps {
+		if err := os.Rename(t, finals[i]); err != nil {
 			return err
 		}
 	}
+	done = true
 	return nil
+}
+
+// The sizes a2aplay figures works within, so that it stays within 256 MB
+// of memory (BenchmarkFiguresLarge measures it). A figure is for
+// reading: 20,000 steps make an SVG of about 22 MB and a million pixels
+// tall. A transcript is read whole and all its steps made, even to draw
+// a few, and 100,000 steps (about 33 MB of transcript) take up to 230 MB.
+// Tests make them smaller.
+var (
+	maxFigureSteps     = 20000  // the most steps one figure draws
+	maxTranscriptSteps = 100000 // the most steps of a transcript it reads
+)
+
+// drawFigure draws one transcript into a hidden file in dir and returns
+// its name (also with an error, for the caller to remove).
+func drawFigure(file, dir, ext string, first, last int, stepRange string) (string, error) {
+	t, err := readTranscript(file)
+	if err != nil {
+		return "", err
+	}
+	n := replay.CountSteps(t)
+	if n > maxTranscriptSteps {
+		return "", fmt.Errorf("%s: %d steps are more than a2aplay figures reads (%d, to stay within 256 MB of memory); draw a part of a shorter capture",
+			file, n, maxTranscriptSteps)
+	}
+	if n == 0 {
+		return "", fmt.Errorf("%s: no steps to draw", file)
+	}
+	if first > n {
+		return "", fmt.Errorf("%s: -steps %s: the transcript has steps 1 to %d", file, stepRange, n)
+	}
+	lo, hi := max(first, 1), n
+	if last > 0 {
+		hi = min(last, n)
+	}
+	if drawn := hi - lo + 1; drawn > maxFigureSteps {
+		return "", fmt.Errorf("%s: %d steps are more than one figure draws (%d); draw a part with -steps, such as -steps %d-%d",
+			file, drawn, maxFigureSteps, lo, lo+maxFigureSteps-1)
+	}
+	steps := replay.Steps(t)
+	opts := diagram.Options{Title: t.Title, First: first, Last: last}
+	t = nil // the steps are all a figure needs
+
+	f, err := os.CreateTemp(dir, ".figure-*"+ext)
+	if err != nil {
+		return "", err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	if ext == ".svg" {
+		err = diagram.WriteSVG(w, diagram.Layout(steps, opts))
+	} else {
+		err = diagram.WriteMermaid(w, steps, opts)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return f.Name(), fmt.Errorf("%s: %w", file, err)
+	}
+	return f.Name(), nil
+}
+
+// makeDir makes dir if it is missing and says whether it did.
+func makeDir(dir string) (bool, error) {
+	if st, err := os.Stat(dir); err == nil {
+		if !st.IsDir() {
+			return false, fmt.Errorf("-out %q is not a folder", dir)
+		}
+		return false, nil
+	}
+	return true, os.MkdirAll(dir, 0o755)
 }
 
 // parseStepRange reads "4-9", "4-", "-9" or "7" (and "" for all steps)

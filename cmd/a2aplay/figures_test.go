@@ -109,3 +109,24 @@ func TestParseStepRange(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsQuoteControls: an error that names a file or quotes it
+// prints what would steer a terminal or hide as escapes.
+func TestErrorsQuoteControls(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "evil\x1b]0;owned\x07\u202e.http")
+	if err := os.WriteFile(name, []byte("# a2aplay transcript 1\n# title: x\x1b[2J\n### 1 x\n"), 0o644); err != nil {
+		t.Skipf("this file system refuses the name: %v", err)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"figures", "-out", filepath.Join(dir, "out"), name}, &stderr); code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	msg := stderr.String()
+	if strings.ContainsAny(msg, "\x1b\x07\u202e") {
+		t.Errorf("stderr carries raw control characters: %q", msg)
+	}
+	if !strings.Contains(msg, `evil\x1b]0;owned\a\u202e.http:`) {
+		t.Errorf("stderr does not name the file with escapes: %q", msg)
+	}
+}

@@ -67,7 +67,10 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		if err == flag.ErrHelp {
 			return 0
 		}
-		fmt.Fprintf(stderr, "a2aplay %s: %v\n", c.name, err)
+		// An error may quote a file's name or contents: what would steer
+		// the terminal (an escape sequence, a carriage return) or hide
+		// (a bidi control) is printed as its escape.
+		fmt.Fprintf(stderr, "a2aplay %s: %s\n", c.name, replay.Visible(err.Error()))
 		if _, ok := err.(*usageError); ok {
 			fs.Usage()
 			return 2
@@ -91,14 +94,28 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun \"a2aplay <command> -h\" for a command's flags.")
 }
 
-// readTranscript reads a .http transcript, or a HAR file by its name.
+// readTranscript reads a .http transcript, or a HAR file by its name. A
+// transcript is read straight into the string it is parsed from, so a
+// large one is held in memory once.
 func readTranscript(file string) (*replay.Transcript, error) {
-	data, err := os.ReadFile(file)
+	if strings.EqualFold(filepath.Ext(file), ".har") {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		return replay.ReadHAR(data, file)
+	}
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	if strings.EqualFold(filepath.Ext(file), ".har") {
-		return replay.ReadHAR(data, file)
+	defer f.Close()
+	var b strings.Builder
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		b.Grow(int(st.Size()) + 1)
 	}
-	return replay.Parse(data, file)
+	if _, err := io.Copy(&b, f); err != nil {
+		return nil, err
+	}
+	return replay.ParseString(b.String(), file)
 }

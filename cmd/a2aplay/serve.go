@@ -30,12 +30,13 @@ func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
 
 // connectSources are the origins the page may fetch from besides its
 // own: the -connect-src list, then each -connect. Each must be one CSP
-// source expression, so that no flag can add a directive.
+// source expression naming agents (see [web.CheckConnectSource]), so that
+// no flag can widen the policy to every origin or add a directive.
 func connectSources(list string, extra []string) ([]string, error) {
 	out := append(strings.Fields(list), extra...)
 	for _, c := range out {
-		if strings.ContainsAny(c, " \t;,'\"") || c == "" {
-			return nil, &usageError{fmt.Sprintf("connect source %q: give origins like http://localhost:41241 or http://localhost:*", c)}
+		if err := web.CheckConnectSource(c); err != nil {
+			return nil, &usageError{err.Error()}
 		}
 	}
 	return out, nil
@@ -53,7 +54,11 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		fmt.Fprintln(fs.Output(), "\nThe page's Content-Security-Policy lets it fetch from its own origin and the")
 		fmt.Fprintln(fs.Output(), "-connect-src origins: by default any port of localhost and 127.0.0.1, so Live's")
 		fmt.Fprintln(fs.Output(), "remote mode reaches the kit under \"a2aplay agents\". Add an agent elsewhere with")
-		fmt.Fprintln(fs.Output(), "-connect https://agent.example; the agent must also allow CORS.")
+		fmt.Fprintln(fs.Output(), "-connect https://agent.example; the agent must also allow CORS. Each source names")
+		fmt.Fprintln(fs.Output(), "hosts: *, a scheme alone (https:), keywords ('self') and schemes other than http,")
+		fmt.Fprintln(fs.Output(), "https, ws and wss are refused.")
+		fmt.Fprintln(fs.Output(), "\nOnly regular files under -dir are served; a symbolic link that leads out of it")
+		fmt.Fprintln(fs.Output(), "answers 404. A folder's address serves its index.html.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -68,14 +73,18 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	if st, err := os.Stat(*dir + "/index.html"); err != nil || st.IsDir() {
-		return fmt.Errorf("%s has no index.html: build the site first (./build.sh serve does)", *dir)
+		return fmt.Errorf("%q has no index.html: build the site first (./build.sh serve does)", *dir)
+	}
+	root, err := web.Dir(*dir)
+	if err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           web.Handler(os.DirFS(*dir), web.ServeOptions{ConnectSrc: sources}),
+		Handler:           web.Handler(root, web.ServeOptions{ConnectSrc: sources}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	fmt.Fprintf(os.Stderr, "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())

@@ -25,6 +25,11 @@ func TestConnectSources(t *testing.T) {
 		{"a quote", "'unsafe-inline'", nil, nil, true},
 		{"a space in -connect", "", []string{"http://a http://b"}, nil, true},
 		{"an empty -connect", "", []string{""}, nil, true},
+		{"every origin", "*", nil, nil, true},
+		{"every origin by -connect", "", []string{"*"}, nil, true},
+		{"a script scheme", "", []string{"javascript:"}, nil, true},
+		{"a control byte", "", []string{"http://a\x1b[2J"}, nil, true},
+		{"a header split", "", []string{"http://a\r\nX: y"}, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := connectSources(tc.list, tc.extra)
@@ -32,6 +37,9 @@ func TestConnectSources(t *testing.T) {
 			if tc.bad {
 				if !errors.As(err, &u) {
 					t.Fatalf("connectSources(%q, %q) = %q, %v; want a usage error", tc.list, tc.extra, got, err)
+				}
+				if strings.ContainsAny(u.msg, "\x1b\r\n") {
+					t.Errorf("the message carries a raw control byte: %q", u.msg)
 				}
 				return
 			}

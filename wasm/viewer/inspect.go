@@ -11,7 +11,8 @@ import (
 )
 
 // A Detail is what the inspector shows for one step. Every field is
-// plain text: the page sets it as text, never as markup.
+// plain text: the page sets it as text, never as markup, and a character
+// that would not show as itself is written as its escape.
 type Detail struct {
 	Heading string   // "Step 3 of 9 · reply"
 	Label   string   // the step's label, "task e5c95b09 INPUT_REQUIRED"
@@ -104,6 +105,28 @@ func Inspect(t *replay.Transcript, steps []replay.Step, i int) Detail {
 		add("Says", w)
 	} else {
 		add("Says", s.Detail)
+	}
+	return d.visible()
+}
+
+// visible returns d with every text passed through [replay.Visible]: a
+// bidi override, a zero-width character or a control character that a
+// transcript put in a body, a header or a name shows as its escape, so
+// the inspector cannot show one text for another.
+func (d Detail) visible() Detail {
+	v := replay.Visible
+	d.Heading, d.Label, d.Raw, d.JSON = v(d.Heading), v(d.Label), v(d.Raw), v(d.JSON)
+	rows := make([]Row, len(d.Rows))
+	for i, r := range d.Rows {
+		rows[i] = Row{Name: v(r.Name), Value: v(r.Value), State: r.State}
+	}
+	d.Rows = rows
+	if len(d.Notes) > 0 {
+		notes := make([]string, len(d.Notes))
+		for i, n := range d.Notes {
+			notes[i] = v(n)
+		}
+		d.Notes = notes
 	}
 	return d
 }
@@ -265,6 +288,10 @@ func Summarize(t *replay.Transcript, steps []replay.Step) Summary {
 		s.Participants = append(s.Participants, strings.TrimSpace(p.Name+" "+p.URL))
 	}
 	s.Tasks = len(replay.Timelines(steps))
+	s.Title = replay.Visible(s.Title)
+	for i, p := range s.Participants {
+		s.Participants[i] = replay.Visible(p)
+	}
 	return s
 }
 

@@ -144,3 +144,39 @@ func TestSeconds(t *testing.T) {
 }
 
 func msDuration(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
+
+// TestInspectVisible puts characters that would not show as themselves
+// in a body, a header, a note and the title: the inspector shows each as
+// its escape.
+func TestInspectVisible(t *testing.T) {
+	tr, _ := sample(t)
+	tr.Title = "sample\u202eelpmas"
+	ex := tr.Exchanges[0]
+	ex.Notes = []string{"a note\u200b"}
+	ex.Request.Header = append(ex.Request.Header, replay.Header{Name: "X-Who", Value: "op\u2066erator\u2069\x1b[2J"})
+	ex.Request.Body = strings.Replace(ex.Request.Body, `"role"`, "\"x\":\"\ufeff\",\"role\"", 1)
+	steps := replay.Steps(tr)
+	d := Inspect(tr, steps, 0)
+	for _, want := range []string{`X-Who: op\u2066erator\u2069\x1b[2J`, `"x":"\ufeff"`} {
+		if !strings.Contains(d.Raw, want) {
+			t.Errorf("raw lacks %s:\n%s", want, d.Raw)
+		}
+	}
+	if !strings.Contains(d.JSON, `"x": "\ufeff"`) {
+		t.Errorf("JSON lacks the escaped value:\n%s", d.JSON)
+	}
+	if len(d.Notes) != 1 || d.Notes[0] != `a note\u200b` {
+		t.Errorf("notes %q", d.Notes)
+	}
+	if got := Summarize(tr, steps).Title; got != `sample\u202eelpmas` {
+		t.Errorf("summary title %q", got)
+	}
+	for _, s := range append([]string{d.Raw, d.JSON, d.Label, Summarize(tr, steps).Title}, d.Notes...) {
+		if replay.Visible(s) != s {
+			t.Errorf("the inspector shows %q", s)
+		}
+	}
+	if ex.Notes[0] != "a note\u200b" {
+		t.Error("Inspect changed the transcript")
+	}
+}
