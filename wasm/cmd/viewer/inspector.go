@@ -107,13 +107,14 @@ func setLong(el js.Value, s string) { dom.SetText(el, clipText(s)) }
 
 // jsonNode draws a JSON value as a tree: objects and arrays fold (a
 // details element each, open to depth foldDepth), scalars show as
-// written. Everything is text.
+// written. Everything is text, and a character that would not show as
+// itself shows as its escape (replay.Visible).
 func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 	keyEl := func() js.Value {
 		if key == "" {
 			return dom.Text("")
 		}
-		return dom.El("span", "", dom.TextEl("span", "j-key", strconv.Quote(key)), dom.Text(": "))
+		return dom.El("span", "", dom.TextEl("span", "j-key", replay.Visible(strconv.Quote(key))), dom.Text(": "))
 	}
 	switch v.Kind {
 	case jsontree.Object, jsontree.Array:
@@ -144,7 +145,7 @@ func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 		return dom.El("div", "j-row", det)
 	}
 	cls := map[jsontree.Kind]string{jsontree.String: "j-str", jsontree.Number: "j-num", jsontree.Bool: "j-bool", jsontree.Null: "j-null"}[v.Kind]
-	return dom.El("div", "j-row", keyEl(), dom.TextEl("span", cls, v.Raw))
+	return dom.El("div", "j-row", keyEl(), dom.TextEl("span", cls, replay.Visible(v.Raw)))
 }
 
 // foldDepth is how deep the JSON tree opens at first.
