@@ -2,6 +2,9 @@ package viewer
 
 import (
 	"math"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +71,28 @@ func TestWindow(t *testing.T) {
 		if tt.at > 0 && (tt.at < f || tt.at > l) {
 			t.Errorf("Window(%d, %d) leaves the position out", tt.n, tt.at)
 		}
+	}
+}
+
+func TestPageFigureWidest(t *testing.T) {
+	tr, steps := sample(t)
+	svg, widest, err := PageFigure(tr, steps, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The widest arrow in the SVG, read back from its lines.
+	want := 0
+	for _, m := range regexp.MustCompile(`<line class="arrow" x1="(\d+)" y1="\d+" x2="(\d+)"`).FindAllStringSubmatch(svg, -1) {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		want = max(want, a-b, b-a)
+	}
+	// The layout's span runs head to tail; the line stops short of the
+	// head by a pixel or two.
+	if want == 0 || widest < want || widest > want+4 {
+		t.Errorf("PageFigure's widest arrow = %d, the SVG's line is %d", widest, want)
+	}
+	if strings.Contains(svg, "<style>") {
+		t.Error("the page's SVG carries a <style>")
 	}
 }

@@ -32,7 +32,7 @@ func (p *page) draw(d *doc, at int) error {
 		if whole {
 			first, last = 0, 0
 		}
-		svg, _, err := viewer.PageSVGRange(d.t, d.steps, first, last)
+		svg, widest, err := viewer.PageFigure(d.t, d.steps, first, last)
 		if err != nil {
 			return err
 		}
@@ -45,6 +45,7 @@ func (p *page) draw(d *doc, at int) error {
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
 		d.renderMs = dom.Now() - t0
+		d.widest = widest
 	}
 	tm := dom.Now()
 	defer func() {
@@ -52,7 +53,7 @@ func (p *page) draw(d *doc, at int) error {
 			a.Call("push", dom.Now()-tm)
 		}
 	}()
-	p.frame()
+	p.frame(d.widest)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, len(d.steps)+1)

@@ -65,22 +65,33 @@ func (p *page) inspect() {
 	}
 	dom.SetHidden(e.notes, len(det.Notes)+len(fs) == 0)
 	setLong(e.raw, det.Raw)
+	// The JSON tree is built when its tab shows: stepping with the raw
+	// tab open costs no tree.
 	dom.Clear(e.json)
-	if det.JSON != "" {
-		if len(det.Body) > maxTree {
-			dom.Append(e.json, dom.TextEl("pre", "", clipText(det.JSON)))
-		} else if v, err := jsontree.Parse([]byte(det.Body)); err == nil {
-			dom.Append(e.json, jsonNode(v, "", 0))
-		} else {
-			dom.Append(e.json, dom.TextEl("pre", "", clipText(det.JSON)))
-		}
-	}
+	p.jsonBody, p.jsonDrawn = det.Body, false
 	p.copyRaw, p.copyJSON, p.curlText = det.Raw, det.JSON, det.Curl
 	dom.SetHidden(e.tabs, false)
 	dom.SetHidden(e.tools, false)
 	e.tabJSON.Set("disabled", det.JSON == "")
 	e.copyCurl.Set("disabled", det.Curl == "")
 	p.showTab()
+}
+
+// drawJSON fills the JSON tab with the step's body as a tree.
+func (p *page) drawJSON() {
+	p.jsonDrawn = true
+	e := &p.el
+	dom.Clear(e.json)
+	if p.copyJSON == "" {
+		return
+	}
+	if len(p.jsonBody) <= maxTree {
+		if v, err := jsontree.Parse([]byte(p.jsonBody)); err == nil {
+			dom.Append(e.json, jsonNode(v, "", 0))
+			return
+		}
+	}
+	dom.Append(e.json, dom.TextEl("pre", "", clipText(p.copyJSON)))
 }
 
 // maxShown is the most of a step's raw text the inspector shows, and
@@ -149,7 +160,7 @@ func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 }
 
 // foldDepth is how deep the JSON tree opens at first.
-const foldDepth = 4
+const foldDepth = 6
 
 // tabKey moves between the inspector's tabs with the arrows, Home and
 // End, as WAI-ARIA's tabs do: focus follows, and the tab opens.
@@ -239,6 +250,9 @@ func (p *page) showTab() {
 	}
 	dom.SetHidden(e.raw, tab != "raw")
 	dom.SetHidden(e.json, tab != "json")
+	if tab == "json" && !p.jsonDrawn {
+		p.drawJSON()
+	}
 }
 
 // laneBuckets is the most segments a lane draws; a task with more

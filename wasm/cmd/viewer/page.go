@@ -43,6 +43,7 @@ type doc struct {
 	renderMs float64 // that and putting the SVG into the page
 
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
+	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
 
 	findings []finding // what the check worker found, for a local one
 	checked  bool      // its answer came, or none will
@@ -74,6 +75,8 @@ type page struct {
 	tab     string // "raw" or "json"
 
 	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
+	jsonBody                    string // the step's body, for the JSON tab's tree
+	jsonDrawn                   bool   // the tree is drawn
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value

@@ -26,8 +26,9 @@ type figure struct {
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
-// and sizes it.
-func (p *page) frame() {
+// and sizes it. widest is the SVG's widest arrow, 0 when the page must
+// measure it (a diagram the site builder drew).
+func (p *page) frame(widest int) {
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	c := p.el.diagram
 	svg := c.Call("querySelector", "svg")
@@ -53,10 +54,13 @@ func (p *page) frame() {
 		dom.Append(f.fig, dom.El("div", "pin", f.pin))
 	}
 	dom.Append(f.fig, svg)
-	for _, a := range dom.All(svg, "line.arrow") {
-		x1, _ := strconv.ParseFloat(dom.Attr(a, "x1"), 64)
-		x2, _ := strconv.ParseFloat(dom.Attr(a, "x2"), 64)
-		f.widest = max(f.widest, math.Abs(x2-x1))
+	f.widest = float64(widest)
+	if widest == 0 {
+		for _, a := range dom.All(svg, "line.arrow") {
+			x1, _ := strconv.ParseFloat(dom.Attr(a, "x1"), 64)
+			x2, _ := strconv.ParseFloat(dom.Attr(a, "x2"), 64)
+			f.widest = max(f.widest, math.Abs(x2-x1))
+		}
 	}
 	if f.widest > 0 {
 		f.widest += 2 * revealMargin // room for the heads and the margin kept around a step
