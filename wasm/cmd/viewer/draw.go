@@ -23,6 +23,9 @@ const stepAttr = "data-step"
 // Export still writes the whole diagram.
 func (p *page) draw(d *doc, at int) error {
 	c := p.el.diagram
+	// Measured before the new diagram is in: after, reading the stage's
+	// width would lay the whole new diagram out at once.
+	p.figure.avail = p.stageWidth()
 	d.first, d.last = viewer.Window(len(d.steps), min(at, len(d.steps)))
 	whole := d.first <= 1 && d.last >= len(d.steps)
 	prerendered := whole && !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1

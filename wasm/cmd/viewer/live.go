@@ -321,6 +321,9 @@ func (p *page) paintMode() {
 	if lm.started {
 		dom.Global().Get("a2aplayLive").Call("visible", lm.on, lm.scenario)
 	}
+	// The mode changes the stage's width.
+	p.figure.avail = p.stageWidth()
+	p.applyZoom()
 }
 
 // loadLive starts the panel: live.js is fetched the first time (the

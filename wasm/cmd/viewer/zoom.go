@@ -23,13 +23,14 @@ type figure struct {
 	pinH          float64  // the pinned rows' height, at the SVG's own size
 	widest        float64  // the widest arrow, at the SVG's own size
 	scale         float64  // the scale it is drawn at
+	avail         float64  // the stage's width, as last measured
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
 // and sizes it. widest is the SVG's widest arrow, 0 when the page must
 // measure it (a diagram the site builder drew).
 func (p *page) frame(widest int) {
-	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), avail: p.figure.avail}
 	c := p.el.diagram
 	svg := c.Call("querySelector", "svg")
 	if svg.IsNull() {
@@ -115,7 +116,10 @@ func (p *page) applyZoom() {
 		p.paintZoom()
 		return
 	}
-	f.scale = p.zoom.ScaleFor(f.w, f.widest, p.stageWidth())
+	if f.avail <= 0 {
+		f.avail = p.stageWidth()
+	}
+	f.scale = p.zoom.ScaleFor(f.w, f.widest, f.avail)
 	w, h := f.w*f.scale, f.h*f.scale
 	f.fig.Get("style").Set("width", num(w)+"px")
 	st := f.svg.Get("style")
@@ -251,7 +255,10 @@ func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
 	}
 	on(e.diagram, "touchend", end)
 	on(e.diagram, "touchcancel", end)
-	on(dom.Global(), "resize", func(js.Value) { p.applyZoom() })
+	on(dom.Global(), "resize", func(js.Value) {
+		p.figure.avail = p.stageWidth()
+		p.applyZoom()
+	})
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
