@@ -116,12 +116,16 @@ cmd_fuzz() {
 }
 
 # build_viewer builds the replay viewer's WebAssembly and the a2aplay
-# binary into bin/, with wasm_exec.js from the same Go.
+# binary into bin/, with wasm_exec.js from the same Go. Inlining off
+# makes the viewer about 10% smaller after brotli (894 KB against 1,007
+# KB); stepping is calls into the DOM, which inlining does not speed.
 build_viewer() {
 	log "viewer wasm"
 	mkdir -p bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./wasm/cmd/viewer
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/viewer.wasm ./wasm/cmd/viewer
 	cp "$wasm_path/wasm_exec.js" bin/wasm_exec.js
+	log "check wasm (loaded on demand)"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./wasm/cmd/check
 	log "a2aplay"
 	go build -o bin/a2aplay ./cmd/a2aplay
 }
@@ -142,7 +146,7 @@ cmd_site() {
 	build_live
 	log "site"
 	rm -rf site
-	bin/a2aplay site -out site -wasm bin/viewer.wasm -live bin/live.wasm -cache bin/cache -wasm-exec bin/wasm_exec.js -transcripts transcripts
+	bin/a2aplay site -out site -wasm bin/viewer.wasm -check bin/check.wasm -live bin/live.wasm -cache bin/cache -wasm-exec bin/wasm_exec.js -transcripts transcripts
 	log "lessons"
 	bin/a2aplay docs -out site/lessons -transcripts transcripts
 }

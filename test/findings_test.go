@@ -1,8 +1,12 @@
 package test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
@@ -39,5 +43,44 @@ func TestFindingsInInspector(t *testing.T) {
 			t.Errorf("%s step 1 shows a finding: %q", name, tb.text("#insp-notes"))
 		}
 	}
+	tb.checkClean()
+}
+
+// TestFindingsOnDemand: a file the learner opens, and a live session,
+// get check.Check's findings too, from the check module the page loads
+// into a worker the first time it needs it.
+func TestFindingsOnDemand(t *testing.T) {
+	tb := newTab(t)
+	const name = "11-wrong-task"
+	text := shippedNamed(t, name)
+	tr, err := replay.Parse(text, name+".http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := check.Check(tr)[0]
+	k := check.StepOf(f, replay.Steps(tr))
+	tb.open(env.url)
+	if n := eval[int](tb, `performance.getEntriesByType("resource").filter(e => /check/.test(e.name)).length`); n != 0 {
+		t.Errorf("the page loaded the check module before it needed it (%d files)", n)
+	}
+	path := filepath.Join(t.TempDir(), "mine.http")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.at("mine.http", 0)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	tb.at("mine.http", k)
+	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
+	tb.shot("finding-opened-file")
+
+	// The same transcript as a live session's.
+	tb.click("#mode-live")
+	tb.wait(`document.documentElement.dataset.mode === "live"`)
+	if r := eval[map[string]any](tb, `a2aplay.liveDraw(`+js(string(text))+`)`); r["error"] != nil {
+		t.Fatalf("liveDraw: %v", r["error"])
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	tb.wait(`a2aplay.state().step === ` + itoa(k) + ` && document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
 	tb.checkClean()
 }

@@ -73,11 +73,15 @@ func setup(exe string) error {
 		return err
 	}
 	env.viewer = wasm
+	checkMod, err := browser.BuildCheck(root, tmp)
+	if err != nil {
+		return err
+	}
 	env.shipped, err = browser.Transcripts(filepath.Join(root, "transcripts"), env.testdata)
 	if err != nil {
 		return err
 	}
-	o := web.Options{Transcripts: env.shipped, Viewer: wasm, WasmExec: wasmExec, BrotliQuality: 5}
+	o := web.Options{Transcripts: env.shipped, Viewer: wasm, WasmExec: wasmExec, Check: checkMod, BrotliQuality: 5}
 	siteDir := filepath.Join(tmp, "site")
 	if env.siteReport, err = web.Build(siteDir, o); err != nil {
 		return err

@@ -191,32 +191,54 @@ func TestDeepLinks(t *testing.T) {
 	tb.checkClean()
 }
 
-func TestBackForward(t *testing.T) {
+// TestHistory: steps rewrite the history entry, so one Back leaves a
+// transcript however far the learner stepped; another transcript, or
+// another mode, adds an entry, and Back and Forward move between them.
+func TestHistory(t *testing.T) {
 	tb := newTab(t)
-	tb.open(env.url + "#t=" + sample)
-	for range 3 {
-		tb.click("#next")
-		pause() // moves in quick succession share one entry
-	}
-	tb.at(sample, 3)
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.at(sample, 2)
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.open(env.url + "#t=" + sample + "&s=1")
 	tb.at(sample, 1)
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
-	tb.at(sample, 2)
+	length := func() int { return eval[int](tb, `history.length`) }
+	start := length()
+	for k := 2; k <= 6; k++ {
+		tb.click("#next")
+		tb.at(sample, k)
+	}
+	tb.key("ArrowLeft")
+	tb.at(sample, 5)
+	tb.do(chromedp.Evaluate[chromedp.Void](`(s => { s.value = "7"; s.dispatchEvent(new Event("input")); s.dispatchEvent(new Event("change")); })(document.getElementById("scrub"))`))
+	tb.at(sample, 7)
+	if n := length(); n != start {
+		t.Errorf("seven steps added %d history entries, want none", n-start)
+	}
+	if h := eval[string](tb, `location.hash`); h != "#t="+sample+"&s=7" {
+		t.Errorf("the URL names %q, not the step shown", h)
+	}
 
-	// Picking another transcript is a move too.
-	pause()
+	// Another transcript is a new entry; stepping in it is not.
 	tb.do(chromedp.Evaluate[chromedp.Void](`(p => { p.value = "zz-markup"; p.dispatchEvent(new Event("change")); })(document.getElementById("picker"))`))
 	tb.at("zz-markup", 0)
+	tb.key("ArrowRight")
+	tb.key("ArrowRight")
+	tb.at("zz-markup", 2)
+	if n := length(); n != start+1 {
+		t.Errorf("after picking another transcript the history has %d more entries, want 1", n-start)
+	}
+	// So is another mode.
+	tb.click("#mode-live")
+	tb.wait(`document.documentElement.dataset.mode === "live"`)
+	if n := length(); n != start+2 {
+		t.Errorf("after opening Live the history has %d more entries, want 2", n-start)
+	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.at(sample, 2)
+	tb.at("zz-markup", 2)
+	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
+	tb.at(sample, 7)
 	if v := eval[string](tb, `document.getElementById("picker").value`); v != sample {
 		t.Errorf("picker shows %q after back", v)
 	}
 	tb.do(chromedp.Evaluate[chromedp.Void](`history.forward()`))
-	tb.at("zz-markup", 0)
+	tb.at("zz-markup", 2)
 	tb.checkClean()
 }
 
@@ -256,6 +278,31 @@ func TestOpenFiles(t *testing.T) {
 	tb.at("my-capture.http", 1)
 	tb.key("ArrowRight")
 	tb.at("my-capture.http", 2)
+
+	// A picture: said in plain words, not as a parse error.
+	png := filepath.Join(dir, "diagram.png")
+	if err := os.WriteFile(png, []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{png}))
+	tb.wait(`document.getElementById("banner-text").textContent.includes("diagram.png")`)
+	if b := tb.banner(); !strings.Contains(b, "not an a2aplay transcript or HAR") || !strings.Contains(b, "PNG picture") || strings.Contains(b, `\r\n`) {
+		t.Errorf("banner for a PNG: %q", b)
+	}
+	tb.shot("png-file")
+	// A HAR of a web page: no A2A call in it.
+	pages := filepath.Join(dir, "pages.har")
+	if err := os.WriteFile(pages, []byte(`{"log":{"version":"1.2","entries":[{"startedDateTime":"2026-10-06T09:00:00.000Z","time":1,
+		"request":{"method":"GET","url":"https://example.com/","httpVersion":"HTTP/1.1","headers":[]},
+		"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[],"content":{"size":2,"mimeType":"text/html","text":"hi"}}}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{pages}))
+	tb.wait(`document.getElementById("banner-text").textContent.includes("pages.har")`)
+	if b := tb.banner(); !strings.Contains(b, "no A2A calls in this HAR") {
+		t.Errorf("banner for a HAR without A2A calls: %q", b)
+	}
+	tb.at("my-capture.http", 2) // still shown
 
 	// A HAR file of the same capture.
 	tr, err := replay.Parse(text, sample+".http")
@@ -355,8 +402,12 @@ func TestMarkupStaysText(t *testing.T) {
 	for k := 1; k <= n; k++ {
 		tb.key("ArrowRight")
 		tb.at("zz-markup", k)
+		tb.click("#tab-json")
 		seen.WriteString(eval[string](tb, `document.getElementById("inspector").textContent`))
 		tb.click("#tab-raw")
+		// The arrows on a focused tab move between the tabs: step from
+		// the page.
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	}
 	tb.shot("markup-as-text")
 	for _, want := range []string{
@@ -425,26 +476,6 @@ func TestOffline(t *testing.T) {
 	}
 	tb.shot("offline")
 	tb.checkClean()
-}
-
-// pause waits longer than the viewer's history coalescing window.
-func pause() { time.Sleep(300 * time.Millisecond) }
-
-// TestHistoryCoalesces holds the arrow key: the moves share one entry,
-// so back returns to where the run started.
-func TestHistoryCoalesces(t *testing.T) {
-	tb := newTab(t)
-	tb.open(env.url + "#t=" + sample + "&s=1")
-	tb.at(sample, 1)
-	pause()
-	before := eval[int](tb, `history.length`)
-	tb.do(chromedp.Evaluate[chromedp.Void](`for (let i = 0; i < 5; i++) document.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight"}))`))
-	tb.at(sample, 6)
-	if n := eval[int](tb, `history.length`); n != before+1 {
-		t.Errorf("history grew by %d entries for one quick run of moves, want 1", n-before)
-	}
-	tb.do(chromedp.Evaluate[chromedp.Void](`history.back()`))
-	tb.at(sample, 1)
 }
 
 // TestShippedTranscripts opens every shipped transcript in the middle

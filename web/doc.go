@@ -12,7 +12,16 @@
 //	loader.<hash>.js
 //	wasm_exec.<hash>.js         Go's glue for this toolchain
 //	viewer.<hash>.wasm          the viewer; with .br and .gz beside it
+//	favicon.<hash>.svg          the page's icon
 //	transcripts/NAME.http       what the picker offers
+//
+// and, given the check module (Options.Check, built from
+// wasm/cmd/check), the spec's checks for what the builder could not
+// check itself, a file the learner opens or a live session; the page
+// loads them the first time it has one, into a worker of their own:
+//
+//	check-worker.<hash>.js      the Web Worker that runs the module
+//	check.<hash>.wasm           check.Check, with .br and .gz beside it
 //
 // and, given the live module (Options.Live, built from wasm/worker),
 // the files of the Live mode, none of which the page loads until Live
@@ -49,5 +58,6 @@
 //	wasm/worker -> live.wasm -> Live tab -> live.js -> Web Worker -> transcripts -> the viewer draws
 //
 // Nothing here runs in the browser except the scripts beside it:
-// loader.js, live.js and live-worker.js; the viewer is in wasm/.
+// loader.js, live.js, live-worker.js and check-worker.js; the viewer is
+// in wasm/.
 package web

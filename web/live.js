@@ -233,8 +233,20 @@
 		e.bindingButtons = binding.querySelectorAll("button");
 
 		const tabs = h("div", {class: "lv-tabs", role: "tablist", "aria-label": "Scenarios"},
-			SCENARIOS.map(([id, label, title]) => h("button", {type: "button", role: "tab", id: "lv-tab-" + id, "data-scenario": id, title, onclick: () => scenario(id, true)}, label)));
+			SCENARIOS.map(([id, label, title]) => h("button", {type: "button", role: "tab", id: "lv-tab-" + id, "data-scenario": id, "aria-controls": "lv-card-" + id, title, onclick: () => scenario(id, true)}, label)));
 		e.tabs = tabs.querySelectorAll("button");
+		// The tabs' own keys (WAI-ARIA tabs): the arrows, Home and End move
+		// to a tab and open its card; they do not step the diagram.
+		tabs.addEventListener("keydown", (ev) => {
+			const list = [...e.tabs], i = list.indexOf(document.activeElement);
+			if (i < 0 || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+			const to = {ArrowRight: (i + 1) % list.length, ArrowLeft: (i + list.length - 1) % list.length, Home: 0, End: list.length - 1}[ev.key];
+			if (to === undefined) return;
+			ev.preventDefault();
+			ev.stopPropagation();
+			list[to].focus();
+			scenario(list[to].dataset.scenario, true);
+		});
 
 		e.cards = {review: reviewCard(), deploy: deployCard(), planner: plannerCard(), try: tryCard()};
 		e.operator = operatorPanel();
@@ -272,7 +284,7 @@
 	}
 
 	function card(id, title, lede, ...steps) {
-		return h("section", {class: "lv-card", id: "lv-card-" + id, "data-scenario": id, hidden: true},
+		return h("section", {class: "lv-card", id: "lv-card-" + id, "data-scenario": id, role: "tabpanel", "aria-labelledby": "lv-tab-" + id, hidden: true},
 			h("h3", {}, title), h("p", {class: "lv-lede"}, lede), steps);
 	}
 
@@ -444,7 +456,10 @@
 		if (!S.el.cards || !S.el.cards[id]) id = "review";
 		S.scenario = id;
 		for (const [k, c] of Object.entries(S.el.cards)) c.hidden = k !== id;
-		for (const t of S.el.tabs) t.setAttribute("aria-selected", String(t.dataset.scenario === id));
+		for (const t of S.el.tabs) {
+			t.setAttribute("aria-selected", String(t.dataset.scenario === id));
+			t.tabIndex = t.dataset.scenario === id ? 0 : -1; // roving focus: Tab reaches the open one
+		}
 		if (fromClick && viewer().liveScenario) viewer().liveScenario(id);
 	}
 

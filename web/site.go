@@ -24,7 +24,7 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-//go:embed index.html style.css loader.js live.css live.js live-worker.js lessons-offline.css
+//go:embed index.html style.css loader.js live.css live.js live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -48,6 +48,11 @@ type Options struct {
 	// Live is the live module, built from wasm/worker with the same Go.
 	// Without it the page has no Live mode: its tab says how to get one.
 	Live []byte
+	// Check is the check module, built from wasm/cmd/check with the same
+	// Go: the page loads it into a worker when it has a transcript to
+	// check that the builder did not (a file the learner opened, a live
+	// session). Without it those get no findings.
+	Check []byte
 	// Cache is a folder where compressed files are kept by content hash
 	// and reused by the next build; "" compresses everything afresh.
 	// Brotli 11 takes most of a minute on the live module.
@@ -122,6 +127,9 @@ type pageData struct {
 	WASM         string    `json:"wasm,omitempty"`
 	WASMEncoding string    `json:"wasmEncoding,omitempty"` // "gzip" for the inline module
 	Live         *liveData `json:"live,omitempty"`         // nil: this build has no Live mode
+	// Check is the check worker's URL (check-worker.<hash>.js?wasm=…&exec=…);
+	// "" when this build has no check module.
+	Check string `json:"check,omitempty"`
 }
 
 // liveData tells the viewer where the Live mode's files are. The served
@@ -145,7 +153,8 @@ type view struct {
 	SVG         template.HTML
 	Data        template.JS
 
-	CSS, Loader, WasmExec, WASM string // asset URLs of the served site
+	CSS, Loader, WasmExec, WASM string       // asset URLs of the served site
+	Favicon                     template.URL // the icon's URL, a data: URL in the offline page
 
 	Offline        bool
 	MetaCSP        string
@@ -240,6 +249,7 @@ func Build(dir string, o Options) (*Report, error) {
 		Loader:   asset("loader.js", loader),
 		WasmExec: asset("wasm_exec.js", o.WasmExec),
 		WASM:     asset("viewer.wasm", o.Viewer),
+		Favicon:  template.URL(asset("favicon.svg", favicon())),
 	}
 	data := pageData{Prerendered: ts[0].Name, WASM: v.WASM}
 	var liveWASM string
@@ -251,6 +261,10 @@ func Build(dir string, o Options) (*Report, error) {
 			Script: asset("live.js", script),
 			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
 		}
+	}
+	if len(o.Check) > 0 {
+		worker, _ := sources.ReadFile("check-worker.js")
+		data.Check = asset("check-worker.js", worker) + "?wasm=" + url.QueryEscape(asset("check.wasm", o.Check)) + "&exec=" + url.QueryEscape(v.WasmExec)
 	}
 	for i, t := range ts {
 		t.URL = "transcripts/" + t.Name + ".http"
@@ -388,6 +402,7 @@ func BuildOffline(w io.Writer, o Options) error {
 		InlineLoader:   template.JS(loader),
 		InlineWasmExec: template.JS(o.WasmExec),
 		WASMBase64:     template.HTML(base64.StdEncoding.EncodeToString(gz)),
+		Favicon:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(favicon())),
 	}
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
 	workers := ""
@@ -404,6 +419,12 @@ func BuildOffline(w io.Writer, o Options) error {
 		" 'wasm-unsafe-eval'; style-src " + hashSrc(styles) +
 		"; img-src data: blob:; connect-src 'none'" + workers + "; object-src 'none'; base-uri 'none'; form-action 'none'"
 	return page.Execute(w, v)
+}
+
+// favicon is the page's icon: an arrow there and a dashed one back.
+func favicon() []byte {
+	b, _ := sources.ReadFile("favicon.svg")
+	return b
 }
 
 // pageStyles is the page's style sheet: the playground's, Live's, and

@@ -97,7 +97,7 @@ func RepoRoot() (string, error) {
 // and returns its bytes and the matching wasm_exec.js.
 func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
 	out := filepath.Join(dir, "viewer.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm/cmd/viewer")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-o", out, "./wasm/cmd/viewer")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -112,6 +112,19 @@ func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
 	}
 	wasmExec, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 	return wasm, wasmExec, err
+}
+
+// BuildCheck builds the check module, which the page loads into a
+// worker on demand, into dir as the site ships it.
+func BuildCheck(root, dir string) ([]byte, error) {
+	out := filepath.Join(dir, "check.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-o", out, "./wasm/cmd/check")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the check module: %w\n%s", err, b)
+	}
+	return os.ReadFile(out)
 }
 
 // Transcripts reads the .http files of the given folders, each folder's

@@ -240,14 +240,17 @@ func Fetch(url string) (string, error) {
 	return body.String(), nil
 }
 
-// ReadFile reads a File (from a file input or a drop) as text. It
-// blocks: call it from [Go].
-func ReadFile(file js.Value) (string, error) {
-	v, err := Await(file.Call("text"))
+// ReadFileBytes reads a File (from a file input or a drop) as bytes, as
+// they are: not decoded as text. It blocks: call it from [Go].
+func ReadFileBytes(file js.Value) ([]byte, error) {
+	v, err := Await(file.Call("arrayBuffer"))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	return v.String(), nil
+	u := global.Get("Uint8Array").New(v)
+	b := make([]byte, u.Get("length").Int())
+	js.CopyBytesToGo(b, u)
+	return b, nil
 }
 
 // Download offers text as a file download through a Blob URL.

@@ -1,7 +1,10 @@
 // Package viewer is the state of the replay page, kept apart from the DOM
 // so that it can be tested natively: which step is current, what a deep
 // link says, which steps change class when the current step moves, and
-// what the inspector shows for a step.
+// what the inspector shows for a step (with the request as curl); how
+// far to scroll to reveal a step and how large to draw the diagram; which
+// steps of a long transcript to draw and how its task lanes summarise;
+// and what a file the learner opens is.
 //
 // The page (wasm/cmd/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.

@@ -19,6 +19,8 @@ type Detail struct {
 	Rows    []Row    // facts: time, parties, exchange, stream, ids, state
 	Raw     string   // the step as it was on the wire
 	JSON    string   // the body or frame data as indented JSON; "" if not JSON
+	Body    string   // the body or frame data as it was, for the JSON tree
+	Curl    string   // the exchange's request as a curl command
 	Notes   []string // the exchange's notes
 }
 
@@ -92,10 +94,17 @@ func Inspect(t *replay.Transcript, steps []replay.Step, i int) Detail {
 		}
 		add("Error", v)
 	}
-	add("Says", s.Detail)
 	if ex != nil {
 		d.Notes = ex.Notes
-		d.Raw, d.JSON = wire(ex, s)
+		d.Raw, d.JSON, d.Body = wire(ex, s)
+		d.Curl = Curl(&ex.Request)
+	}
+	// The words whole: the label shortens ids, and a shortened URL is no
+	// link.
+	if w := says(d.Body); w != "" {
+		add("Says", w)
+	} else {
+		add("Says", s.Detail)
 	}
 	return d.visible()
 }
@@ -185,9 +194,9 @@ func streamText(ex *replay.Exchange, s replay.Step) string {
 	return b.String()
 }
 
-// wire returns the raw text of what step s saw on the wire, and its body
-// as indented JSON when it is JSON.
-func wire(ex *replay.Exchange, s replay.Step) (raw, pretty string) {
+// wire returns the raw text of what step s saw on the wire, its body as
+// indented JSON when it is JSON, and the body as it was.
+func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 	switch s.Kind {
 	case replay.KindRequest:
 		r := ex.Request
@@ -195,24 +204,24 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty string) {
 		b.WriteString(r.Method + " " + r.URL + " " + r.Proto + "\n")
 		writeHeaders(&b, r.Header)
 		b.WriteString("\n" + r.Body)
-		return b.String(), indent(r.Body)
+		return b.String(), indent(r.Body), r.Body
 	case replay.KindReply:
 		rs := ex.Response
 		if rs == nil {
-			return "", ""
+			return "", "", ""
 		}
 		if rs.Err != "" {
-			return "no response: " + rs.Err, ""
+			return "no response: " + rs.Err, "", ""
 		}
 		var b strings.Builder
 		b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode) + " " + rs.Status + "\n")
 		writeHeaders(&b, rs.Header)
 		b.WriteString("\n" + rs.Body)
-		return b.String(), indent(rs.Body)
+		return b.String(), indent(rs.Body), rs.Body
 	case replay.KindFrame:
 		rs := ex.Response
 		if rs == nil || rs.Stream == nil || s.Frame < 1 || s.Frame > len(rs.Stream.Frames) {
-			return "", ""
+			return "", "", ""
 		}
 		f := rs.Stream.Frames[s.Frame-1]
 		var b strings.Builder
@@ -231,16 +240,16 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty string) {
 		for line := range strings.SplitSeq(f.Data, "\n") {
 			b.WriteString("data: " + line + "\n")
 		}
-		return b.String(), indent(f.Data)
+		return b.String(), indent(f.Data), f.Data
 	case replay.KindClose:
 		rs := ex.Response
 		if rs == nil || rs.Stream == nil || rs.Stream.End == nil {
-			return "", ""
+			return "", "", ""
 		}
 		e := rs.Stream.End
-		return "(stream closed by the " + e.By + " at " + FormatTime(e.At) + ")", ""
+		return "(stream closed by the " + e.By + " at " + FormatTime(e.At) + ")", "", ""
 	}
-	return "", ""
+	return "", "", ""
 }
 
 func writeHeaders(b *strings.Builder, h []replay.Header) {

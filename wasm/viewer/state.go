@@ -161,3 +161,49 @@ func Interval(s float64) time.Duration {
 	}
 	return time.Duration(float64(BaseInterval) / s)
 }
+
+// Summary returns the lane's segments for a track that can show at most
+// buckets of them, in a transcript of n steps. A lane with no more
+// segments than that comes back as it is. Otherwise the steps are cut
+// into buckets runs of equal length, each shown in the state the task
+// held longest within it, and runs of one state are joined: the lane
+// stays readable, a state held for long shows, and a flurry of short
+// changes reads as the state that dominates it.
+func (l Lane) Summary(n, buckets int) []Segment {
+	if len(l.Segments) <= buckets || buckets <= 0 || n <= 0 {
+		return l.Segments
+	}
+	var out []Segment
+	si := 0
+	for b := range buckets {
+		from, to := b*n/buckets+1, (b+1)*n/buckets
+		if to < from {
+			continue
+		}
+		best, bestLen := "", 0
+		held := map[string]int{}
+		for si < len(l.Segments) && l.Segments[si].To < from {
+			si++
+		}
+		for j := si; j < len(l.Segments) && l.Segments[j].From <= to; j++ {
+			s := l.Segments[j]
+			k := min(s.To, to) - max(s.From, from) + 1
+			held[s.State] += k
+			if held[s.State] > bestLen || held[s.State] == bestLen && s.State < best {
+				best, bestLen = s.State, held[s.State]
+			}
+		}
+		if best == "" {
+			continue // before the task's first state
+		}
+		if m := len(out); m > 0 && out[m-1].State == best && out[m-1].To == from-1 {
+			out[m-1].To = to
+			continue
+		}
+		if m := len(out); m == 0 {
+			from = max(from, l.Segments[0].From)
+		}
+		out = append(out, Segment{From: from, To: to, State: best})
+	}
+	return out
+}

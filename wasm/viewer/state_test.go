@@ -160,3 +160,34 @@ func FuzzParseLink(f *testing.F) {
 		}
 	})
 }
+
+func TestLaneSummary(t *testing.T) {
+	short := Lane{Segments: []Segment{{1, 4, "A"}, {5, 10, "B"}}}
+	if got := short.Summary(10, 5); len(got) != 2 {
+		t.Errorf("a lane that fits was changed: %+v", got)
+	}
+	// 1,000 steps: A for the first half, then A and B in turns of 2.
+	var l Lane
+	l.Segments = append(l.Segments, Segment{1, 500, "A"})
+	for k := 501; k <= 1000; k += 2 {
+		st := "B"
+		if (k-501)/2%3 == 0 {
+			st = "A"
+		}
+		l.Segments = append(l.Segments, Segment{k, k + 1, st})
+	}
+	got := l.Summary(1000, 10)
+	want := []Segment{{1, 500, "A"}, {501, 1000, "B"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("Summary = %+v, want %+v", got, want)
+	}
+	// A task that starts late keeps its start.
+	late := Lane{Segments: []Segment{{350, 360, "A"}, {361, 1000, "B"}}}
+	for i := 0; i < 20; i++ {
+		late.Segments = append(late.Segments, Segment{1001 + i, 1001 + i, "C"})
+	}
+	late.Segments[1].To = 1000
+	if got := late.Summary(1020, 4); got[0].From != 350 {
+		t.Errorf("a late task's summary starts at %d: %+v", got[0].From, got)
+	}
+}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"runtime"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/replay"
@@ -18,6 +19,7 @@ import (
 //	                          and SVG, that and the DOM, all of showing it
 //	a2aplay.go(k)             move to position k (0 is the overview)
 //	a2aplay.state()           {transcript, step, steps, playing}
+//	a2aplay.memory()          {sys, heapInuse}: the Go runtime's memory, bytes
 //	a2aplay.crash()           panics on purpose, so a test can see that a
 //	                          panic in a callback shows in the banner and
 //	                          the page keeps working
@@ -52,7 +54,7 @@ func (p *page) exposeAPI() {
 	})
 	fn("go", func(args []js.Value) any {
 		if len(args) > 0 && args[0].Type() == js.TypeNumber {
-			p.goTo(args[0].Int(), push)
+			p.goTo(args[0].Int(), step)
 		}
 		return p.nav.Cur
 	})
@@ -62,6 +64,13 @@ func (p *page) exposeAPI() {
 			name = p.cur.name
 		}
 		return map[string]any{"transcript": name, "step": p.nav.Cur, "steps": p.nav.N, "playing": p.playing}
+	})
+	// memory(): the Go heap's size as the runtime has it from the
+	// browser, in bytes (the module's linear memory in use).
+	fn("memory", func([]js.Value) any {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse)}
 	})
 	fn("crash", func([]js.Value) any {
 		panic("a2aplay.crash() was called")

@@ -17,14 +17,25 @@ import (
 const stepAttr = "data-step"
 
 // draw puts d's diagram into the page and indexes its steps. The diagram
-// the site builder drew into the page is adopted as it is.
-func (p *page) draw(d *doc) error {
+// the site builder drew into the page is adopted as it is. Of a long
+// transcript only the steps around position at are drawn (see
+// viewer.Window): the page stays light and quick however long it is;
+// Export still writes the whole diagram.
+func (p *page) draw(d *doc, at int) error {
 	c := p.el.diagram
-	avail := p.stageWidth() // before the new diagram is in: no layout of it yet
-	prerendered := !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
+	// Measured before the new diagram is in: after, reading the stage's
+	// width would lay the whole new diagram out at once.
+	p.figure.avail = p.stageWidth()
+	d.first, d.last = viewer.Window(len(d.steps), min(at, len(d.steps)))
+	whole := d.first <= 1 && d.last >= len(d.steps)
+	prerendered := whole && !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
 	if !prerendered {
 		t0 := dom.Now()
-		svg, _, err := viewer.PageSVG(d.t, d.steps)
+		first, last := d.first, d.last
+		if whole {
+			first, last = 0, 0
+		}
+		svg, widest, err := viewer.PageFigure(d.t, d.steps, first, last)
 		if err != nil {
 			return err
 		}
@@ -37,6 +48,7 @@ func (p *page) draw(d *doc) error {
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
 		d.renderMs = dom.Now() - t0
+		d.widest = widest
 	}
 	tm := dom.Now()
 	defer func() {
@@ -44,50 +56,17 @@ func (p *page) draw(d *doc) error {
 			a.Call("push", dom.Now()-tm)
 		}
 	}()
-	p.fit(avail)
+	p.frame(d.widest)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, len(d.steps)+1)
 	return nil
 }
 
-// minScale is the smallest a diagram is shrunk to fit the stage; a wider
-// one scrolls sideways, since smaller text stops being readable.
-const minScale = 0.8
-
-// stageWidth is the width the diagram may take.
-func (p *page) stageWidth() float64 {
-	return p.el.diagram.Get("clientWidth").Float() - 24 // the stage's padding
-}
-
-// fit sizes the diagram to avail, the stage's width: at its own size when
-// it fits, shrunk down to minScale when it does not, scrolling beyond.
-func (p *page) fit(avail float64) {
-	svg := p.el.diagram.Call("querySelector", "svg")
-	if svg.IsNull() {
-		return
-	}
-	w, err := strconv.ParseFloat(dom.Attr(svg, "width"), 64)
-	if err != nil || w <= 0 {
-		return
-	}
-	scale := 1.0
-	if avail > 0 && avail < w {
-		scale = max(avail/w, minScale)
-	}
-	style := svg.Get("style")
-	if scale == 1 {
-		style.Set("width", "")
-		style.Set("height", "")
-		return
-	}
-	style.Set("width", strconv.FormatFloat(w*scale, 'f', 0, 64)+"px")
-	style.Set("height", "auto")
-}
-
-// mark returns the diagram's group of step k (1-based), or undefined.
+// mark returns the diagram's group of step k (1-based), or undefined
+// when it is not drawn.
 func (p *page) mark(k int) js.Value {
-	if k < 1 || k >= len(p.marks) {
+	if p.cur == nil || k < 1 || k >= len(p.marks) || k < p.cur.first || k > p.cur.last {
 		return js.Undefined()
 	}
 	if p.marks[k].IsUndefined() {

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -19,12 +20,12 @@ func (p *page) wire() {
 		})
 	}
 	on(e.first, "click", func(js.Value) { p.first() })
-	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, push) })
-	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, push) })
-	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, push) })
+	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, step) })
+	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, step) })
+	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, step) })
 	on(e.play, "click", func(js.Value) { p.togglePlay() })
 	on(e.speed, "change", func(js.Value) { p.setSpeed(e.speed.Get("value").String()) })
-	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), replace) })
+	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), step) })
 	on(e.scrub, "change", func(js.Value) { p.stop() })
 	on(e.picker, "change", func(js.Value) {
 		name := e.picker.Get("value").String()
@@ -35,12 +36,15 @@ func (p *page) wire() {
 	})
 	on(e.diagram, "click", func(ev js.Value) {
 		if k := p.stepOf(ev.Get("target")); k > 0 {
-			p.goTo(k, push)
+			p.goTo(k, step)
 		}
 	})
 	on(e.bannerClose, "click", func(js.Value) { p.clearError() })
 	on(e.tabRaw, "click", func(js.Value) { p.tab = "raw"; p.showTab() })
 	on(e.tabJSON, "click", func(js.Value) { p.tab = "json"; p.showTab() })
+	on(e.tabs, "keydown", func(ev js.Value) { p.tabKey(ev) })
+	on(e.copy, "click", func(js.Value) { p.copyTab() })
+	on(e.copyCurl, "click", func(js.Value) { p.copy(e.copyCurl, p.curlText) })
 
 	// Files: the button opens the hidden input; a drop anywhere works too.
 	on(e.open, "click", func(js.Value) { e.file.Call("click") })
@@ -88,19 +92,20 @@ func (p *page) wire() {
 	// Exports close the menu they are in.
 	for kind, b := range map[string]js.Value{"svg": e.exSVG, "mermaid": e.exMermaid, "http": e.exHTTP, "har": e.exHAR} {
 		on(b, "click", func(js.Value) {
-			e.export.Set("open", false)
+			p.closeMenu(true)
 			p.export(kind)
 		})
 	}
+	p.wireMenu(on)
 
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
 	// The export menu closes on a click elsewhere, as menus do.
 	on(doc, "click", func(ev js.Value) {
 		if e.export.Get("open").Bool() && !e.export.Call("contains", ev.Get("target")).Bool() {
-			e.export.Set("open", false)
+			p.closeMenu(false)
 		}
 	})
-	on(dom.Global(), "resize", func(js.Value) { p.fit(p.stageWidth()) })
+	p.wireZoom(on) // zoom.go
 	on(dom.Global(), "popstate", func(js.Value) {
 		if p.liveRoute() { // live.go
 			return
@@ -121,7 +126,7 @@ func (p *page) openLinkPush(l viewer.Link) {
 	}
 }
 
-func (p *page) first() { p.goTo(min(1, p.nav.N), push) }
+func (p *page) first() { p.goTo(min(1, p.nav.N), step) }
 
 func hasFiles(ev js.Value) bool {
 	dt := ev.Get("dataTransfer")
@@ -151,15 +156,26 @@ func (p *page) key(ev js.Value) {
 	if t == "INPUT" || t == "SELECT" || t == "TEXTAREA" {
 		return
 	}
+	// Tabs and menus have keys of their own; the Live panel's forms too.
+	if tg := ev.Get("target"); tg.Get("closest").Type() == js.TypeFunction &&
+		!tg.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull() {
+		return
+	}
 	switch ev.Get("key").String() {
 	case "ArrowRight":
-		p.goTo(p.nav.Cur+1, push)
+		p.goTo(p.nav.Cur+1, step)
 	case "ArrowLeft":
-		p.goTo(p.nav.Cur-1, push)
+		p.goTo(p.nav.Cur-1, step)
 	case "Home":
 		p.first()
 	case "End":
-		p.goTo(p.nav.N, push)
+		p.goTo(p.nav.N, step)
+	case "+", "=":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: viewer.ZoomIn(p.figure.scale)}, 0, 0, false)
+	case "-":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: viewer.ZoomOut(p.figure.scale)}, 0, 0, false)
+	case "0":
+		p.zoomTo(viewer.Zoom{Mode: viewer.ZoomSet, Scale: 1}, 0, 0, false)
 	case " ":
 		if t == "BUTTON" || t == "SUMMARY" {
 			return // the focused control's own action
@@ -169,4 +185,105 @@ func (p *page) key(ev js.Value) {
 		return
 	}
 	ev.Call("preventDefault")
+}
+
+// The Export menu, as WAI-ARIA's menu button: its summary opens it and
+// focus goes to the first item; the arrows, Home and End move among the
+// items; Escape closes it and gives focus back to the summary, Tab
+// closes it and moves on.
+
+func (p *page) menuItems() []js.Value {
+	var out []js.Value
+	for _, b := range dom.All(p.el.export, `[role="menuitem"]`) {
+		if !b.Get("disabled").Bool() {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (p *page) wireMenu(on func(js.Value, string, func(js.Value))) {
+	e := &p.el
+	summary := e.export.Call("querySelector", "summary")
+	// The toggle event comes after the fact, so focus moves there only
+	// when it is not in the menu yet (a click on the summary).
+	on(e.export, "toggle", func(js.Value) {
+		open := e.export.Get("open").Bool()
+		dom.SetAttr(summary, "aria-expanded", strconv.FormatBool(open))
+		inMenu := e.export.Call("querySelector", `[role="menu"]`).Call("contains", dom.Document().Get("activeElement")).Bool()
+		if items := p.menuItems(); open && !inMenu && len(items) > 0 {
+			items[0].Call("focus")
+		}
+	})
+	on(summary, "keydown", func(ev js.Value) {
+		k := ev.Get("key").String()
+		if e.export.Get("open").Bool() || k != "ArrowDown" && k != "ArrowUp" {
+			return
+		}
+		ev.Call("preventDefault")
+		ev.Call("stopPropagation")
+		e.export.Set("open", true)
+		dom.SetAttr(summary, "aria-expanded", "true")
+		if items := p.menuItems(); len(items) > 0 {
+			if k == "ArrowUp" {
+				items[len(items)-1].Call("focus")
+			} else {
+				items[0].Call("focus")
+			}
+		}
+	})
+	on(e.export, "keydown", func(ev js.Value) {
+		if !e.export.Get("open").Bool() {
+			return
+		}
+		items := p.menuItems()
+		at := -1
+		active := dom.Document().Get("activeElement")
+		for i, b := range items {
+			if b.Equal(active) {
+				at = i
+			}
+		}
+		to := -1
+		switch ev.Get("key").String() {
+		case "Escape":
+			ev.Call("preventDefault")
+			p.closeMenu(true)
+			return
+		case "Tab":
+			p.closeMenu(false)
+			return
+		case "ArrowDown":
+			to = (at + 1) % len(items)
+		case "ArrowUp":
+			to = (at - 1 + len(items)) % len(items)
+			if at < 0 {
+				to = len(items) - 1
+			}
+		case "Home":
+			to = 0
+		case "End":
+			to = len(items) - 1
+		default:
+			return
+		}
+		ev.Call("preventDefault")
+		if len(items) > 0 {
+			items[to].Call("focus")
+		}
+	})
+}
+
+// closeMenu closes the Export menu; focus goes back to its summary when
+// the learner closed it from within.
+func (p *page) closeMenu(refocus bool) {
+	e := &p.el
+	if !e.export.Get("open").Bool() {
+		return
+	}
+	e.export.Set("open", false)
+	dom.SetAttr(e.export.Call("querySelector", "summary"), "aria-expanded", "false")
+	if refocus {
+		e.export.Call("querySelector", "summary").Call("focus")
+	}
 }

@@ -54,7 +54,9 @@ type liveMode struct {
 	doc   *doc // the session's transcript as last drawn; nil before the first exchange
 	saved int  // the position in doc while Replay shows
 
-	el struct{ panel, tabReplay, tabLive js.Value }
+	el struct{ panel, tabReplay, tabLive, dockLive, dockStep js.Value }
+
+	dock string // on a narrow screen, what shows under the diagram: "live" or "step"
 }
 
 var lm liveMode
@@ -69,6 +71,9 @@ func (p *page) startLive() {
 	lm.el.panel = dom.ByID("live")
 	lm.el.tabReplay = dom.ByID("mode-replay")
 	lm.el.tabLive = dom.ByID("mode-live")
+	lm.el.dockLive = dom.ByID("dock-live")
+	lm.el.dockStep = dom.ByID("dock-step")
+	lm.dock = "live"
 	var d struct {
 		Live *liveData `json:"live"`
 	}
@@ -85,6 +90,30 @@ func (p *page) startLive() {
 	on(lm.el.tabReplay, "click", func(js.Value) {
 		if lm.on {
 			p.leaveLive(push)
+		}
+	})
+	// The dock's tabs, on a narrow screen: click, or the arrows, Home and
+	// End between the two (WAI-ARIA tabs, roving focus).
+	on(lm.el.dockLive, "click", func(js.Value) { p.setDock("live", false) })
+	on(lm.el.dockStep, "click", func(js.Value) { p.setDock("step", false) })
+	on(dom.ByID("dock-tabs"), "keydown", func(ev js.Value) {
+		switch ev.Get("key").String() {
+		case "ArrowLeft", "ArrowRight", "Home", "End":
+		default:
+			return
+		}
+		ev.Call("preventDefault")
+		ev.Call("stopPropagation")
+		k := ev.Get("key").String()
+		switch {
+		case k == "Home":
+			p.setDock("live", true)
+		case k == "End":
+			p.setDock("step", true)
+		case lm.dock == "live":
+			p.setDock("step", true)
+		default:
+			p.setDock("live", true)
 		}
 	})
 
@@ -247,8 +276,37 @@ func (p *page) liveStep() int {
 	return lm.saved
 }
 
+// setDock shows the Live panel or the step under the diagram, on a
+// narrow screen; focus follows when the keys moved it.
+func (p *page) setDock(d string, focus bool) {
+	lm.dock = d
+	p.paintDock()
+	if focus {
+		if d == "live" {
+			lm.el.dockLive.Call("focus")
+		} else {
+			lm.el.dockStep.Call("focus")
+		}
+	}
+}
+
+func (p *page) paintDock() {
+	dom.SetAttr(dom.ByID("replay"), "data-dock", lm.dock)
+	for _, t := range []struct {
+		b    js.Value
+		name string
+	}{{lm.el.dockLive, "live"}, {lm.el.dockStep, "step"}} {
+		dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(lm.dock == t.name))
+		t.b.Set("tabIndex", -1)
+		if lm.dock == t.name {
+			t.b.Set("tabIndex", 0)
+		}
+	}
+}
+
 // paintMode shows the mode: the tabs, the panel, the page's layout.
 func (p *page) paintMode() {
+	p.paintDock()
 	lm.el.tabLive.Call("setAttribute", "aria-pressed", strconv.FormatBool(lm.on))
 	lm.el.tabReplay.Call("setAttribute", "aria-pressed", strconv.FormatBool(!lm.on))
 	dom.SetHidden(lm.el.panel, !lm.on)
@@ -263,6 +321,9 @@ func (p *page) paintMode() {
 	if lm.started {
 		dom.Global().Get("a2aplayLive").Call("visible", lm.on, lm.scenario)
 	}
+	// The mode changes the stage's width.
+	p.figure.avail = p.stageWidth()
+	p.applyZoom()
 }
 
 // loadLive starts the panel: live.js is fetched the first time (the
@@ -373,6 +434,7 @@ func (p *page) livePlaceholder() {
 	c := p.el.diagram
 	dom.SetAttr(c, "data-transcript", "")
 	dom.Clear(c)
+	p.frame(0) // no diagram: the zoom buttons rest
 	dom.Append(c, dom.El("div", "lv-empty",
 		dom.TextEl("p", "lv-empty-title", "Your session is drawn here"),
 		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button on the left.")))
@@ -389,6 +451,7 @@ func (p *page) livePlaceholder() {
 	dom.Clear(p.el.notes)
 	dom.SetHidden(p.el.notes, true)
 	dom.SetHidden(p.el.tabs, true)
+	dom.SetHidden(p.el.tools, true)
 	dom.SetHidden(p.el.raw, true)
 	dom.SetHidden(p.el.json, true)
 }

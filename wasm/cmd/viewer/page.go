@@ -41,6 +41,12 @@ type doc struct {
 
 	svgMs    float64 // time Layout and WriteSVG took in the page
 	renderMs float64 // that and putting the SVG into the page
+
+	first, last int // the steps drawn: all, or a window of a long one (draw.go)
+	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
+
+	findings []finding // what the check worker found, for a local one
+	checked  bool      // its answer came, or none will
 }
 
 // page is the replay page. Callbacks run one at a time on the browser's
@@ -56,15 +62,21 @@ type page struct {
 	nav   viewer.Nav
 	marks []js.Value // marks[k]: step k's group in the diagram, once looked up (see mark)
 
+	figure figure      // the diagram as framed in the stage (zoom.go)
+	zoom   viewer.Zoom // how the learner sizes diagrams; kept from one to the next
+
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
 
-	playing  bool
-	loading  bool    // a transcript is being fetched
-	gen      int     // bumped to stop a playback goroutine
-	lastPush float64 // when the last history entry was added, in ms
-	speed    float64
-	tab      string // "raw" or "json"
+	playing bool
+	loading bool // a transcript is being fetched
+	gen     int  // bumped to stop a playback goroutine
+	speed   float64
+	tab     string // "raw" or "json"
+
+	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
+	jsonBody                    string // the step's body, for the JSON tab's tree
+	jsonDrawn                   bool   // the tree is drawn
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -73,6 +85,8 @@ type page struct {
 		banner, bannerText, bannerClose                         js.Value
 		heading, label, facts, notes, tabs, tabRaw, tabJSON     js.Value
 		raw, json                                               js.Value
+		zoomIn, zoomOut, zoomReset, zoomFit, announce           js.Value
+		tools, copy, copyCurl                                   js.Value
 	}
 }
 
@@ -85,6 +99,7 @@ type laneSeg struct {
 
 func newPage() (*page, error) {
 	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	raw := dom.ByID("a2aplay-data").Get("textContent").String()
 	if err := json.Unmarshal([]byte(raw), &p.data); err != nil {
 		return nil, errors.New("the page's data block: " + err.Error())
@@ -99,6 +114,8 @@ func newPage() (*page, error) {
 		"banner": &e.banner, "banner-text": &e.bannerText, "banner-close": &e.bannerClose,
 		"insp-heading": &e.heading, "insp-label": &e.label, "insp-facts": &e.facts, "insp-notes": &e.notes,
 		"insp-tabs": &e.tabs, "tab-raw": &e.tabRaw, "tab-json": &e.tabJSON, "insp-raw": &e.raw, "insp-json": &e.json,
+		"zoom-in": &e.zoomIn, "zoom-out": &e.zoomOut, "zoom-reset": &e.zoomReset, "zoom-fit": &e.zoomFit, "announce": &e.announce,
+		"insp-tools": &e.tools, "copy": &e.copy, "copy-curl": &e.copyCurl,
 	} {
 		*v = dom.ByID(id)
 	}
@@ -286,13 +303,17 @@ func newDoc(name string, local bool, t *replay.Transcript) *doc {
 	return &doc{name: name, local: local, t: t, steps: steps, lanes: viewer.Lanes(steps)}
 }
 
-// history says how a move shows in the browser's history.
+// history says how a move shows in the browser's history. Back undoes
+// a change of transcript or mode; steps within a transcript rewrite the
+// entry, so that Back leaves a transcript however far the learner
+// stepped through it, and a shared link names the step shown.
 type history int
 
 const (
 	noHistory history = iota // restoring a link: the URL already says it
-	push                     // a move of the learner's: back undoes it
-	replace                  // playback and scrubbing: one entry for the run
+	push                     // another transcript or mode: a new entry
+	step                     // the learner's step: rewrites the entry, stops playback
+	replace                  // playback: rewrites the entry
 )
 
 func (p *page) link() viewer.Link {
@@ -307,10 +328,7 @@ func (p *page) link() viewer.Link {
 	return l
 }
 
-// record writes the current link into the URL. Moves in quick
-// succession (a held arrow key) share one history entry: the browser
-// would otherwise drop entries past a few hundred in ten seconds, and
-// back would crawl one step at a time.
+// record writes the current link into the URL.
 func (p *page) record(h history) {
 	if h == noHistory || p.inLive() { // Live's URL names its scenario
 		return
@@ -319,20 +337,12 @@ func (p *page) record(h history) {
 	if dom.Global().Get("location").Get("hash").String() == hash {
 		return
 	}
-	now := dom.Now()
-	method := "pushState"
-	if h == replace || now-p.lastPush < coalesceMs {
-		method = "replaceState"
-	}
-	if method == "pushState" {
-		p.lastPush = now
+	method := "replaceState"
+	if h == push {
+		method = "pushState"
 	}
 	dom.Global().Get("history").Call(method, js.Null(), "", hash)
 }
-
-// coalesceMs is how soon after a history entry a move replaces it
-// instead of adding one.
-const coalesceMs = 250
 
 // show makes d the current transcript, drawn, at position step.
 func (p *page) show(d *doc, step int, h history) {
@@ -343,7 +353,7 @@ func (p *page) show(d *doc, step int, h history) {
 	}
 	p.stop()
 	p.clearError() // a message about the transcript shown before
-	if err := p.draw(d); err != nil {
+	if err := p.draw(d, step); err != nil {
 		p.showError("Could not draw " + d.name + ": " + err.Error())
 		p.syncPicker()
 		return
@@ -354,14 +364,44 @@ func (p *page) show(d *doc, step int, h history) {
 	p.buildLane()
 	p.el.scrub.Set("max", len(d.steps))
 	p.syncPicker()
+	p.saySource()
+	dom.Document().Set("title", d.name+" · a2aplay")
+	p.paint(-1)
+	p.record(h)
+	p.check(d) // findings.go: the spec's checks, for a file or a live session
+}
+
+// saySource says beside the picker where the transcript shown comes
+// from, and which steps of a long one are drawn.
+func (p *page) saySource() {
+	d := p.cur
+	if d == nil {
+		return
+	}
+	if lm.on && d == lm.doc {
+		p.liveSource()
+		return
+	}
 	src := ""
 	if d.local {
 		src = "from your file " + d.name
 	}
 	dom.SetText(p.el.source, src)
-	dom.Document().Set("title", d.name+" · a2aplay")
-	p.paint(-1)
-	p.record(h)
+	p.sayWindow()
+}
+
+// sayWindow says, beside the picker, which steps of a long transcript
+// are drawn.
+func (p *page) sayWindow() {
+	d := p.cur
+	if d == nil || d.first <= 1 && d.last >= len(d.steps) {
+		return
+	}
+	src := "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(len(d.steps)) + " drawn"
+	if d.local {
+		src = d.name + " · " + src
+	}
+	dom.SetText(p.el.source, src)
 }
 
 // syncPicker makes the picker show the current transcript; an opened
@@ -394,9 +434,17 @@ func (p *page) goTo(i int, h history) {
 	if !p.nav.Go(i) {
 		return
 	}
+	if d := p.cur; p.nav.Cur > 0 && (p.nav.Cur < d.first || p.nav.Cur > d.last) {
+		// Past the drawn window of a long transcript: draw the next.
+		if err := p.draw(d, p.nav.Cur); err != nil {
+			p.showError("Could not draw " + d.name + ": " + err.Error())
+		}
+		p.sayWindow()
+		old = -1
+	}
 	p.paint(old)
 	p.record(h)
-	if p.playing && h == push {
+	if p.playing && h == step {
 		p.stop()
 	}
 }
@@ -406,12 +454,18 @@ func (p *page) goTo(i int, h history) {
 // inspector. old is -1 for a diagram just drawn.
 func (p *page) paint(old int) {
 	cur, n := p.nav.Cur, p.nav.N
+	var ks []int
 	if old < 0 {
-		// A fresh diagram has no replay classes: every step is plain,
-		// as at the overview.
-		old = 0
+		// A fresh diagram has no replay classes: every drawn step is
+		// plain, as at the overview.
+		for k := p.cur.first; k <= p.cur.last; k++ {
+			if viewer.ClassOf(k, cur) != viewer.Plain {
+				ks = append(ks, k)
+			}
+		}
+	} else {
+		ks = viewer.Changed(old, cur, n)
 	}
-	ks := viewer.Changed(old, cur, n)
 	for _, k := range ks {
 		el := p.mark(k)
 		if el.IsUndefined() {
@@ -433,8 +487,16 @@ func (p *page) paint(old int) {
 	p.el.next.Set("disabled", cur >= n)
 	p.el.last.Set("disabled", cur >= n)
 	p.el.play.Set("disabled", n == 0)
+	if o := p.mark(old); old != cur && !o.IsUndefined() {
+		o.Call("removeAttribute", "aria-current")
+	}
+	if el := p.mark(cur); !el.IsUndefined() {
+		dom.SetAttr(el, "aria-current", "step")
+	}
 	p.paintLane()
 	p.inspect()
+	// Only the heading is read out: the inspector is for reading.
+	dom.SetText(p.el.announce, p.el.heading.Get("textContent").String())
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
@@ -450,10 +512,8 @@ func (p *page) togglePlay() {
 	if p.cur == nil || p.nav.N == 0 {
 		return
 	}
-	if p.nav.AtEnd() {
-		p.goTo(1, push)
-	} else if p.nav.Cur == 0 {
-		p.goTo(1, push)
+	if p.nav.AtEnd() || p.nav.Cur == 0 {
+		p.goTo(1, replace)
 	}
 	p.playing = true
 	p.gen++
@@ -515,21 +575,34 @@ func (p *page) stepOf(target js.Value) int {
 // openFile reads a File the learner picked or dropped and shows it.
 func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
+	size := file.Get("size").Float()
+	p.do(func() {
+		dom.AddClass(p.el.diagram, "busy")
+		dom.SetText(p.el.source, "Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB)…")
+	})
 	dom.Go(func() {
-		text, err := dom.ReadFile(file)
-		p.do(func() { p.fileRead(name, text, err) })
+		data, err := dom.ReadFileBytes(file)
+		// Let the browser paint the message before the parse holds the
+		// thread.
+		time.Sleep(20 * time.Millisecond)
+		p.do(func() {
+			dom.RemoveClass(p.el.diagram, "busy")
+			p.fileRead(name, data, err)
+		})
 	})
 }
 
 // fileRead shows a file the learner opened, or why it cannot be.
-func (p *page) fileRead(name, text string, err error) {
+func (p *page) fileRead(name string, data []byte, err error) {
 	if err != nil {
 		p.showError("Could not read " + name + ": " + err.Error())
+		p.saySource()
 		return
 	}
-	t, err := readAny(name, text)
+	t, err := viewer.Open(name, data)
 	if err != nil {
-		p.showError("Could not open " + name + ": " + err.Error())
+		p.showError("Could not open " + err.Error())
+		p.saySource()
 		return
 	}
 	p.clearError()
@@ -537,14 +610,6 @@ func (p *page) fileRead(name, text string, err error) {
 	p.docs[key(name, true)] = d
 	p.cur = nil // redraw even when the same name was open
 	p.show(d, 0, push)
-}
-
-// readAny parses a transcript or, when it looks like one, a HAR file.
-func readAny(name, text string) (*replay.Transcript, error) {
-	if strings.HasSuffix(strings.ToLower(name), ".har") || strings.HasPrefix(strings.TrimSpace(text), "{") {
-		return replay.ReadHAR([]byte(text), name)
-	}
-	return replay.Parse([]byte(text), name)
 }
 
 // exports
@@ -585,15 +650,58 @@ func (p *page) export(kind string) {
 	}
 }
 
-// reveal scrolls the diagram so that el shows, centred, when it is out
-// of view. Scrolling a large diagram costs a frame, so it scrolls only
-// when it must, and then far enough that the next steps show too.
+// focusParts are the parts of a step that say what it is: its arrow
+// and head, its label and the state it reports. A closed stream has no
+// arrow: its end mark and words stand in. The step's box also spans the
+// gutter and its state bar, which need not show.
+const focusParts = ".arrow, .head, .label, .badge, .closed, .end-edge"
+
+// reveal scrolls the diagram, on both axes, so that step el's arrow and
+// label show, smoothly unless the learner asks for reduced motion. Only
+// the diagram scrolls, never the page, so the controls and the task
+// lane above it stay where they are.
 func (p *page) reveal(el js.Value) {
-	box := p.el.diagram.Call("getBoundingClientRect")
-	r := el.Call("getBoundingClientRect")
-	top, bottom := box.Get("top").Float(), box.Get("bottom").Float()
-	if r.Get("top").Float() >= top && r.Get("bottom").Float() <= bottom {
+	var target viewer.Box
+	for _, part := range dom.All(el, focusParts) {
+		target = target.Union(box(part.Call("getBoundingClientRect")))
+	}
+	if target == (viewer.Box{}) {
+		target = box(el.Call("getBoundingClientRect"))
+	}
+	c := p.el.diagram
+	r := box(c.Call("getBoundingClientRect"))
+	// The scrollport: inside the borders, without the scroll bars, under
+	// the pinned participant row.
+	view := viewer.Box{
+		Left: r.Left + c.Get("clientLeft").Float(),
+		Top:  r.Top + c.Get("clientTop").Float(),
+	}
+	view.Right = view.Left + c.Get("clientWidth").Float()
+	view.Bottom = view.Top + c.Get("clientHeight").Float()
+	view.Top += p.pinnedHeight()
+	dx, dy := viewer.Reveal(view, target, revealMargin)
+	if dx == 0 && dy == 0 {
 		return
 	}
-	el.Call("scrollIntoView", map[string]any{"block": "center", "inline": "nearest"})
+	behavior := "smooth"
+	if reducedMotion() {
+		behavior = "instant"
+	}
+	c.Call("scrollTo", map[string]any{
+		"left":     c.Get("scrollLeft").Float() + dx,
+		"top":      c.Get("scrollTop").Float() + dy,
+		"behavior": behavior,
+	})
+}
+
+// revealMargin is the room, in CSS pixels, kept around a revealed step.
+const revealMargin = 12
+
+func box(r js.Value) viewer.Box {
+	return viewer.Box{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Right: r.Get("right").Float(), Bottom: r.Get("bottom").Float()}
+}
+
+// reducedMotion reports whether the learner asks for less motion.
+func reducedMotion() bool {
+	return dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
 }

@@ -1,0 +1,40 @@
+// check-worker.js runs the check module (check.wasm, built from
+// wasm/cmd/check) in a Web Worker: the spec's checks on a file the
+// learner opened or a live session, off the page's thread and out of the
+// viewer's module.
+//
+//   const w = new Worker("check-worker.js?wasm=…&exec=…");
+//   w.postMessage({id: 1, name: "my.http", text: "# a2aplay transcript 1…"});
+//   w.onmessage = (e) => { … e.data is {id, findings: [{step, text}]} | {id, error} | {ready} | {type: "error", error} };
+//
+// Checks posted before the module has started are kept and run once it
+// has.
+"use strict";
+
+(() => {
+	const params = new URLSearchParams(self.location.search);
+	const wasmURL = params.get("wasm") || "check.wasm";
+	const execURL = params.get("exec") || "wasm_exec.js";
+	const pending = [];
+	self.onmessage = (e) => { pending.push(e); };
+	const fail = (what, err) => {
+		self.postMessage({ type: "error", error: `check worker: ${what}: ${err && err.message ? err.message : err}` });
+	};
+	try {
+		importScripts(execURL);
+	} catch (err) {
+		fail(`loading ${execURL}`, err);
+		return;
+	}
+	const go = new Go();
+	go.exit = (code) => fail("the Go program exited", `code ${code}`);
+	(async () => {
+		const resp = await fetch(wasmURL);
+		if (!resp.ok) throw new Error(`${wasmURL}: HTTP ${resp.status}`);
+		const bytes = await resp.arrayBuffer();
+		return WebAssembly.instantiate(bytes, go.importObject);
+	})().then((result) => {
+		go.run(result.instance); // sets self.onmessage before it returns to us
+		for (const e of pending.splice(0)) self.onmessage(e);
+	}, (err) => fail(`loading ${wasmURL}`, err));
+})();
