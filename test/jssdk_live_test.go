@@ -308,6 +308,10 @@ func fixture(t *testing.T, saved []byte, port string) {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// check's corpus of clean files keeps the same session.
+		if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(env.testdata)), "check", "testdata", "clean", "jssdk-live.http"), got, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
 	want, err := os.ReadFile(path)
@@ -364,6 +368,10 @@ func TestForeignFixture(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(root, "test", "testdata", "foreign", "jssdk-live.http"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// check's corpus of clean files keeps a copy, which must not drift.
+	if kept, err := os.ReadFile(filepath.Join(root, "check", "testdata", "clean", "jssdk-live.http")); err != nil || !bytes.Equal(kept, b) {
+		t.Errorf("check/testdata/clean/jssdk-live.http is not test/testdata/foreign/jssdk-live.http (copy it): %v", err)
 	}
 	tr, err := replay.Parse(b, "jssdk-live.http")
 	if err != nil {
