@@ -124,19 +124,9 @@ func TestLiveThroughRecord(t *testing.T) {
 		tb.fill("#lv-send-text", text)
 		return tb.clickMove("#lv-send", own)
 	}
-	taskOf := func(agent string) string {
-		// The task list follows the session's snapshot, which may come
-		// after the move's result.
-		tb.wait(`[...document.querySelectorAll("#lv-try-task option")].some(o => o.textContent.startsWith(` + js(agent+" ") + `))`)
-		id := eval[string](tb, `(o => o ? o.value : "")([...document.querySelectorAll("#lv-try-task option")].find(o => o.textContent.startsWith(`+js(agent+" ")+`)))`)
-		if id == "" {
-			t.Fatalf("no task of %s in the task list", agent)
-		}
-		return id
-	}
 	r := send("js-reviewer", "Please review my change to payments-api.")
 	mustContain(t, "the JS review", r, "HTTP+JSON", "INPUT_REQUIRED", "Which base branch")
-	review := taskOf("js-reviewer")
+	review := tb.taskOf("js-reviewer")
 	tb.choose("#lv-try-task", review)
 	tb.fill("#lv-try-text", "main")
 	mustContain(t, "the JS review answered", tb.clickMove("#lv-try-send", onTask), "COMPLETED", "review.txt")
@@ -144,7 +134,7 @@ func TestLiveThroughRecord(t *testing.T) {
 	tb.click("#lv-send-stream")
 	r = send("js-deployer", "Deploy 2026.10.06-1 to staging.")
 	mustContain(t, "the JS deploy", r, "AUTH_REQUIRED", proxy+"/js-deployer/approve/", "open")
-	deploy := taskOf("js-deployer")
+	deploy := tb.taskOf("js-deployer")
 	ap = tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "the JS approval", ap, "HTTP 200", proxy+"/js-deployer/approve/")
 	tb.wait(`[...document.querySelectorAll("#lv-try-task option")].some(o => o.value === ` + js(deploy) + ` && o.textContent.includes("COMPLETED"))`)
