@@ -84,8 +84,11 @@
 // An exchange is named after what it is ([Classify]): the JSON-RPC method
 // of a JSON-RPC call, the method an HTTP+JSON route stands for,
 // GetAgentCard for an agent card. Anything else is plain HTTP outside
-// A2A (channel out-of-band), named by its path's first segment: the
-// operator's POST /approve/{taskId} is "approve".
+// A2A (channel out-of-band), named by what it does, not by where its
+// agent sits: an operator's decision by its verb ([replay.OperatorVerb]),
+// so POST /approve/{taskId} and POST /deployer/approve/{taskId} are both
+// "approve"; any other call by the last segment of its path that is not
+// an identifier; a path of identifiers only by its method.
 //
 // # Normalisation
 //

@@ -241,6 +241,18 @@ func TestClassify(t *testing.T) {
 		{"POST", "/approve/abc", "", "approve", replay.ChannelOutOfBand},
 		{"POST", "/refuse/abc", "", "refuse", replay.ChannelOutOfBand},
 		{"POST", "/", "not json", "post", replay.ChannelOutOfBand},
+		// An agent under a path, on a shared origin or behind a2aplay
+		// record: the call is named by what it is, not where it sits.
+		{"POST", "/deployer/approve/0b5e7c2a-3f1d-4e55-9a3c-1d2b3c4d5e6f", "{}", "approve", replay.ChannelOutOfBand},
+		{"POST", "/js-deployer/refuse/t-1", "{}", "refuse", replay.ChannelOutOfBand},
+		{"POST", "/team/ops/Approve/abc", "", "approve", replay.ChannelOutOfBand},
+		{"POST", "/agents/deployer/reject/42", "", "reject", replay.ChannelOutOfBand},
+		{"GET", "/deployer/status/t-17", "", "status", replay.ChannelOutOfBand},
+		{"POST", "/hooks/callback", "", "callback", replay.ChannelOutOfBand},
+		{"POST", "/v2/0b5e7c2a", "", "post", replay.ChannelOutOfBand},
+		{"DELETE", "/", "", "delete", replay.ChannelOutOfBand},
+		// A word that only contains "approve" is not the verb.
+		{"POST", "/approvers/list", "", "list", replay.ChannelOutOfBand},
 	} {
 		name, ch := Classify(tc.method, tc.path, []byte(tc.body))
 		if name != tc.name || ch != tc.ch {

@@ -474,8 +474,12 @@ func isEventStream(contentType string) bool {
 // Classify names an exchange from its request: the JSON-RPC method of a
 // JSON-RPC call, the method an HTTP+JSON route stands for, GetAgentCard
 // for an agent card, all on the A2A channel. Any other request is plain
-// HTTP outside A2A, named by the first segment of its path (an
-// operator's POST /approve/{taskId} is "approve").
+// HTTP outside A2A, named by what it does, wherever the agent sits: an
+// operator's decision is named by its verb (POST /approve/{taskId} and
+// POST /deployer/approve/{taskId} are both "approve"), any other call
+// by the last segment of its path that is not an identifier
+// (/hooks/status/t-17 is "status"), and a path of identifiers only by
+// its method.
 func Classify(method, path string, body []byte) (string, replay.Channel) {
 	if strings.HasSuffix(path, "/.well-known/agent-card.json") {
 		return "GetAgentCard", replay.ChannelA2A
@@ -496,12 +500,33 @@ func Classify(method, path string, body []byte) (string, replay.Channel) {
 	if name := restMethod(method, path); name != "" {
 		return name, replay.ChannelA2A
 	}
-	for _, seg := range strings.Split(path, "/") {
-		if seg != "" && validLabel(seg) {
-			return seg, replay.ChannelOutOfBand
+	return outOfBandName(method, path), replay.ChannelOutOfBand
+}
+
+// outOfBandName names a call outside A2A from its path: the last
+// operator verb in it, else the last segment that is a label and not an
+// identifier, else the method in lower case. The segments before the
+// verb (the agent's own base path under a proxy or on a shared origin)
+// never name the call.
+func outOfBandName(method, path string) string {
+	segs := strings.Split(path, "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if s := strings.ToLower(segs[i]); replay.OperatorVerb(s) {
+			return s
 		}
 	}
-	return strings.ToLower(method), replay.ChannelOutOfBand
+	for i := len(segs) - 1; i >= 0; i-- {
+		if s := segs[i]; validLabel(s) && !identifier(s) {
+			return s
+		}
+	}
+	return strings.ToLower(method)
+}
+
+// identifier reports whether a path segment looks like an id rather
+// than a word: it has a digit in it, or is longer than a word is.
+func identifier(s string) bool {
+	return len(s) > 32 || strings.ContainsAny(s, "0123456789")
 }
 
 // validLabel reports whether s can be an exchange name: a short word of

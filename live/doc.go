@@ -122,7 +122,9 @@
 // send, is left out with a note saying so. A response body the client
 // library closes unread (a2a-go's HTTP+JSON client reads an error only
 // when it is application/json) is read to its end, up to 1 MiB, so the
-// transcript holds what the agent sent.
+// transcript holds what the agent sent. Request bodies over HTTP+JSON
+// go as application/a2a+json, as spec §11.1 asks (a2a-go's client would
+// label them application/json), so a saved session passes a2aplay check.
 //
 // # Closing
 //

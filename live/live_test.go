@@ -55,6 +55,15 @@ func TestOfflineAnswer(t *testing.T) {
 				if x.Name != "SendMessage" || x.From != ClientName || x.To != agents.ReviewerName {
 					t.Errorf("exchange %d: %s %s -> %s, want SendMessage client -> code-reviewer", x.Seq, x.Name, x.From, x.To)
 				}
+				// Each binding's own media type (spec §9.1, §11.1): a2a-go's
+				// REST client says application/json; Live must not.
+				want := "application/json"
+				if b == HTTPJSON {
+					want = "application/a2a+json"
+				}
+				if ct := x.Request.Get("Content-Type"); ct != want {
+					t.Errorf("exchange %d over %s sent its body as %q, want %q", x.Seq, b, ct, want)
+				}
 			}
 			if got := names(tr.Participants); got != "client code-reviewer" {
 				t.Errorf("participants %q, want only the two that took part", got)

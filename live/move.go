@@ -96,6 +96,7 @@ func (m *move) client(ctx context.Context, ref *agentRef, b Binding) (*a2aclient
 	case JSONRPC:
 		opt = a2aclient.WithJSONRPCTransport(hc)
 	case HTTPJSON:
+		hc.Transport.(*moveTripper).rest = true
 		opt = a2aclient.WithRESTTransport(hc)
 	default:
 		return nil, fmt.Errorf("live: unknown binding %q (want %q or %q)", b, JSONRPC, HTTPJSON)
@@ -123,6 +124,11 @@ func hasBinding(card *a2a.AgentCard, b Binding) bool {
 type moveTripper struct {
 	m    *move
 	next http.RoundTripper
+	// rest marks a client of the HTTP+JSON binding, whose request bodies
+	// go as application/a2a+json (spec §11.1). a2a-go's REST client
+	// labels them application/json, which a2aplay check reports of every
+	// session Live saves; the tripper relabels them.
+	rest bool
 }
 
 func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -138,6 +144,9 @@ func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.ContentLength = int64(len(body))
+		if mt, _, err := mime.ParseMediaType(req.Header.Get("Content-Type")); t.rest && err == nil && mt == "application/json" {
+			req.Header.Set("Content-Type", restContentType)
+		}
 	}
 	t.m.mu.Lock()
 	t.m.sent = append(t.m.sent, &sentReq{method: req.Method, url: req.URL.String(), body: trimBody(string(body))})
@@ -178,6 +187,9 @@ func (b *drainBody) Close() error {
 	})
 	return b.rc.Close()
 }
+
+// restContentType is the media type of HTTP+JSON bodies (spec §11.1).
+const restContentType = "application/a2a+json"
 
 // eventStream reports whether a Content-Type is text/event-stream.
 func eventStream(contentType string) bool {

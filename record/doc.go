@@ -40,7 +40,8 @@
 // recorded approval. CORS preflights are passed on and not recorded. An
 // exchange is named as capture names it ([capture.Classify]): the
 // JSON-RPC method, the HTTP+JSON route's method, GetAgentCard, or plain
-// HTTP outside A2A named by its first path segment ("approve").
+// HTTP outside A2A named by what it does: an operator's decision by its
+// verb wherever the agent sits (PATH/approve/{taskId} is "approve").
 //
 // Times are the proxy's wall clock, in UTC, to the millisecond: a
 // request when the proxy sends it on, a response when its head arrives,

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -521,6 +522,46 @@ func TestRecordBadInput(t *testing.T) {
 	for i, l := range strings.Split(strings.TrimSpace(log), "\n") {
 		if !strings.HasPrefix(l, "a2aplay record: ") {
 			t.Errorf("log line %d is not one of ours: %q", i+1, l)
+		}
+	}
+}
+
+// TestRecordOperatorUnderAPath: an agent served under a path, as two
+// agents share one origin, has its operator endpoint at
+// PATH/approve/{id}. The recording names that call "approve", as live
+// and the HAR import do, and not after the path the agent sits under.
+func TestRecordOperatorUnderAPath(t *testing.T) {
+	mux := http.NewServeMux()
+	var agentURL string
+	mux.HandleFunc("GET /ops/deployer/.well-known/agent-card.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"name":"deployer","supportedInterfaces":[{"url":%q,"protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`, agentURL)
+	})
+	mux.HandleFunc("POST /ops/deployer/approve/{id}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"taskId":%q,"decision":"approved"}`, r.PathValue("id"))
+	})
+	mux.HandleFunc("POST /ops/deployer/refuse/{id}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"taskId":%q,"decision":"refused"}`, r.PathValue("id"))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	agentURL = srv.URL + "/ops/deployer"
+	r := newRig(t, "", false, Agent{Name: "deployer", URL: agentURL})
+	for _, p := range []string{"/deployer/approve/0b5e7c2a-3f1d-4e55-9a3c-1d2b3c4d5e6f", "/deployer/refuse/t-2"} {
+		resp := post(t, r.url+p, "{}")
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("POST %s through the proxy: %s", p, resp.Status)
+		}
+	}
+	waitFor(t, func() bool { return len(r.transcript().Exchanges) == 2 })
+	tr := r.transcript()
+	for i, want := range []string{"approve", "refuse"} {
+		x := tr.Exchanges[i]
+		if x.Name != want || x.Channel != replay.ChannelOutOfBand || x.To != "deployer" {
+			t.Errorf("exchange %d %s %s: named %q on %s to %s, want %q outside A2A to deployer", x.Seq, x.Request.Method, x.Request.URL, x.Name, x.Channel, x.To, want)
 		}
 	}
 }

@@ -1005,6 +1005,21 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
 }
 
+// OperatorVerb reports whether a path segment, in lower case, names an
+// operator's decision on a waiting task outside A2A: approve and refuse,
+// as the kit's deployer serves them at /approve/{taskId} and
+// /refuse/{taskId} (or under an agent's path, PATH/approve/{taskId}),
+// and the words other agents use for the same endpoints. Such a call is
+// named by its verb wherever the agent sits, in recordings (capture,
+// a2aplay record), Live's sessions and HAR imports alike.
+func OperatorVerb(s string) bool {
+	switch s {
+	case "approve", "refuse", "reject", "deny", "decline", "confirm", "authorize", "authorise":
+		return true
+	}
+	return false
+}
+
 // harExchangeName names an exchange after its A2A method, from the
 // JSON-RPC body or the HTTP+JSON route, and says whether it is A2A.
 func harExchangeName(rq *Request, u *url.URL) (string, Channel) {
@@ -1040,8 +1055,8 @@ func harExchangeName(rq *Request, u *url.URL) (string, Channel) {
 		return "GetExtendedAgentCard", ChannelA2A
 	}
 	if rq.Method == "POST" {
-		for _, s := range segs {
-			if s == "approve" || s == "refuse" {
+		for i := len(segs) - 1; i >= 0; i-- {
+			if s := strings.ToLower(segs[i]); OperatorVerb(s) {
 				return s, ChannelOutOfBand
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -522,5 +523,29 @@ func TestReadHARCauses(t *testing.T) {
 				t.Errorf("notes %q do not say the frames moved", tr.Exchanges[0].Notes)
 			}
 		})
+	}
+}
+
+// TestHARNamesOperatorCalls: an operator's decision is named by its verb
+// wherever the agent sits, as capture.Classify names it in recordings
+// and live in its sessions; other calls outside A2A keep their method
+// and path.
+func TestHARNamesOperatorCalls(t *testing.T) {
+	for _, tc := range []struct{ method, url, name string }{
+		{"POST", "http://localhost:9999/approve/t-1", "approve"},
+		{"POST", "http://localhost:8999/js-deployer/approve/0b5e7c2a", "approve"},
+		{"POST", "http://localhost:8999/deployer/Refuse/t-1", "refuse"},
+		{"POST", "http://localhost:8999/ops/reject/t-1", "reject"},
+		{"GET", "http://localhost:8999/deployer/approve/t-1", "GET /deployer/approve/t-1"},
+		{"POST", "http://localhost:8999/approvers/list", "POST /approvers/list"},
+	} {
+		u, err := url.Parse(tc.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, ch := harExchangeName(&Request{Method: tc.method, URL: tc.url}, u)
+		if name != tc.name || ch != ChannelOutOfBand {
+			t.Errorf("%s %s is named %q on %s, want %q outside A2A", tc.method, tc.url, name, ch, tc.name)
+		}
 	}
 }

@@ -140,13 +140,6 @@ func TestLiveJSSDKAgent(t *testing.T) {
 		tb.fill("#lv-send-text", text)
 		return tb.clickMove("#lv-send", own)
 	}
-	taskOf := func(agent string) string {
-		id := eval[string](tb, `(o => o ? o.value : "")([...document.querySelectorAll("#lv-try-task option")].find(o => o.textContent.startsWith(`+js(agent+" ")+`)))`)
-		if id == "" {
-			t.Fatalf("no task of %s in the task list", agent)
-		}
-		return id
-	}
 	onIt := func(id, button, text string) string {
 		tb.choose("#lv-try-task", id)
 		tb.fill("#lv-try-text", text)
@@ -157,7 +150,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	// answered on the same task.
 	r := send("js-reviewer", "Please review my change to payments-api.")
 	mustContain(t, "the review", r, "INPUT_REQUIRED", "Which base branch")
-	review := taskOf("js-reviewer")
+	review := tb.taskOf("js-reviewer")
 	r = onIt(review, "#lv-try-send", "no-such-branch")
 	mustContain(t, "a branch that does not exist", r, "INPUT_REQUIRED", `There is no branch "no-such-branch"`)
 	r = onIt(review, "#lv-try-send", "main")
@@ -168,7 +161,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	tb.click("#lv-send-stream")
 	r = send("js-deployer", "Deploy 2026.10.06-1 to staging.")
 	mustContain(t, "the deploy", r, "AUTH_REQUIRED", "/deployer/approve/", "open")
-	deploy := taskOf("js-deployer")
+	deploy := tb.taskOf("js-deployer")
 	ap := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "the approval", ap, "HTTP 200")
 	tb.wait(`[...document.querySelectorAll("#lv-try-task option")].some(o => o.value === ` + js(deploy) + ` && o.textContent.includes("COMPLETED"))`)
@@ -308,6 +301,10 @@ func fixture(t *testing.T, saved []byte, port string) {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// check's corpus of clean files keeps the same session.
+		if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(env.testdata)), "check", "testdata", "clean", "jssdk-live.http"), got, 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
 	want, err := os.ReadFile(path)
@@ -344,6 +341,16 @@ func (tb *tab) choose(sel, v string) {
 	}
 }
 
+// taskOf returns the id of the first task of agent in the try tab's task
+// list, waiting for it: the list follows the session's snapshot, which
+// may come after the move's result.
+func (tb *tab) taskOf(agent string) string {
+	tb.t.Helper()
+	const option = `[...document.querySelectorAll("#lv-try-task option")].find(o => o.textContent.startsWith(%s))`
+	tb.wait(fmt.Sprintf("!!"+option, js(agent+" ")))
+	return eval[string](tb, fmt.Sprintf("("+option+").value", js(agent+" ")))
+}
+
 // fill sets the value of the text input sel, with an input event.
 func (tb *tab) fill(sel, v string) {
 	tb.t.Helper()
@@ -364,6 +371,10 @@ func TestForeignFixture(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(root, "test", "testdata", "foreign", "jssdk-live.http"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// check's corpus of clean files keeps a copy, which must not drift.
+	if kept, err := os.ReadFile(filepath.Join(root, "check", "testdata", "clean", "jssdk-live.http")); err != nil || !bytes.Equal(kept, b) {
+		t.Errorf("check/testdata/clean/jssdk-live.http is not test/testdata/foreign/jssdk-live.http (copy it): %v", err)
 	}
 	tr, err := replay.Parse(b, "jssdk-live.http")
 	if err != nil {
