@@ -72,7 +72,9 @@ func setup(exe string) error {
 	if err != nil {
 		return err
 	}
-	env.viewer = wasm
+	if env.viewer, err = web.PackModule(wasm); err != nil { // as the site ships it
+		return err
+	}
 	checkMod, err := browser.BuildCheck(root, tmp)
 	if err != nil {
 		return err

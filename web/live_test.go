@@ -22,7 +22,7 @@ import (
 func liveOptions(t *testing.T) Options {
 	t.Helper()
 	o := testOptions(t)
-	o.Live = bytes.Repeat([]byte("\x00asm the live module stand-in "), 200)
+	o.Live = standIn("the live module stand-in ", 200)
 	return o
 }
 

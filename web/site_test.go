@@ -13,6 +13,29 @@ import (
 	"testing"
 )
 
+// standIn returns a WebAssembly module that holds nothing but a custom
+// section of text repeated n times: small to build, and compressible as
+// a real module is.
+func standIn(text string, n int) []byte {
+	uleb := func(b []byte, v int) []byte {
+		for {
+			c := byte(v & 0x7f)
+			if v >>= 7; v == 0 {
+				return append(b, c)
+			}
+			b = append(b, c|0x80)
+		}
+	}
+	name := "stand-in"
+	payload := bytes.Repeat([]byte(text), n)
+	body := append(uleb(nil, len(name)), name...)
+	body = append(body, payload...)
+	mod := []byte("\x00asm\x01\x00\x00\x00")
+	mod = append(mod, 0) // a custom section
+	mod = uleb(mod, len(body))
+	return append(mod, body...)
+}
+
 func testOptions(t *testing.T) Options {
 	t.Helper()
 	var o Options
@@ -23,7 +46,7 @@ func testOptions(t *testing.T) Options {
 		}
 		o.Transcripts = append(o.Transcripts, Transcript{Name: name, Text: b})
 	}
-	o.Viewer = bytes.Repeat([]byte("\x00asm not really a module "), 100)
+	o.Viewer = standIn("not really a module ", 100)
 	o.WasmExec = []byte("// wasm_exec.js stand-in\nclass Go {}\n")
 	o.BrotliQuality = 5
 	return o

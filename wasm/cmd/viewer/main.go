@@ -6,9 +6,10 @@
 //
 // Build it with
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/viewer.wasm ./wasm/cmd/viewer
+//	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./wasm/cmd/viewer
 //
-// and let "a2aplay site" put it into the site. The state logic lives in
+// and let "a2aplay site" put it into the site (which joins its data
+// segments, web.PackModule). The state logic lives in
 // wasm/viewer and is tested natively; this package is the DOM glue.
 package main
 
