@@ -158,6 +158,12 @@ func drawFigure(file string, har replay.HAROptions, dir, ext string, first, last
 	if err != nil {
 		return "", err
 	}
+	// A temporary file is private (0600); a figure is for publishing, and
+	// is readable like any file the other commands write.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return f.Name(), err
+	}
 	w := bufio.NewWriterSize(f, 64<<10)
 	if ext == ".svg" {
 		err = diagram.WriteSVG(w, diagram.Layout(steps, opts))

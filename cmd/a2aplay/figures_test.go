@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -32,6 +33,11 @@ func TestFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(filepath.Join(dir2, "07-auth-required.svg"))
+	if fi, err := os.Stat(filepath.Join(dir1, "07-auth-required.svg")); err != nil {
+		t.Error(err)
+	} else if runtime.GOOS != "windows" && fi.Mode().Perm() != 0o644 {
+		t.Errorf("the figure's mode is %v, want -rw-r--r--", fi.Mode())
+	}
 	if !bytes.Equal(a, b) || !bytes.HasPrefix(a, []byte("<svg ")) {
 		t.Errorf("two runs gave different or no SVG (%d and %d bytes)", len(a), len(b))
 	}
