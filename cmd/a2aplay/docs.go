@@ -123,9 +123,9 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 		}
 	}
 	printFindings(fs.Output(), findings)
-	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s", len(built), lesson.Printable(*out))
+	fmt.Fprintf(fs.Output(), "a2aplay docs: %s into %s", count(len(built), "lesson"), lesson.Printable(*out))
 	if len(findings) > 0 {
-		fmt.Fprintf(fs.Output(), "; %d findings to look at (shown beside their figures)", len(findings))
+		fmt.Fprintf(fs.Output(), "; %s to look at (shown beside their figures)", count(len(findings), "finding"))
 	}
 	fmt.Fprintln(fs.Output())
 	return nil

@@ -128,7 +128,7 @@ func TestDocsUpstream(t *testing.T) {
 	}
 	for _, want := range []string{
 		filepath.Join(src, "upstream.md") + ":63: finding: figure: caption: `steps 4 to 6 answer on the same task`: the figure has no steps 5 to 6",
-		"a2aplay docs: 1 lessons into " + out + "; 2 findings to look at (shown beside their figures)",
+		"a2aplay docs: 1 lesson into " + out + "; 2 findings to look at (shown beside their figures)",
 	} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("output:\n%s\nwant %q", stderr.String(), want)
