@@ -31,7 +31,7 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
 	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/worker); without it the page has no Live mode")
-	checkMod := fs.String("check", "", "the check module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/cmd/check); without it opened files and live sessions get no spec findings")
+	checkMod := fs.String("check", "", "the check module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/cmd/check); without it, and always with -offline, opened files and live sessions get no spec findings")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
 	lessonsDir := fs.String("lessons", "web/lessons", "with -offline: folder of the lessons the page carries (\"\" for none); the served site gets them from a2aplay docs")
 	fs.Usage = func() {
