@@ -10,7 +10,10 @@ import (
 // POSIX shell: every argument single-quoted, so nothing in the
 // transcript is expanded by the shell. Headers curl sets itself
 // (Content-Length, Host) are left out; a request whose answer is a
-// stream gets -N, so the frames print as they arrive.
+// stream gets -N, so the frames print as they arrive. A browser's
+// Accept-Encoding (gzip, deflate, br in a HAR) becomes --compressed:
+// curl then asks for what it can decode and prints the body decoded,
+// where the header alone would have it print compressed bytes.
 func Curl(r *replay.Request) string {
 	if r == nil {
 		return ""
@@ -20,13 +23,19 @@ func Curl(r *replay.Request) string {
 	if streams(r) {
 		b.WriteString("N")
 	}
+	for _, h := range r.Header {
+		if strings.EqualFold(h.Name, "Accept-Encoding") {
+			b.WriteString(" --compressed")
+			break
+		}
+	}
 	if r.Method != "GET" || r.Body != "" {
 		b.WriteString(" -X " + shellQuote(r.Method))
 	}
 	b.WriteString(" " + shellQuote(r.URL))
 	for _, h := range r.Header {
 		switch strings.ToLower(h.Name) {
-		case "content-length", "host":
+		case "content-length", "host", "accept-encoding":
 			continue
 		}
 		b.WriteString(" \\\n  -H " + shellQuote(h.Name+": "+h.Value))

@@ -30,6 +30,19 @@ func TestCurl(t *testing.T) {
 	}
 }
 
+// TestCurlCompressed: a browser's request asks for compressed answers;
+// the command asks curl to decode them instead of printing their bytes.
+func TestCurlCompressed(t *testing.T) {
+	r := &replay.Request{Method: "GET", URL: "http://localhost:41243/.well-known/agent-card.json", Header: []replay.Header{
+		{Name: "Accept", Value: "*/*"},
+		{Name: "Accept-Encoding", Value: "gzip, deflate, br"},
+	}}
+	want := "curl -s --compressed 'http://localhost:41243/.well-known/agent-card.json' \\\n  -H 'Accept: */*'"
+	if got := Curl(r); got != want {
+		t.Errorf("Curl =\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestCurlQuoting hands a shell a body full of quotes and dollars: it
 // must reach curl unchanged.
 func TestCurlQuoting(t *testing.T) {
