@@ -87,7 +87,10 @@ func runServe(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		Handler:           web.Handler(root, web.ServeOptions{ConnectSrc: sources}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
-	fmt.Fprintf(os.Stderr, "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, ln.Addr())
+	// The address as asked for: -addr localhost:8080 serves the page at
+	// http://localhost:8080/ (the origin the README and the kit's
+	// operator name), not at the 127.0.0.1 it resolved to.
+	fmt.Fprintf(fs.Output(), "serving %s at http://%s/ (Ctrl-C stops)\n", *dir, proxyHost(*addr, ln.Addr().String()))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

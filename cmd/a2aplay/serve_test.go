@@ -1,9 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -83,5 +89,45 @@ func TestOperatorOrigins(t *testing.T) {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestServeSaysItsAddress: serve names the page's address with the host
+// it was given, localhost, whatever that resolved to, and the page
+// answers there; it stops when its context ends.
+func TestServeSaysItsAddress(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>t</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"serve", "-dir", dir, "-addr", "localhost:0"}, &out) }()
+	var line string
+	for deadline := time.Now().Add(10 * time.Second); line == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d: %s", code, out.String())
+		default:
+		}
+		line, _, _ = strings.Cut(out.String(), "\n")
+	}
+	m := regexp.MustCompile(`^serving .* at (http://localhost:[0-9]+/) \(Ctrl-C stops\)$`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("serve said %q, want serving ... at http://localhost:PORT/", line)
+	}
+	resp, err := http.Get(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s: %s", m[1], resp.Status)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("serve exited %d after its context ended: %s", code, out.String())
 	}
 }
