@@ -78,10 +78,12 @@ func runSelf(tb testing.TB, args ...string) (peak int64, stderr string) {
 
 // BenchmarkFiguresLarge runs "a2aplay figures" in a process of its own
 // on large transcripts and reports its peak resident memory, the input's
-// size and the figure's: 100,000 exchanges (200,000 steps), which it
-// refuses, and 50,000 exchanges (100,000 steps, as many as it reads), of
-// which it draws 20,000 steps (as many as one figure draws). The budget
-// is 256 MB. Run:
+// size and the figure's: 60,000 exchanges (120,000 steps, 40 MB), which
+// it reads and refuses for their steps, and 50,000 exchanges (100,000
+// steps, as many as it reads), of which it draws 20,000 steps (as many
+// as one figure draws). A larger file (100,000 exchanges are 67 MB) is
+// refused by its size before it is read, in a few MB. The budget is
+// 256 MB. Run:
 //
 //	go test ./cmd/a2aplay -run '^$' -bench FiguresLarge -benchtime 1x
 func BenchmarkFiguresLarge(b *testing.B) {
@@ -92,7 +94,7 @@ func BenchmarkFiguresLarge(b *testing.B) {
 		args      []string
 		refusal   string
 	}{
-		{"exchanges=100000", 100000, nil, "more than a2aplay figures reads"},
+		{"exchanges=60000", 60000, nil, "steps are more than a2aplay figures reads"},
 		{"exchanges=50000,steps=1-20000", 50000, []string{"-steps", "1-20000"}, ""},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
