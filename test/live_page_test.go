@@ -495,6 +495,9 @@ func TestLiveOffline(t *testing.T) {
 	if eval[bool](tb, `!document.getElementById("lessons")`) != true {
 		t.Error("the offline page links lessons it does not have")
 	}
+	if eval[bool](tb, `document.getElementById("lv-remote").disabled`) != true {
+		t.Error("the offline page offers remote agents, which its policy does not let it reach")
+	}
 	tb.shot("live-offline")
 	tb.checkClean()
 }

@@ -212,7 +212,11 @@
 		e.status = h("p", {class: "lv-status busy", role: "status", "aria-live": "polite"});
 		const where = h("div", {class: "lv-seg", role: "group", "aria-label": "Where the agents run"},
 			e.offline = h("button", {type: "button", id: "lv-offline", "aria-pressed": "true", onclick: () => { if (S.mode !== "offline" || !S.open) openSession({mode: "offline"}); }}, "In this page"),
-			e.remote = h("button", {type: "button", id: "lv-remote", "aria-pressed": "false", onclick: () => { e.remoteForm.hidden = false; e.url.focus(); paint(); }}, "Remote agent"));
+			// The offline page's policy allows no connection: it says so
+			// instead of offering a form whose every fetch must fail.
+			e.remote = h("button", {type: "button", id: "lv-remote", "aria-pressed": "false",
+				disabled: !!S.cfg.inline, title: S.cfg.inline ? "The offline page reaches no network (its policy allows no connection): serve the playground to drive remote agents" : null,
+				onclick: () => { e.remoteForm.hidden = false; e.url.focus(); paint(); }}, "Remote agent"));
 		e.url = h("input", {type: "text", id: "lv-url", spellcheck: "false", autocomplete: "off", value: KIT.join(" "), "aria-label": "Agent base URLs, separated by spaces"});
 		e.remoteForm = h("form", {class: "lv-remote", hidden: true, onsubmit: (ev) => {
 			ev.preventDefault();
