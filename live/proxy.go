@@ -83,6 +83,26 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// A cardError is a failure to read an agent's card, told without the
+// layers between the resolver and the network: "card request failed:
+// Get URL: capture: handler for GET URL panicked: dial tcp ...:
+// connection refused" reads "dial tcp ...: connection refused" (in a
+// browser, fetch's own failure), under "live: reading the agent card of
+// URL".
+type cardError struct{ err error }
+
+func (e cardError) Error() string {
+	text := e.err.Error()
+	if i := strings.Index(text, "capture: handler for "); i >= 0 {
+		if rest, ok := isRemoteFailure(text[i:]); ok {
+			return rest
+		}
+	}
+	return text
+}
+
+func (e cardError) Unwrap() error { return e.err }
+
 // isRemoteFailure reports whether a recorded error text is a proxy's
 // failure, and returns the remote error text without the transport's
 // prefix.

@@ -190,7 +190,7 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 		m := s.newMove("GetAgentCard", ClientName)
 		card, err := agentcard.NewResolver(m.httpClient()).Resolve(ctx, base)
 		if err != nil {
-			return fmt.Errorf("live: reading the agent card of %s: %w", base, err)
+			return fmt.Errorf("live: reading the agent card of %s: %w", base, cardError{err})
 		}
 		// The same agent named twice (localhost and 127.0.0.1, a
 		// trailing slash) is one agent.
