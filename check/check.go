@@ -101,10 +101,7 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 	if t == nil {
 		return rep, nil
 	}
-	err := c.decode()
-	if err == nil {
-		err = c.run()
-	}
+	err := c.run()
 	sort.SliceStable(c.findings, func(i, j int) bool {
 		a, b := c.findings[i], c.findings[j]
 		if a.Line != b.Line {

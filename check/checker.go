@@ -15,12 +15,9 @@ type checker struct {
 	ctx context.Context
 	max int // findings kept per rule; 0 for all
 
-	calls    []*call
-	bySeq    map[int]*call
-	cards    map[string][]*card // interface key -> cards declaring it, in time order
-	obs      []observation
-	tasks    map[string]*timeline
-	contexts map[string]string // task id -> context id
+	calls []*call
+	cards map[string][]*card // interface key -> cards declaring it, in time order
+	tasks map[string]*timeline
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -76,49 +73,76 @@ func (c *checker) add(f Finding) {
 	c.findings = append(c.findings, f)
 }
 
+// run decodes and checks the calls a batch at a time. A call's checks
+// need the states its task reported before its request, which only
+// earlier exchanges (and the batch's own) can have reported, since
+// exchanges come in the order their requests were sent. Once checked, a
+// batch's parsed bodies are let go.
 func (c *checker) run() error {
 	c.kept = map[string]int{}
-	if err := c.observe(); err != nil {
-		return err
-	}
-	c.checkCards()
-	for i, cl := range c.calls {
-		if i%256 == 0 {
-			if err := c.ctx.Err(); err != nil {
-				return err
+	c.prepare()
+	for start := 0; start < len(c.calls); start += batchSize {
+		batch := c.calls[start:min(start+batchSize, len(c.calls))]
+		if err := c.decodeBatch(batch); err != nil {
+			return err
+		}
+		for i, cl := range batch {
+			if i%256 == 0 {
+				if err := c.ctx.Err(); err != nil {
+					return err
+				}
 			}
+			c.checkCall(cl)
 		}
-		if cl.binding == notA2A {
-			continue
-		}
-		c.checkVersion(cl)
-		c.checkHTTP(cl)
-		if cl.binding == jsonRPC {
-			c.checkEnvelope(cl)
-		}
-		c.checkErrors(cl)
-		c.checkShapes(cl)
-		c.checkCapabilities(cl)
-		switch cl.method {
-		case "SendMessage", "SendStreamingMessage":
-			c.checkSend(cl)
-		case "SubscribeToTask":
-			c.checkSubscribe(cl)
-		case "CancelTask":
-			c.checkCancel(cl)
-		case "GetTask":
-			c.checkHistory(cl)
-		}
-		if cl.streamed {
-			c.checkStream(cl)
+		for _, cl := range batch {
+			cl.release()
 		}
 	}
 	if err := c.ctx.Err(); err != nil {
 		return err
 	}
 	c.checkFinal()
-	c.checkAuthMessages()
 	return nil
+}
+
+// checkCall runs the rules about one call.
+func (c *checker) checkCall(cl *call) {
+	if cl.card {
+		c.checkCard(cl)
+		return
+	}
+	if cl.binding == notA2A {
+		return
+	}
+	c.checkVersion(cl)
+	c.checkHTTP(cl)
+	if cl.binding == jsonRPC {
+		c.checkEnvelope(cl)
+	}
+	c.checkErrors(cl)
+	c.checkShapes(cl)
+	c.checkCapabilities(cl)
+	switch cl.method {
+	case "SendMessage", "SendStreamingMessage":
+		c.checkSend(cl)
+	case "SubscribeToTask":
+		c.checkSubscribe(cl)
+	case "CancelTask":
+		c.checkCancel(cl)
+	case "GetTask":
+		c.checkHistory(cl)
+	}
+	if cl.streamed {
+		c.checkStream(cl)
+	}
+	c.checkAuthMessage(cl)
+}
+
+// release lets go of what a checked call parsed.
+func (cl *call) release() {
+	cl.req, cl.resp, cl.params, cl.rpcID = nil, nil, nil, nil
+	cl.result, cl.resultEv, cl.resultTsk, cl.err = nil, nil, nil, nil
+	cl.frames, cl.obs = nil, nil
 }
 
 // message returns the message a SendMessage request carries.
