@@ -637,8 +637,9 @@ func (cl *call) observe() {
 }
 
 // merge adds observations to their tasks' timelines, keeping each in
-// time order. Observations mostly come in order, and a batch is merged
-// into a timeline in one pass.
+// time order. Observations mostly come in order and are appended; a
+// batch whose states fall before ones already seen is merged into the
+// timeline in one pass over it.
 func (c *checker) merge(obs []observation) {
 	sort.SliceStable(obs, func(i, j int) bool { return obs[i].before(&obs[j]) })
 	byTask := map[string][]observation{}
@@ -658,20 +659,31 @@ func (c *checker) merge(obs []observation) {
 		}
 		if n := len(tl.obs); n == 0 || !add[0].before(&tl.obs[n-1]) {
 			tl.obs = append(tl.obs, add...)
-		} else {
-			merged := make([]observation, 0, n+len(add))
-			i, j := 0, 0
-			for i < n || j < len(add) {
-				if j == len(add) || (i < n && !add[j].before(&tl.obs[i])) {
-					merged = append(merged, tl.obs[i])
-					i++
-				} else {
-					merged = append(merged, add[j])
-					j++
+			if tl.terminal < 0 {
+				for k := n; k < len(tl.obs); k++ {
+					if replay.Terminal(tl.obs[k].state) {
+						tl.terminal = k
+						break
+					}
 				}
 			}
-			tl.obs = merged
+			continue
 		}
+		// Out of order: merge the two sorted runs, and find the first
+		// terminal state again.
+		n := len(tl.obs)
+		merged := make([]observation, 0, n+len(add))
+		i, j := 0, 0
+		for i < n || j < len(add) {
+			if j == len(add) || (i < n && !add[j].before(&tl.obs[i])) {
+				merged = append(merged, tl.obs[i])
+				i++
+			} else {
+				merged = append(merged, add[j])
+				j++
+			}
+		}
+		tl.obs = merged
 		tl.terminal = -1
 		for k := range tl.obs {
 			if replay.Terminal(tl.obs[k].state) {
