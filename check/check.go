@@ -69,7 +69,8 @@ func (f Finding) String() string {
 // Options tune [Run].
 type Options struct {
 	// MaxPerRule bounds the findings kept for one rule; the rest are only
-	// counted, in [Report.Omitted]. Zero keeps them all.
+	// counted, once per place (exchange, frame and line), in
+	// [Report.Omitted]. Zero keeps them all.
 	MaxPerRule int
 }
 

@@ -38,16 +38,33 @@ func (c *checker) at(cl *call, fr, line int, by string) place {
 // report adds a finding of rule with the rule's section and severity.
 func (c *checker) report(rule string, p place, format string, args ...any) {
 	r := ruleByID(rule)
-	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: r.Section, Rule: rule,
-		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+	c.reportIn(r.Section, rule, p, format, args...)
 }
 
 // reportIn is report with another section than the rule's usual one
 // (the HTTP+JSON binding's section instead of JSON-RPC's, say).
 func (c *checker) reportIn(section, rule string, p place, format string, args ...any) {
+	if c.full(rule, p) {
+		return
+	}
 	r := ruleByID(rule)
 	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: section, Rule: rule,
 		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+}
+
+// full says whether rule already has its bound of findings, and then
+// counts this one, once per place, without writing its message: past
+// the bound a finding is a number.
+func (c *checker) full(rule string, p place) bool {
+	if c.max == 0 || c.kept[rule] < c.max {
+		return false
+	}
+	key := Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Rule: rule, By: p.by}
+	if !c.seen[key] {
+		c.seen[key] = true
+		c.omitted[rule]++
+	}
+	return true
 }
 
 // deviation adds a finding that matches a measured a2a-go deviation.
