@@ -11,6 +11,7 @@ import (
 	"iter"
 	"log/slog"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -19,7 +20,6 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
-	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 )
 
 func init() {
@@ -83,6 +83,20 @@ type Config struct {
 	// Logger receives the agent's and a2a-go's log records. nil discards
 	// them.
 	Logger *slog.Logger
+
+	// MaxTasks is how many tasks the agent keeps; past it, the task that
+	// finished longest ago is evicted. 0 means DefaultMaxTasks.
+	MaxTasks int
+
+	// WaitTimeout is how long a task waits in INPUT_REQUIRED for its
+	// client's answer, or in AUTH_REQUIRED for an operator, before the
+	// agent ends it in TASK_STATE_REJECTED. 0 means DefaultWaitTimeout.
+	WaitTimeout time.Duration
+
+	// OperatorOrigins are the browser origins allowed to call the
+	// deployer's approve and refuse endpoints (see AllowOrigins). nil
+	// means DefaultOperatorOrigins.
+	OperatorOrigins []string
 }
 
 func (c Config) now() time.Time {
@@ -107,6 +121,12 @@ type Agent struct {
 	cfg     Config
 	card    *a2a.AgentCard
 	handler http.Handler
+	rh      a2asrv.RequestHandler
+	store   *store
+	forget  func(a2a.TaskID) // drops what the agent keeps of an evicted task
+	// pendingLen counts the tasks whose state the agent keeps between a
+	// question and its answer, for tests and the load test.
+	pendingLen func() int
 
 	// base is canceled by Close; waits and outbound calls watch it.
 	base   context.Context
@@ -114,8 +134,9 @@ type Agent struct {
 
 	mu     sync.Mutex
 	closed bool
-	runs   sync.WaitGroup // executions and cancelations in flight
-	active atomic.Int64   // how many, for tests
+	timers map[a2a.TaskID]*time.Timer // armed waits (waits.go)
+	runs   sync.WaitGroup             // executions and cancelations in flight
+	active atomic.Int64               // how many, for tests
 }
 
 // Name returns the agent's name: "planner", "code-reviewer" or "deployer".
@@ -141,6 +162,7 @@ func (a *Agent) Close() {
 	a.mu.Lock()
 	a.closed = true
 	a.mu.Unlock()
+	a.stopTimers()
 	a.cancel()
 	a.runs.Wait()
 }
@@ -196,6 +218,9 @@ func (e *executor) seq(ctx context.Context, ec *a2asrv.ExecutorContext, f func(c
 		}
 		defer e.a.runs.Done()
 		defer e.a.active.Add(-1)
+		if !isExpiry(ctx) {
+			e.a.keep(ec.TaskID) // a message or cancelation came: the wait is over
+		}
 		ctx, cancel := e.a.scope(ctx)
 		defer cancel()
 		r := &run{a: e.a, ec: ec, yield: yield}
@@ -291,27 +316,30 @@ func (r *run) stopped(what string) bool {
 // routes to the agent's mux.
 func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *executor, extra func(*Agent, *http.ServeMux)) *Agent {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	a := &Agent{name: name, cfg: cfg, card: card}
+	a := &Agent{name: name, cfg: cfg, card: card, timers: map[a2a.TaskID]*time.Timer{}}
 	a.base, a.cancel = context.WithCancel(context.Background())
 	card.SupportedInterfaces = []*a2a.AgentInterface{
 		a2a.NewAgentInterface(cfg.BaseURL+"/", a2a.TransportProtocolJSONRPC),
 		a2a.NewAgentInterface(cfg.BaseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
 	}
 	logger := cfg.logger().With("agent", name)
-	store := taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{
-		Authenticator: a2asrv.NewTaskStoreAuthenticator(),
-		TimeProvider:  cfg.now,
+	a.store = newStore(cfg.MaxTasks, func(id a2a.TaskID) {
+		if a.forget != nil {
+			a.forget(id)
+		}
 	})
 	panicked := func(r any) error {
 		logger.Error("panic", "value", fmt.Sprint(r))
 		return fmt.Errorf("%w: the agent failed", a2a.ErrInternalError)
 	}
 	h := a2asrv.NewHandler(exec(a),
-		a2asrv.WithLogger(logger),
-		a2asrv.WithTaskStore(store),
+		a2asrv.WithLogger(slog.New(expiryLogs{logger.Handler()})),
+		a2asrv.WithTaskStore(a.store),
 		a2asrv.WithExecutionPanicHandler(panicked),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
+		a2asrv.WithCallInterceptors(versionCheck{}),
 	)
+	a.rh = h
 	cardJSON, err := json.Marshal(card)
 	if err != nil {
 		// The cards are built in this package from plain values.
@@ -322,12 +350,16 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(cardJSON)
 	})
-	mux.Handle("/{$}", a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked)))
-	mux.Handle(RESTPath+"/", http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked))))
+	mux.Handle("/{$}", a2aRoutes(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked))))
+	mux.Handle(RESTPath+"/", a2aRoutes(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
 	if extra != nil {
 		extra(a, mux)
 	}
-	a.handler = recoverPanics(logger, cors(limitBody(a.refuseWhenClosed(mux))))
+	operator := cfg.OperatorOrigins
+	if operator == nil {
+		operator = DefaultOperatorOrigins
+	}
+	a.handler = recoverPanics(logger, cors(operator, a.refuseWhenClosed(limitBody(mux))))
 	return a
 }
 
@@ -341,27 +373,11 @@ func (a *Agent) refuseWhenClosed(next http.Handler) http.Handler {
 	})
 }
 
-// cors lets browser pages on any origin call the agent without
-// credentials: every response allows any origin, and OPTIONS preflights
-// are answered here (a2a-go's JSON-RPC handler would reject them).
-func cors(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Access-Control-Allow-Origin", "*")
-		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "A2A-Version, A2A-Extensions, Authorization, Content-Type, Accept")
-			h.Set("Access-Control-Max-Age", "600")
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 // limitBody answers 413 to a body over MaxBodyBytes, whether its length
-// was declared or it came chunked. Bodies are read before the handler
-// runs, so a2a-go never sees a truncated one.
+// was declared or it came chunked, and 408 to one that takes longer than
+// BodyTimeout to arrive (over a connection that can have a read deadline:
+// http.Server's; an in-process transport has none and needs none). Bodies
+// are read before the handler runs, so a2a-go never sees a truncated one.
 func limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > MaxBodyBytes {
@@ -369,8 +385,20 @@ func limitBody(next http.Handler) http.Handler {
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
+			rc := http.NewResponseController(w)
+			deadline := rc.SetReadDeadline(time.Now().Add(BodyTimeout)) == nil
 			data, err := io.ReadAll(io.LimitReader(r.Body, MaxBodyBytes+1))
 			r.Body.Close()
+			if deadline {
+				// A stream's connection may stay open for hours: lift the
+				// deadline once the body is in.
+				rc.SetReadDeadline(time.Time{})
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				w.Header().Set("Connection", "close")
+				httpError(w, http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s", duration(BodyTimeout)))
+				return
+			}
 			if err != nil {
 				httpError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
 				return

@@ -61,6 +61,7 @@ const (
 	deployApproved                    // approved, deploying
 	deployRefused                     // refused by an operator
 	deployDone                        // ended without a decision: canceled, failed or shut down
+	deployExpired                     // no operator decided in time
 )
 
 var deployStateNames = [...]string{
@@ -69,6 +70,7 @@ var deployStateNames = [...]string{
 	deployApproved: "it was approved already",
 	deployRefused:  "it was refused already",
 	deployDone:     "it has ended without a decision",
+	deployExpired:  "no operator decided in time and it has ended",
 }
 
 // A deployTask is the deployer's own record of one task.
@@ -84,9 +86,18 @@ type decision struct {
 }
 
 type deployer struct {
-	a     *Agent
+	a       *Agent
+	pending pending[deployAsking]
+
 	mu    sync.Mutex
 	tasks map[a2a.TaskID]*deployTask
+}
+
+// deployAsking is what the deployer remembers of a task between its
+// question and the answer.
+type deployAsking struct {
+	req   deployRequest
+	asked deployAsk
 }
 
 // NewDeployer returns the deployer. It deploys a build to an environment
@@ -102,15 +113,23 @@ func NewDeployer(cfg Config) *Agent {
 		DefaultInputModes:  []string{"text/plain", MediaTypeJSON},
 		DefaultOutputModes: []string{MediaTypeJSON, "text/plain"},
 		Skills: []a2a.AgentSkill{{
-			ID:          "deploy",
-			Name:        "Deploy a build",
-			Description: `Send a data part {"build":"2026.10.06-1","environment":"staging"} or the text "deploy 2026.10.06-1 to staging". An operator approves each deploy task at the URL given in the AUTH_REQUIRED status message.`,
-			Tags:        []string{"deploy", "approval"},
-			Examples:    []string{"deploy 2026.10.06-1 to staging"},
+			ID:   "deploy",
+			Name: "Deploy a build",
+			Description: "In a chat box, say which build to deploy where, in your own words; the deployer asks for what you leave out. " +
+				`Programs may send {"build":"2026.10.06-1","environment":"staging"} as a data part or message metadata. ` +
+				"An operator approves each deploy task, outside A2A, at the URL the AUTH_REQUIRED status message gives; the stream stays open until then.",
+			Tags: []string{"deploy", "approval"},
+			Examples: []string{
+				"deploy 2026.10.06-1 to staging",
+				"Please ship build 2026.10.06-1 to the staging environment.",
+				"roll out 2026.10.06-1 on production",
+			},
 		}},
 	}
 	return newAgent(DeployerName, cfg, card, func(a *Agent) *executor {
 		d.a = a
+		a.forget = d.forget
+		a.pendingLen = d.pending.len
 		return &executor{a: a, exec: d.execute, cancel: d.cancel}
 	}, func(a *Agent, mux *http.ServeMux) {
 		mux.HandleFunc("POST "+ApprovePath+"{taskId}", func(w http.ResponseWriter, r *http.Request) { d.decide(w, r, true) })
@@ -141,17 +160,36 @@ func (d *deployer) end(id a2a.TaskID) {
 // deploy it was given for (spec §7.6.4).
 func (d *deployer) execute(ctx context.Context, r *run) {
 	id := r.ec.TaskID
-	req, err := readDeployRequest(r.ec.Message)
-	if r.ec.StoredTask == nil && !r.submitted() {
-		return
+	var st deployAsking
+	if task := r.ec.StoredTask; task == nil {
+		if !r.submitted() {
+			return
+		}
+	} else if task.Status.State == a2a.TaskStateInputRequired {
+		var ok bool
+		if st, ok = d.pending.take(id); !ok {
+			r.status(a2a.TaskStateFailed, "I no longer hold this task's request; send a new deploy request as a new task.")
+			return
+		}
 	}
+	t, err := readDeploy(st.req, r.ec.Message, st.asked)
 	if err != nil {
 		r.status(a2a.TaskStateRejected, "I cannot deploy this: "+err.Error()+".")
 		return
 	}
-	t := &deployTask{req: req, decision: make(chan decision, 1)}
+	if t.ask != askNoDeploy {
+		d.pending.put(id, deployAsking{req: t.req, asked: t.ask})
+		if !r.status(a2a.TaskStateInputRequired, askText(t.reason, t.question())) {
+			d.pending.take(id)
+			return
+		}
+		d.a.expireLater(id)
+		return
+	}
+	req := t.req
+	dt := &deployTask{req: req, decision: make(chan decision, 1)}
 	d.mu.Lock()
-	d.tasks[id] = t
+	d.tasks[id] = dt
 	d.mu.Unlock()
 	defer d.end(id)
 
@@ -163,12 +201,24 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	if !r.status(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id))) {
 		return
 	}
+	timeout := time.NewTimer(d.a.waitTimeout())
+	defer timeout.Stop()
 	var dec decision
-	select {
-	case dec = <-t.decision:
-	case <-ctx.Done():
-		r.stopped("before an operator decided")
-		return
+	for expiry := timeout.C; ; {
+		select {
+		case dec = <-dt.decision:
+		case <-expiry:
+			if d.expireWait(id) {
+				r.status(a2a.TaskStateRejected, fmt.Sprintf("No operator decided within %s; nothing was deployed. Send the request again to deploy %s to %s.", duration(d.a.waitTimeout()), req.Build, req.Environment))
+				return
+			}
+			expiry = nil // an operator decided at the last moment: the decision follows
+			continue
+		case <-ctx.Done():
+			r.stopped("before an operator decided")
+			return
+		}
+		break
 	}
 	if !dec.approve {
 		r.status(a2a.TaskStateRejected, fmt.Sprintf("An operator refused the deploy of %s to %s; nothing was deployed.", req.Build, req.Environment))
@@ -187,7 +237,33 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	r.status(a2a.TaskStateCompleted, fmt.Sprintf("Deployed %s to %s.", req.Build, req.Environment))
 }
 
+// expireWait ends a task's wait for a decision, unless an operator
+// decided first; it reports whether the wait ended undecided.
+func (d *deployer) expireWait(id a2a.TaskID) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if t := d.tasks[id]; t != nil && t.state == deployWaiting {
+		t.state = deployExpired
+		return true
+	}
+	return false
+}
+
+// forget drops the deployer's record of a task the store evicted.
+func (d *deployer) forget(id a2a.TaskID) {
+	d.mu.Lock()
+	delete(d.tasks, id)
+	d.mu.Unlock()
+}
+
 func (d *deployer) cancel(ctx context.Context, r *run) {
+	if isExpiry(ctx) {
+		if _, ok := d.pending.take(r.ec.TaskID); ok {
+			r.status(a2a.TaskStateRejected, d.a.expiredText("answer"))
+		}
+		return
+	}
+	d.pending.take(r.ec.TaskID)
 	d.end(r.ec.TaskID)
 	cancelTask(ctx, r)
 }

@@ -313,24 +313,48 @@ func TestDeployerCancelWhileWaiting(t *testing.T) {
 	}
 }
 
-func TestDeployerRejectsBadRequests(t *testing.T) {
+func TestDeployerAsksForWhatIsMissing(t *testing.T) {
 	dep := serve(t, func(u string) *Agent { return NewDeployer(Config{BaseURL: u, Clock: testClock}) })
 	hc := testHTTPClient(t)
 	c := newClient(t, hc, dep.url)
 	for _, tt := range []struct {
 		text, want string
+		answers    []string // answered in turn; the last one leads to AUTH_REQUIRED
+		asks       []string // the question after each answer but the last
 	}{
-		{"hello", "say what to deploy where"},
-		{"deploy ../../etc to staging", "is not a build id"},
-		{"deploy 1.0 to prod;rm", "is not an environment name"},
+		{"hello", BuildQuestion, []string{"2026.10.06-1", "staging"}, []string{"Which environment should I deploy 2026.10.06-1 to?"}},
+		{"deploy ../../etc to staging", "Which build should I deploy to staging?", []string{"2026.10.06-1"}, nil},
+		{"deploy 1.0 to prod;rm", "Which environment should I deploy 1.0 to?", []string{"not sure yet", "prod"}, []string{"I could not find that in your answer. Which environment should I deploy 1.0 to?"}},
 	} {
 		task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(tt.text)))
-		if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), tt.want) {
-			t.Errorf("%q: %s %q, want REJECTED with %q", tt.text, task.Status.State, MessageText(task.Status.Message), tt.want)
+		if task.Status.State != a2a.TaskStateInputRequired || MessageText(task.Status.Message) != tt.want {
+			t.Errorf("%q: %s %q, want INPUT_REQUIRED %q", tt.text, task.Status.State, MessageText(task.Status.Message), tt.want)
+			continue
 		}
-		if code, _ := post(t, hc, dep.url+"/approve/"+string(task.ID)); code != http.StatusNotFound && code != http.StatusConflict {
-			t.Errorf("approve a rejected request: %d", code)
+		// Nothing to approve yet.
+		if code, _ := post(t, hc, dep.url+"/approve/"+string(task.ID)); code != http.StatusNotFound {
+			t.Errorf("approve a deploy still asking: %d, want 404", code)
 		}
+		for i, a := range tt.answers {
+			task = sendTask(t, c, NewAnswerMessage(task, a))
+			if i < len(tt.asks) {
+				if task.Status.State != a2a.TaskStateInputRequired || MessageText(task.Status.Message) != tt.asks[i] {
+					t.Errorf("%q, answer %q: %s %q, want INPUT_REQUIRED %q", tt.text, a, task.Status.State, MessageText(task.Status.Message), tt.asks[i])
+				}
+				continue
+			}
+			if task.Status.State != a2a.TaskStateAuthRequired {
+				t.Errorf("%q, answer %q: %s %q, want AUTH_REQUIRED", tt.text, a, task.Status.State, MessageText(task.Status.Message))
+			}
+		}
+		if code, _ := post(t, hc, dep.url+"/refuse/"+string(task.ID)); code != http.StatusOK {
+			t.Errorf("refuse the deploy asked for in turns: %d", code)
+		}
+	}
+	// What no answer fixes.
+	task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"build": 7, "environment": "staging"})))
+	if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), `"build" must be a string`) {
+		t.Errorf("a number for a build: %s %q, want REJECTED", task.Status.State, MessageText(task.Status.Message))
 	}
 }
 

@@ -40,36 +40,122 @@
 //	                                    POST /rest/tasks/{id}:cancel, /rest/tasks/{id}:subscribe)
 //
 // The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
-// protocol version 1.0, streaming true. All responses carry
-// Access-Control-Allow-Origin: * (never credentials), and OPTIONS
-// preflights get 204 allowing GET and POST with the A2A-Version,
-// A2A-Extensions, Authorization, Content-Type and Accept headers. A request
-// body over [MaxBodyBytes] (1 MiB), declared or chunked, gets 413 before
-// a2a-go reads it. Malformed JSON-RPC gets a2a-go's JSON-RPC errors
-// (-32700 parse error, -32600 invalid request, -32601 unknown method,
-// -32602 invalid params). Errors the kit writes itself are JSON:
-// {"error":"..."}.
+// protocol version 1.0, streaming true. Malformed JSON-RPC gets a2a-go's
+// JSON-RPC errors (-32700 parse error, -32600 invalid request, -32601
+// unknown method, -32602 invalid params). Errors the kit writes itself are
+// JSON: {"error":"..."}.
+//
+// # What the agents refuse, and their limits
+//
+//   - Versions (§3.6). Every A2A call must name version 1.0, in the
+//     A2A-Version header or query parameter; a patch number (1.0.1) is
+//     ignored. Any other version gets VersionNotSupportedError in the
+//     binding's shape (JSON-RPC -32009; HTTP+JSON 400 with reason
+//     VERSION_NOT_SUPPORTED). A call without the header asks, as §3.6.2
+//     says agents MUST read it, for version 0.3, which the kit does not
+//     speak: it gets the same error, saying to send A2A-Version: 1.0. The
+//     SDKs (a2a-go, @a2a-js/sdk 1.3) send the header on every call.
+//   - JSON only. A request body must be application/json (or
+//     application/a2a+json): anything else gets 415, so no web page can
+//     reach the bindings with a CORS "simple request" (form data,
+//     text/plain), only after a preflight. A POST without a body (a2a-go
+//     posts cancel and subscribe so) is taken from a client that says no
+//     Origin, or carries the A2A-Version header; a page's bare POST gets
+//     415.
+//   - CORS. The card and the bindings answer any origin
+//     (Access-Control-Allow-Origin: *, never credentials); OPTIONS
+//     preflights get 204 allowing GET and POST with the A2A-Version,
+//     A2A-Extensions, Authorization, Content-Type and Accept headers.
+//   - The operator's endpoints (the deployer's approve and refuse, a
+//     channel outside A2A) answer a web page only from the origins the
+//     operator allows (Config.OperatorOrigins, "a2aplay agents
+//     -operator-origin"; by default [DefaultOperatorOrigins], the
+//     playground on localhost, 127.0.0.1 or [::1] at any port, so Live's
+//     remote mode can approve), and only a preflighted request: the POST
+//     must be Content-Type application/json. Another origin gets 403, its
+//     preflight too, and a bare POST from an allowed page 415. A request
+//     without an Origin header (curl, the capture, the playground's own
+//     worker) is no page's and decides as before.
+//   - Bodies. A request body over [MaxBodyBytes] (1 MiB), declared or
+//     chunked, gets 413 before a2a-go reads it; one that has not arrived
+//     within [BodyTimeout] (10s) gets 408 and its connection is closed.
+//     "a2aplay agents" also gives headers 10s and closes idle
+//     connections after two minutes.
+//   - Tasks kept. Each agent keeps at most Config.MaxTasks tasks
+//     ([DefaultMaxTasks], 1,000). A new task past the limit evicts the task
+//     that finished (reached a terminal state) longest ago: GetTask on it
+//     then answers task not found, and the deployer forgets it (its
+//     approve URL answers 404). Tasks that have not finished are never
+//     evicted; if all of them are unfinished, a new task is refused with
+//     [ErrTooManyTasks] (JSON-RPC -32603) until one ends. ListTasks
+//     answers unauthenticated: the kit authenticates nobody, and listing
+//     every task would hand out the ids approve URLs are made of.
+//   - Waits. A task waiting for its client's answer (INPUT_REQUIRED) or an
+//     operator (AUTH_REQUIRED) waits Config.WaitTimeout
+//     ([DefaultWaitTimeout], 30 minutes; "a2aplay agents -wait"). Then the
+//     agent ends it in TASK_STATE_REJECTED, the state the spec gives an
+//     agent that "has determined it can't or won't proceed" (TaskState in
+//     a2a.proto): nothing was performed, and no answer can reach a task
+//     in a terminal state. (CANCELED is left to a client's CancelTask;
+//     FAILED would say the work went wrong.) The message says so: "No
+//     answer came within 30 minutes, so I closed this task. Send a new
+//     request to start again." or "No operator decided within 30
+//     minutes; nothing was deployed. …". An open stream carries that
+//     frame and closes; a later approval gets 409. A task stopped in
+//     INPUT_REQUIRED holds no goroutine, only a timer, and the expiry goes
+//     through a2a-go's own cancelation (CancelTask inside the agent), so
+//     store and subscribers see one end. A deploy waiting for approval
+//     holds its execution's goroutines until the decision, a
+//     cancelation, the expiry or Close, and none after.
+//
+// TestLoadMemory reports the figures: 10,000 flows stay within the limit
+// of tasks, and the test process (clients included) within 64 MB of RSS.
 //
 // # code-reviewer
 //
-// Input: a message with the diff as a text part (or a raw part with
-// mediaType text/x-diff, or a "diff" field of the data part) and a data part
-// {"repository":"payments-api","base":"main"}; base is optional.
-// [NewReviewMessage] builds one.
+// It needs three things: a repository, a unified diff, and the base branch
+// the diff is against. It takes them from wherever a client puts them:
 //
-//   - A request without a diff or repository, with a base that is not a
-//     branch name, or with a diff that does not parse ends at once in
-//     TASK_STATE_REJECTED with a status message naming what is wrong
-//     (for a diff: the parser's line and complaint).
-//   - Without a base: the task is submitted, then TASK_STATE_INPUT_REQUIRED
-//     with the agent message [BaseBranchQuestion], "Which base branch should
-//     I compare this diff against?". The answer is a new message with the
-//     task's taskId and contextId (§3.4.3): its trimmed text (quotes and
-//     backticks removed) or a data part {"base":"main"}. An empty answer, two
-//     texts, or text that is not a branch name ("main or develop") asks
-//     again, the reason first and the question last.
-//   - With a base: TASK_STATE_WORKING, the artifact, TASK_STATE_COMPLETED
-//     with a one-line summary.
+//   - the diff: a text part, alone or after a request sentence in the same
+//     part (from its first "diff --git" line, or "--- " line followed by a
+//     "+++ " line; a Markdown code fence around it is dropped); a text or
+//     raw part with a diff mediaType (text/x-diff, text/x-patch, …) or a
+//     .diff or .patch filename; a raw part of any text/* type; a url part
+//     holding a data: URL; or the "diff" field of a data part. URLs of
+//     other schemes are not fetched: an agent that fetched what any
+//     message names would reach, for anyone, whatever its host can reach.
+//   - the repository and the base: the "repository" and "base" fields of a
+//     data part, else of the message metadata, else the request's words:
+//     "review this diff of payments-api against main", "repo acme/billing,
+//     base branch release-7", "the payments-api repository, compared to
+//     develop", "… onto the release/2026.10 branch". A repository the
+//     reviewer knows (see [SampleBranches]: payments-api) is found wherever
+//     it is named.
+//
+// [NewReviewMessage] builds the shape the captures send: the diff as a text
+// part and a data part {"repository":"payments-api"}.
+//
+// What the request does not give, the reviewer asks for, in this order,
+// each time with TASK_STATE_INPUT_REQUIRED on the same task:
+// [RepositoryQuestion], [DiffQuestion], then [BaseBranchQuestion] ("Which
+// base branch should I compare this diff against?"). The answer is a new
+// message with the task's taskId and contextId (§3.4.3). It is read like a
+// request (it may carry several things at once: "acme/ledger, against
+// main") and, besides, a bare answer ("main", "`develop`", "use the develop
+// branch, please") answers the question asked. A question asked again says
+// why first and asks last, so a status message always ends with the
+// question: the answer named no branch or two ("main or develop?"), the
+// text is no branch name ("main..dev"), the diff does not parse (the
+// parser's line and complaint), the message holds two diffs, a part is an
+// image or an http URL, or the branch is not one of the repository's:
+// "There is no branch "no-such-branch" in payments-api; its branches are
+// main, develop and release/2026.10." For a repository it does not know,
+// any branch name is taken. One task can ask any number of times.
+//
+// TASK_STATE_REJECTED is kept for what no answer can fix: a data part or
+// metadata field of the wrong type ({"repository":7}). With everything
+// known: TASK_STATE_WORKING, the artifact, TASK_STATE_COMPLETED with a
+// one-line summary.
 //
 // CancelTask on a task waiting for its answer ends it in
 // TASK_STATE_CANCELED. Sent within moments of the blocking SendMessage
@@ -103,10 +189,18 @@
 //
 // # deployer
 //
-// Input: a data part {"build":"2026.10.06-1","environment":"staging"}
-// ([NewDeployMessage]) or the text "deploy 2026.10.06-1 to staging". A
-// request it cannot read is REJECTED. Streamed with SendStreamingMessage,
-// one stream carries six frames:
+// Input: a build and an environment, from a data part
+// {"build":"2026.10.06-1","environment":"staging"} ([NewDeployMessage]),
+// else the message metadata, else a sentence in any usual phrasing:
+// "deploy 2026.10.06-1 to staging", "Please ship build 2026.10.06-1 to the
+// staging environment.", "Can you roll out 2026.10.06-1 on staging?",
+// "release 2026.10.06-1 into staging", "build: 2026.10.06-1, environment:
+// staging", "deploy build=2026.10.06-1 env=staging". Environments are
+// lower-cased. What it cannot find it asks for with INPUT_REQUIRED on the
+// same task ([BuildQuestion], "Which build should I deploy to staging?",
+// "Which environment should I deploy 2026.10.06-1 to?"); a field of the
+// wrong type is REJECTED. Streamed with SendStreamingMessage, a request
+// that says both carries six frames on one stream:
 //
 //	1 task          TASK_STATE_SUBMITTED
 //	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
@@ -143,7 +237,11 @@
 //
 // Input: a data part {"repository":"payments-api","diff":"<unified
 // diff>","build":"2026.10.06-1","environment":"staging"} and optionally
-// "base" ([NewPlanMessage]). Missing fields: REJECTED, with no outbound call.
+// "base" ([NewPlanMessage]); each may also come as the other agents read
+// them (metadata, words, the diff as a text part). Missing fields:
+// REJECTED, with no outbound call. Questions of the code-reviewer other
+// than the base branch go up to the planner's client verbatim, as the
+// base branch question does when the request names no base.
 // The planner's calls, in order, for a request without a base:
 //
 //	GET  code-reviewer /.well-known/agent-card.json

@@ -221,3 +221,12 @@ func waitState(t testing.TB, c *a2aclient.Client, id a2a.TaskID, want a2a.TaskSt
 	t.Fatalf("task %s is in %s, want %s", id, task.Status.State, want)
 	return nil
 }
+
+// pendingCount is how many tasks an agent remembers between a question
+// and its answer.
+func (a *Agent) pendingCount() int {
+	if a.pendingLen == nil {
+		return 0
+	}
+	return a.pendingLen()
+}

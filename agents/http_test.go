@@ -92,6 +92,25 @@ func TestHTTPRobustness(t *testing.T) {
 		{name: "REST unknown task", method: "GET", path: "/rest/tasks/nope", wantCode: 404},
 		{name: "unknown path", method: "GET", path: "/nope", wantCode: 404},
 		{name: "no approve on the reviewer", method: "POST", path: "/approve/x", wantCode: 404},
+		// Versions (§3.6): absent means 0.3; a patch number is ignored; the
+		// query parameter counts as the header.
+		{name: "no version", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009, wantInRaw: "means version 0.3"},
+		{name: "version 99.0", method: "POST", path: "/", header: map[string]string{"A2A-Version": "99.0"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009, wantInRaw: "speaks 1.0"},
+		{name: "version 0.3", method: "POST", path: "/", header: map[string]string{"A2A-Version": "0.3"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009},
+		{name: "version 1.0.1", method: "POST", path: "/", header: map[string]string{"A2A-Version": "1.0.1"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "version as a query parameter", method: "POST", path: "/?A2A-Version=1.0", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "REST version 99.0", method: "GET", path: "/rest/tasks/nope", header: map[string]string{"A2A-Version": "99.0"}, wantCode: 400, wantInRaw: "VERSION_NOT_SUPPORTED"},
+		{name: "streaming, no version", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`), wantCode: 200, wantInRaw: "-32009"},
+
+		// JSON only: nothing a browser may send without a preflight.
+		{name: "JSON-RPC as text/plain", method: "POST", path: "/", header: map[string]string{"Content-Type": "text/plain"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 415, wantInRaw: "send application/json"},
+		{name: "JSON-RPC as a form", method: "POST", path: "/", header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, body: []byte(`a=b`), wantCode: 415},
+		{name: "JSON-RPC without a type", method: "POST", path: "/", header: map[string]string{"Content-Type": ""}, body: []byte(`{}`), wantCode: 415},
+		{name: "REST as text/plain", method: "POST", path: "/rest/message:send", header: map[string]string{"Content-Type": "text/plain;charset=UTF-8"}, body: []byte(`{}`), wantCode: 415},
+		{name: "a2a+json", method: "POST", path: "/", header: map[string]string{"Content-Type": "application/a2a+json"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "REST cancel without a body, as a2a-go posts it", method: "POST", path: "/rest/tasks/nope:cancel", header: map[string]string{"Content-Type": ""}, wantCode: 404},
+		{name: "a browser's simple POST without a body", method: "POST", path: "/rest/tasks/nope:cancel?A2A-Version=1.0", header: map[string]string{"Content-Type": "", "A2A-Version": "", "Origin": "https://evil.example"}, wantCode: 415},
+		{name: "a browser's preflighted POST without a body", method: "POST", path: "/rest/tasks/nope:cancel", header: map[string]string{"Content-Type": "", "Origin": "https://any.example"}, wantCode: 404},
 		{name: "CORS preflight", method: "OPTIONS", path: "/", header: map[string]string{
 			"Origin": "https://example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "a2a-version,content-type",
 		}, wantCode: 204},
@@ -110,8 +129,13 @@ func TestHTTPRobustness(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("A2A-Version", "1.0")
 			for k, v := range tt.header {
-				req.Header.Set(k, v)
+				if v == "" {
+					req.Header.Del(k)
+				} else {
+					req.Header.Set(k, v)
+				}
 			}
 			if tt.chunked && req.ContentLength != 0 {
 				t.Fatalf("request has a length %d; want it chunked", req.ContentLength)
@@ -125,8 +149,11 @@ func TestHTTPRobustness(t *testing.T) {
 			if resp.StatusCode != tt.wantCode {
 				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tt.wantCode, raw)
 			}
-			if resp.Header.Get("Access-Control-Allow-Origin") != "*" {
+			if resp.Header.Get("Access-Control-Allow-Origin") != "*" && !isOperatorPath(tt.path) {
 				t.Errorf("no CORS header on a %d", resp.StatusCode)
+			}
+			if !strings.Contains(string(raw), tt.wantInRaw) {
+				t.Errorf("body %s does not hold %q", raw, tt.wantInRaw)
 			}
 			if tt.wantRPC != 0 {
 				var env struct {

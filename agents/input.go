@@ -1,16 +1,24 @@
 package agents
 
 import (
+	"encoding/base64"
+	"errors"
 	"fmt"
-	"regexp"
+	"net/url"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-// BaseBranchQuestion is the code-reviewer's question when a diff arrives
-// without a base branch.
-const BaseBranchQuestion = "Which base branch should I compare this diff against?"
+// The code-reviewer's questions. A question the reviewer asks again comes
+// after the reason, so a status message always ends with one of them.
+const (
+	RepositoryQuestion = "Which repository is this diff of?"
+	DiffQuestion       = "Please send the diff to review: paste the output of git diff as text."
+	BaseBranchQuestion = "Which base branch should I compare this diff against?"
+)
 
 // Media types the agents read and write.
 const (
@@ -18,14 +26,15 @@ const (
 	MediaTypeJSON = "application/json"
 )
 
-// reviewRequest is what the code-reviewer reads from a message.
+// reviewRequest is what the code-reviewer knows of a review: what the
+// request said, completed by the answers to its questions.
 type reviewRequest struct {
 	Repository string
 	Base       string // empty: the reviewer asks for it
 	Diff       string
 }
 
-// deployRequest is what the deployer reads from a message.
+// deployRequest is what the deployer knows of a deploy.
 type deployRequest struct {
 	Build       string
 	Environment string
@@ -40,9 +49,9 @@ type PlanRequest struct {
 	Environment string
 }
 
-// NewReviewMessage builds the user message the code-reviewer expects: the
-// diff as a text part, then a data part {"repository":…,"base":…} (base
-// left out when empty).
+// NewReviewMessage builds the user message the captures send the
+// code-reviewer: the diff as a text part, then a data part
+// {"repository":…,"base":…} (base left out when empty).
 func NewReviewMessage(repository, base, diff string) *a2a.Message {
 	data := map[string]any{"repository": repository}
 	if base != "" {
@@ -51,8 +60,8 @@ func NewReviewMessage(repository, base, diff string) *a2a.Message {
 	return a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(diff), a2a.NewDataPart(data))
 }
 
-// NewDeployMessage builds the user message the deployer expects: a data
-// part {"build":…,"environment":…}.
+// NewDeployMessage builds the user message the captures send the
+// deployer: a data part {"build":…,"environment":…}.
 func NewDeployMessage(build, environment string) *a2a.Message {
 	return a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{
 		"build":       build,
@@ -81,18 +90,21 @@ func NewAnswerMessage(task a2a.TaskInfoProvider, text string) *a2a.Message {
 	return a2a.NewMessageForTask(a2a.MessageRoleUser, task, a2a.NewTextPart(text))
 }
 
-// partsOf is what a message holds, sorted by kind.
-type partsOf struct {
-	texts []string       // text parts, in order
-	diffs []string       // raw or text parts marked as diffs
-	data  map[string]any // data parts that are objects, merged in order
+// A reading is one message sorted by what the agents look for in it.
+type reading struct {
+	words []string       // text that is not a diff: request sentences, answers
+	diffs []string       // diffs: marked or recognised text, raw text, data: URLs
+	notes []string       // parts that could have been a diff and are not, and why
+	data  map[string]any // the data parts that are objects, merged in order
+	meta  map[string]any // the message's metadata
 }
 
-func readParts(m *a2a.Message) partsOf {
-	var p partsOf
+func readMessage(m *a2a.Message) reading {
+	var rd reading
 	if m == nil {
-		return p
+		return rd
 	}
+	rd.meta = m.Metadata
 	for _, part := range m.Parts {
 		if part == nil {
 			continue
@@ -100,134 +112,361 @@ func readParts(m *a2a.Message) partsOf {
 		switch c := part.Content.(type) {
 		case a2a.Text:
 			if isDiffMedia(part) {
-				p.diffs = append(p.diffs, string(c))
-			} else {
-				p.texts = append(p.texts, string(c))
+				rd.diffs = append(rd.diffs, string(c))
+				continue
+			}
+			words, diff := splitDiff(string(c))
+			if strings.TrimSpace(words) != "" {
+				rd.words = append(rd.words, words)
+			}
+			if diff != "" {
+				rd.diffs = append(rd.diffs, diff)
 			}
 		case a2a.Raw:
-			if isDiffMedia(part) || part.MediaType == "" || strings.HasPrefix(part.MediaType, "text/") {
-				p.diffs = append(p.diffs, string(c))
-			}
+			rd.fileContent(part, []byte(c), "a raw part")
+		case a2a.URL:
+			rd.url(part, string(c))
 		case a2a.Data:
 			if obj, ok := c.Value.(map[string]any); ok {
-				if p.data == nil {
-					p.data = map[string]any{}
+				if rd.data == nil {
+					rd.data = map[string]any{}
 				}
 				for k, v := range obj {
-					p.data[k] = v
+					rd.data[k] = v
 				}
 			}
 		}
 	}
-	return p
+	return rd
+}
+
+// fileContent reads the bytes of a raw part or a data: URL as a diff when
+// they are text.
+func (rd *reading) fileContent(part *a2a.Part, b []byte, what string) {
+	mt := mediaType(part.MediaType)
+	switch {
+	case mt != "" && !isDiffMedia(part) && !strings.HasPrefix(mt, "text/"):
+		rd.notes = append(rd.notes, fmt.Sprintf("%s of type %s is not a diff", what, clip(mt, 40)))
+	case !utf8.Valid(b):
+		rd.notes = append(rd.notes, what+" that is not UTF-8 text is not a diff")
+	default:
+		rd.diffs = append(rd.diffs, string(b))
+	}
+}
+
+// url reads a url part: a data: URL holds the diff itself; any other URL
+// is not fetched, for an agent that fetched what a message names would
+// reach, on behalf of anyone, whatever its host can reach.
+func (rd *reading) url(part *a2a.Part, raw string) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || !strings.EqualFold(u.Scheme, "data") {
+		rd.notes = append(rd.notes, fmt.Sprintf("I do not fetch URLs (%s); paste the diff itself", clip(raw, 80)))
+		return
+	}
+	// data:[<mediatype>][;base64],<data>
+	head, body, ok := strings.Cut(strings.TrimSpace(raw)[len("data:"):], ",")
+	if !ok {
+		rd.notes = append(rd.notes, "a data: URL without a comma holds nothing")
+		return
+	}
+	var b []byte
+	if h, isB64 := strings.CutSuffix(head, ";base64"); isB64 {
+		head = h
+		b, err = base64.StdEncoding.DecodeString(body)
+		if err != nil {
+			b, err = base64.RawStdEncoding.DecodeString(body)
+		}
+	} else {
+		var s string
+		s, err = url.PathUnescape(body)
+		b = []byte(s)
+	}
+	if err != nil {
+		rd.notes = append(rd.notes, "a data: URL that does not decode: "+err.Error())
+		return
+	}
+	p := *part
+	if p.MediaType == "" {
+		p.MediaType = head
+	}
+	rd.fileContent(&p, b, "a data: URL")
+}
+
+func mediaType(s string) string {
+	mt, _, _ := strings.Cut(s, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
 }
 
 func isDiffMedia(p *a2a.Part) bool {
-	mt := strings.ToLower(strings.TrimSpace(strings.SplitN(p.MediaType, ";", 2)[0]))
-	switch mt {
-	case MediaTypeDiff, "text/x-patch", "text/x-diff-unified", "application/x-patch":
+	switch mediaType(p.MediaType) {
+	case MediaTypeDiff, "text/x-patch", "text/x-diff-unified", "application/x-patch", "text/diff", "application/x-diff":
 		return true
 	}
 	f := strings.ToLower(p.Filename)
 	return strings.HasSuffix(f, ".diff") || strings.HasSuffix(f, ".patch")
 }
 
-// str reads a string field of a data part; a non-string value is an error.
-func (p partsOf) str(key string) (string, error) {
-	v, ok := p.data[key]
-	if !ok || v == nil {
-		return "", nil
-	}
-	s, ok := v.(string)
-	if !ok {
-		return "", fmt.Errorf("%q must be a string, not %T", key, v)
-	}
-	return strings.TrimSpace(s), nil
+// field reads a string field from the data parts, or else from the
+// message metadata, trimmed; a value of another type is an error no
+// answer fixes.
+func (rd reading) field(key string) (string, error) {
+	s, err := rd.rawField(key)
+	return strings.TrimSpace(s), err
 }
 
-// looksLikeDiff reports whether a text is a unified diff rather than words.
-func looksLikeDiff(s string) bool {
-	return strings.Contains(s, "\n@@ ") || strings.HasPrefix(s, "diff --git ") ||
-		strings.Contains(s, "\ndiff --git ") || (strings.Contains(s, "--- ") && strings.Contains(s, "\n+++ "))
-}
-
-// readReviewRequest reads a review request from the first message of a
-// task. The diff comes from a raw or text part marked text/x-diff, a text
-// part that looks like a diff, or the data part's "diff" field.
-func readReviewRequest(m *a2a.Message) (reviewRequest, error) {
-	p := readParts(m)
-	var r reviewRequest
-	var err error
-	if r.Repository, err = p.str("repository"); err != nil {
-		return r, err
-	}
-	if r.Base, err = p.str("base"); err != nil {
-		return r, err
-	}
-	diffs := p.diffs
-	for _, t := range p.texts {
-		if looksLikeDiff(t) {
-			diffs = append(diffs, t)
+// rawField is field untrimmed: a diff's spaces are part of it.
+func (rd reading) rawField(key string) (string, error) {
+	for _, src := range []struct {
+		where string
+		m     map[string]any
+	}{{"data part", rd.data}, {"metadata", rd.meta}} {
+		v, ok := src.m[key]
+		if !ok || v == nil {
+			continue
+		}
+		s, ok := v.(string)
+		if !ok {
+			return "", fmt.Errorf("the %s's %q must be a string, not %s", src.where, key, jsonKind(v))
+		}
+		if strings.TrimSpace(s) != "" {
+			return s, nil
 		}
 	}
-	if d, err := p.str("diff"); err != nil {
-		return r, err
-	} else if d != "" {
-		diffs = append(diffs, p.data["diff"].(string)) // untrimmed
+	return "", nil
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case bool:
+		return "a boolean"
+	case float64, int, int64:
+		return "a number"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// text is the message's words, one text part a line.
+func (rd reading) text() string { return strings.Join(rd.words, "\n") }
+
+// splitDiff cuts a text part into the words before a diff (a request
+// sentence, perhaps) and the diff: from the first "diff --git" line, or the
+// first "--- " line followed by a "+++ " line. A Markdown code fence
+// around the diff is dropped; words after the closing fence are kept.
+func splitDiff(s string) (words, diff string) {
+	lines := strings.SplitAfter(s, "\n")
+	start := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "diff --git ") ||
+			(strings.HasPrefix(l, "--- ") && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ")) {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return s, ""
+	}
+	before := lines[:start]
+	fenced := false
+	if n := len(before); n > 0 && strings.HasPrefix(strings.TrimSpace(before[n-1]), "```") {
+		before, fenced = before[:n-1], true
+	}
+	rest := lines[start:]
+	var after []string
+	if fenced {
+		for i, l := range rest {
+			if strings.TrimSpace(l) == "```" {
+				rest, after = rest[:i], rest[i+1:]
+				break
+			}
+		}
+	}
+	return strings.Join(append(slices.Clip(before), after...), ""), strings.Join(rest, "")
+}
+
+// A reviewAsk is what the code-reviewer asks for. It asks in this order.
+type reviewAsk int
+
+const (
+	askNothing reviewAsk = iota
+	askRepository
+	askDiff
+	askBase
+)
+
+func (a reviewAsk) question() string {
+	switch a {
+	case askRepository:
+		return RepositoryQuestion
+	case askDiff:
+		return DiffQuestion
+	case askBase:
+		return BaseBranchQuestion
+	}
+	return ""
+}
+
+// A reviewTurn is the code-reviewer's reading of one message: what the
+// request is now, and what it must ask next (askNothing: review it) with
+// the reason to put before the question.
+type reviewTurn struct {
+	req    reviewRequest
+	ask    reviewAsk
+	reason string
+}
+
+// readReview merges message m into the request known so far. asked is the
+// question m answers (askNothing for a task's first message): a bare word
+// answers it. The error is for what no answer can fix.
+func readReview(req reviewRequest, m *a2a.Message, asked reviewAsk) (reviewTurn, error) {
+	rd := readMessage(m)
+	words := rd.text()
+	var notes []string
+
+	base, err := rd.field("base")
+	if err != nil {
+		return reviewTurn{}, err
+	}
+	if base == "" {
+		base = branchIn(words)
+	}
+	repo, err := rd.field("repository")
+	if err != nil {
+		return reviewTurn{}, err
+	}
+	if repo == "" {
+		repo = repositoryIn(words)
+	}
+	if repo == "" && asked == askRepository {
+		repo = bareWord(words, repoFiller, base)
+	}
+	if repo != "" {
+		if err := checkRepository(repo); err != nil {
+			notes = append(notes, err.Error())
+		} else {
+			req.Repository = repo
+		}
+	}
+
+	diffs := rd.diffs
+	d, err := rd.rawField("diff")
+	if err != nil {
+		return reviewTurn{}, err
+	}
+	if strings.TrimSpace(d) != "" {
+		diffs = append(diffs, d)
 	}
 	switch len(diffs) {
 	case 0:
-		return r, fmt.Errorf("%w: send the diff as a text part, or as a raw part with mediaType %s", ErrNoDiff, MediaTypeDiff)
+		notes = append(notes, rd.notes...)
 	case 1:
-		r.Diff = diffs[0]
+		if _, err := ReviewDiff("", "", diffs[0]); err != nil {
+			notes = append(notes, err.Error())
+		} else {
+			req.Diff = diffs[0]
+		}
 	default:
-		return r, fmt.Errorf("the message holds %d diffs; send one", len(diffs))
+		notes = append(notes, fmt.Sprintf("the message holds %d diffs; send one", len(diffs)))
 	}
-	if r.Repository == "" {
-		return r, fmt.Errorf("name the repository in a data part: {\"repository\":\"payments-api\"}")
-	}
-	if r.Base != "" {
-		if err := checkBranch(r.Base); err != nil {
-			return r, err
+
+	if base == "" && asked == askBase {
+		base = bareWord(words, branchFiller)
+		if base == "" {
+			notes = append(notes, branchAnswerTrouble(words))
 		}
 	}
-	return r, nil
+	if base != "" {
+		if err := checkBranch(base); err != nil {
+			notes = append(notes, err.Error())
+		} else {
+			req.Base = base
+		}
+	}
+
+	t := reviewTurn{req: req}
+	switch {
+	case req.Repository == "":
+		t.ask = askRepository
+	case req.Diff == "":
+		t.ask = askDiff
+	case req.Base == "":
+		t.ask = askBase
+	default:
+		if branches := SampleBranches(req.Repository); branches != nil && !slices.Contains(branches, req.Base) {
+			notes = append(notes, fmt.Sprintf("There is no branch %q in %s; its branches are %s", clip(req.Base, 40), req.Repository, andList(branches)))
+			t.req.Base, t.ask = "", askBase
+		}
+	}
+	if t.ask != askNothing {
+		t.reason = reasons(notes)
+		if t.reason == "" && asked == t.ask && asked != askNothing {
+			t.reason = "I could not find that in your answer."
+		}
+	}
+	return t, nil
 }
 
-// readBranchAnswer reads the answer to BaseBranchQuestion: a data part
-// {"base":…} or the message's text, trimmed, optionally quoted.
-func readBranchAnswer(m *a2a.Message) (string, error) {
-	p := readParts(m)
-	base, err := p.str("base")
-	if err != nil {
-		return "", err
+// askText is a question after its reason, if any.
+func askText(reason, question string) string {
+	if reason == "" {
+		return question
 	}
-	if base == "" {
-		var words []string
-		for _, t := range p.texts {
-			if t = strings.TrimSpace(t); t != "" {
-				words = append(words, t)
+	return reason + " " + question
+}
+
+// reasons makes one sentence of each note, capitalised and with a full stop.
+func reasons(notes []string) string {
+	var b strings.Builder
+	for _, n := range notes {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		r, size := utf8.DecodeRuneInString(n)
+		b.WriteString(strings.ToUpper(string(r)) + n[size:])
+		if !strings.HasSuffix(n, ".") {
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// andList writes "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// checkRepository accepts a repository name or owner/name: letters,
+// digits, ".", "_" and "-", at most 100 bytes each side.
+func checkRepository(s string) error {
+	owner, name, two := strings.Cut(s, "/")
+	ok := func(x string) bool {
+		if x == "" || len(x) > 100 || x == "." || x == ".." {
+			return false
+		}
+		for _, r := range x {
+			if !(r == '.' || r == '_' || r == '-' || r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')) {
+				return false
 			}
 		}
-		switch len(words) {
-		case 0:
-			return "", fmt.Errorf("the answer holds no branch name")
-		case 1:
-			base = unquote(words[0])
-		default:
-			return "", fmt.Errorf("the answer holds %d texts; send one branch name", len(words))
-		}
+		return true
 	}
-	return base, checkBranch(base)
-}
-
-func unquote(s string) string {
-	for _, q := range []string{"`", `"`, "'"} {
-		if len(s) >= 2 && strings.HasPrefix(s, q) && strings.HasSuffix(s, q) {
-			return strings.TrimSpace(s[1 : len(s)-1])
-		}
+	if !ok(owner) || (two && !ok(name)) {
+		return fmt.Errorf("%q is not a repository name (letters, digits, \".\", \"_\" and \"-\", optionally owner/name)", clip(s, 40))
 	}
-	return s
+	return nil
 }
 
 // checkBranch accepts the branch names git accepts, simplified: no spaces
@@ -259,60 +498,151 @@ func checkBranch(b string) error {
 	return nil
 }
 
-var (
-	reDeployText = regexp.MustCompile(`(?i)^\s*(?:please\s+)?deploy\s+(?:build\s+)?(\S+)\s+(?:to|on|into)\s+(\S+?)[.!]?\s*$`)
-	reBuild      = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$`)
-	reEnv        = regexp.MustCompile(`^[a-z][a-z0-9-]{0,31}$`)
+// A deployAsk is what the deployer asks for.
+type deployAsk int
+
+const (
+	askNoDeploy deployAsk = iota
+	askBuild
+	askEnvironment
 )
 
-// readDeployRequest reads a deploy request from a data part
-// {"build":…,"environment":…} or from text like "deploy 2026.10.06-1 to
-// staging".
-func readDeployRequest(m *a2a.Message) (deployRequest, error) {
-	p := readParts(m)
-	var d deployRequest
-	var err error
-	if d.Build, err = p.str("build"); err != nil {
-		return d, err
+// The deployer's questions.
+const (
+	BuildQuestion       = "Which build should I deploy?"
+	EnvironmentQuestion = "Which environment should I deploy it to?"
+)
+
+func (a deployAsk) question() string {
+	switch a {
+	case askBuild:
+		return BuildQuestion
+	case askEnvironment:
+		return EnvironmentQuestion
 	}
-	if d.Environment, err = p.str("environment"); err != nil {
-		return d, err
-	}
-	if d.Build == "" && d.Environment == "" {
-		for _, t := range p.texts {
-			if sm := reDeployText.FindStringSubmatch(t); sm != nil {
-				d.Build, d.Environment = sm[1], sm[2]
-				break
-			}
-		}
-	}
-	d.Environment = strings.ToLower(d.Environment)
-	switch {
-	case d.Build == "" && d.Environment == "":
-		return d, fmt.Errorf("say what to deploy where: a data part {\"build\":\"2026.10.06-1\",\"environment\":\"staging\"} or the text \"deploy 2026.10.06-1 to staging\"")
-	case d.Build == "":
-		return d, fmt.Errorf("the request names no build")
-	case d.Environment == "":
-		return d, fmt.Errorf("the request names no environment")
-	case !reBuild.MatchString(d.Build):
-		return d, fmt.Errorf("%q is not a build id (letters, digits and ._+- only, at most 64)", clip(d.Build, 40))
-	case !reEnv.MatchString(d.Environment):
-		return d, fmt.Errorf("%q is not an environment name (lower-case letters, digits and -, at most 32)", clip(d.Environment, 40))
-	}
-	return d, nil
+	return ""
 }
 
-// readPlanRequest reads a plan request: a data part with "repository",
-// "diff" (or the diff as a text or raw part), "build", "environment" and
-// optionally "base".
+// A deployTurn is the deployer's reading of one message.
+type deployTurn struct {
+	req    deployRequest
+	ask    deployAsk
+	reason string
+}
+
+// readDeploy merges message m into the deploy known so far: build and
+// environment from a data part, the metadata or the words. asked is the
+// question m answers: a bare word answers it.
+func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn, error) {
+	rd := readMessage(m)
+	words := rd.text()
+	var notes []string
+	build, err := rd.field("build")
+	if err != nil {
+		return deployTurn{}, err
+	}
+	env, err := rd.field("environment")
+	if err != nil {
+		return deployTurn{}, err
+	}
+	if env == "" {
+		env = environmentIn(words)
+	}
+	if build == "" {
+		build = buildIn(words, env)
+	}
+	switch {
+	case build == "" && asked == askBuild:
+		build = bareWord(words, buildFiller)
+	case env == "" && asked == askEnvironment:
+		env = bareWord(words, envFiller)
+	}
+	if build != "" {
+		if err := checkBuild(build); err != nil {
+			notes = append(notes, err.Error())
+		} else {
+			req.Build = build
+		}
+	}
+	if env != "" {
+		if err := checkEnvironment(strings.ToLower(env)); err != nil {
+			notes = append(notes, err.Error())
+		} else {
+			req.Environment = strings.ToLower(env)
+		}
+	}
+	t := deployTurn{req: req}
+	switch {
+	case req.Build == "":
+		t.ask = askBuild
+	case req.Environment == "":
+		t.ask = askEnvironment
+	}
+	if t.ask != askNoDeploy {
+		t.reason = reasons(notes)
+		if t.reason == "" && asked == t.ask {
+			t.reason = "I could not find that in your answer."
+		}
+	}
+	return t, nil
+}
+
+// question is the deployer's question for what it still needs.
+func (t deployTurn) question() string {
+	if t.ask == askEnvironment {
+		return fmt.Sprintf("Which environment should I deploy %s to?", t.req.Build)
+	}
+	if t.ask == askBuild && t.req.Environment != "" {
+		return fmt.Sprintf("Which build should I deploy to %s?", t.req.Environment)
+	}
+	return t.ask.question()
+}
+
+func checkBuild(b string) error {
+	if !reBuild.MatchString(b) {
+		return fmt.Errorf("%q is not a build id (letters, digits and ._+- only, at most 64)", clip(b, 40))
+	}
+	return nil
+}
+
+func checkEnvironment(e string) error {
+	if !reEnv.MatchString(e) {
+		return fmt.Errorf("%q is not an environment name (letters, digits and -, at most 32)", clip(e, 40))
+	}
+	return nil
+}
+
+// readPlanRequest reads a plan request: "repository", "diff", "build",
+// "environment" and optionally "base", each from a data part, the metadata
+// or the words, as the code-reviewer and the deployer read theirs.
 func readPlanRequest(m *a2a.Message) (PlanRequest, error) {
-	rr, err := readReviewRequest(m)
+	rt, err := readReview(reviewRequest{}, m, askNothing)
 	if err != nil {
 		return PlanRequest{}, err
 	}
-	dr, err := readDeployRequest(m)
+	dt, err := readDeploy(deployRequest{}, m, askNoDeploy)
 	if err != nil {
 		return PlanRequest{}, err
 	}
-	return PlanRequest{Repository: rr.Repository, Base: rr.Base, Diff: rr.Diff, Build: dr.Build, Environment: dr.Environment}, nil
+	var why string
+	switch {
+	case rt.ask == askRepository:
+		why = "the request names no repository"
+	case rt.ask == askDiff:
+		why = "send the diff as a text part or a \"diff\" field"
+	case dt.ask == askBuild:
+		why = "the request names no build"
+	case dt.ask == askEnvironment:
+		why = "the request names no environment"
+	}
+	if why != "" {
+		for _, r := range []string{rt.reason, dt.reason} {
+			if r != "" {
+				why += " (" + strings.TrimSuffix(r, ".") + ")"
+			}
+		}
+		return PlanRequest{}, errors.New(why)
+	}
+	req := rt.req
+	return PlanRequest{Repository: req.Repository, Base: req.Base, Diff: req.Diff, Build: dt.req.Build, Environment: dt.req.Environment}, nil
 }

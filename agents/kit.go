@@ -18,9 +18,13 @@ type KitConfig struct {
 	PlannerPort, ReviewerPort, DeployerPort int
 	// HTTPClient carries the planner's outbound calls (see Config).
 	HTTPClient *http.Client
-	// Clock and Logger are given to the three agents (see Config).
-	Clock  func() time.Time
-	Logger *slog.Logger
+	// Clock, Logger, MaxTasks and WaitTimeout are given to the three
+	// agents, OperatorOrigins to the deployer (see Config).
+	Clock           func() time.Time
+	Logger          *slog.Logger
+	MaxTasks        int
+	WaitTimeout     time.Duration
+	OperatorOrigins []string
 }
 
 // A Kit is the three agents, the planner wired to the other two.
@@ -43,7 +47,8 @@ func NewKit(cfg KitConfig) *Kit {
 	rURL := base(port(cfg.ReviewerPort, ReviewerPort))
 	dURL := base(port(cfg.DeployerPort, DeployerPort))
 	pURL := base(port(cfg.PlannerPort, PlannerPort))
-	common := Config{HTTPClient: cfg.HTTPClient, Clock: cfg.Clock, Logger: cfg.Logger}
+	common := Config{HTTPClient: cfg.HTTPClient, Clock: cfg.Clock, Logger: cfg.Logger,
+		MaxTasks: cfg.MaxTasks, WaitTimeout: cfg.WaitTimeout, OperatorOrigins: cfg.OperatorOrigins}
 	rc, dc, pc := common, common, common
 	rc.BaseURL, dc.BaseURL, pc.BaseURL = rURL, dURL, pURL
 	pc.ReviewerURL, pc.DeployerURL = rURL, dURL

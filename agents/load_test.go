@@ -2,11 +2,14 @@ package agents
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -169,3 +172,115 @@ func TestConcurrentFlows(t *testing.T) {
 	buf := make([]byte, 1<<20)
 	t.Errorf("%d goroutines before, %d after shutdown:\n%s", before, after, buf[:runtime.Stack(buf, true)])
 }
+
+// TestLoadMemory drives 10,000 flows (half reviews with their answer, half
+// deploys streamed and approved) through a code-reviewer and a deployer
+// over loopback, 32 at a time, and reports the process's resident memory:
+// the kit keeps at most MaxTasks tasks per agent however many flows pass.
+// The figure includes the test's own clients. The README's figure comes
+// from
+//
+//	go test ./agents -run TestLoadMemory -v -flows 10000
+//
+// By default it runs 1,000 flows, 100 with -short.
+func TestLoadMemory(t *testing.T) {
+	flows := *loadFlows
+	if testing.Short() {
+		flows = 100
+	}
+	rss0, _ := procRSS()
+	var rh, dh http.Handler
+	ready := make(chan struct{})
+	rs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-ready; rh.ServeHTTP(w, r) }))
+	ds := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-ready; dh.ServeHTTP(w, r) }))
+	reviewer := NewCodeReviewer(Config{BaseURL: rs.URL})
+	deployer := NewDeployer(Config{BaseURL: ds.URL})
+	rh, dh = reviewer.Handler(), deployer.Handler()
+	close(ready)
+	tr := &http.Transport{MaxIdleConnsPerHost: 64}
+	hc := &http.Client{Transport: tr}
+	defer func() {
+		tr.CloseIdleConnections()
+		rs.Close()
+		ds.Close()
+		reviewer.Close()
+		deployer.Close()
+	}()
+	ctx := context.Background()
+	rc, dc := newClient(t, hc, rs.URL), newClient(t, hc, ds.URL)
+
+	start := time.Now()
+	work := make(chan int)
+	errs := make(chan error, flows)
+	var wg sync.WaitGroup
+	for w := 0; w < 32; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				var err error
+				if i%2 == 0 {
+					err = reviewFlow(ctx, rc)
+				} else {
+					err = deployFlow(ctx, dc, hc, ds.URL)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("flow %d: %w", i, err)
+				}
+			}
+		}()
+	}
+	for i := 0; i < flows; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	close(errs)
+	failed := 0
+	for err := range errs {
+		if failed++; failed <= 5 {
+			t.Error(err)
+		}
+	}
+	elapsed := time.Since(start)
+
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	rss, peak := procRSS()
+	rAll, _ := reviewer.store.len()
+	dAll, _ := deployer.store.len()
+	t.Logf("%d flows in %v (%d failed); tasks kept: code-reviewer %d, deployer %d (limit %d each)",
+		flows, elapsed.Round(time.Millisecond), failed, rAll, dAll, DefaultMaxTasks)
+	t.Logf("memory: RSS %s at start, %s after, %s at peak; Go heap in use after GC %s",
+		mib(rss0), mib(rss), mib(peak), mib(ms.HeapInuse))
+	if rAll > DefaultMaxTasks || dAll > DefaultMaxTasks {
+		t.Errorf("the stores hold %d and %d tasks, over their limit %d", rAll, dAll, DefaultMaxTasks)
+	}
+	if n := reviewer.pendingCount() + deployer.pendingCount() + reviewer.waiting() + deployer.waiting(); n != 0 {
+		t.Errorf("%d requests or waits left after every flow ended", n)
+	}
+}
+
+var loadFlows = flag.Int("flows", 1000, "flows TestLoadMemory drives")
+
+// procRSS reads the process's resident set size and its peak, in bytes,
+// from /proc (0 where there is none).
+func procRSS() (rss, peak uint64) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		var kb uint64
+		if _, err := fmt.Sscanf(line, "VmRSS: %d kB", &kb); err == nil {
+			rss = kb << 10
+		}
+		if _, err := fmt.Sscanf(line, "VmHWM: %d kB", &kb); err == nil {
+			peak = kb << 10
+		}
+	}
+	return rss, peak
+}
+
+func mib(n uint64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
-	"sync"
+	"strings"
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -18,7 +18,7 @@ import (
 // then a build deployed, passing the reviewer's question and the
 // deployer's approval request up to its own client.
 func NewPlanner(cfg Config) *Agent {
-	p := &planner{pending: map[a2a.TaskID]*planState{}}
+	p := &planner{}
 	card := &a2a.AgentCard{
 		Name:               PlannerName,
 		Description:        "Gets a diff reviewed by the code-reviewer, then a build deployed by the deployer. Passes the reviewer's question up as TASK_STATE_INPUT_REQUIRED and the deployer's approval request up as TASK_STATE_AUTH_REQUIRED.",
@@ -35,6 +35,7 @@ func NewPlanner(cfg Config) *Agent {
 	}
 	return newAgent(PlannerName, cfg, card, func(a *Agent) *executor {
 		p.a = a
+		a.pendingLen = p.pending.len
 		p.hc = cfg.HTTPClient
 		if p.hc == nil {
 			p.hc = &http.Client{}
@@ -47,8 +48,7 @@ type planner struct {
 	a  *Agent
 	hc *http.Client
 
-	mu      sync.Mutex
-	pending map[a2a.TaskID]*planState // tasks waiting for their client's answer
+	pending pending[*planState] // tasks waiting for their client's answer
 }
 
 // planState is what the planner remembers of a task between turns.
@@ -58,20 +58,6 @@ type planState struct {
 	reviewerTask a2a.TaskInfo
 	answeredSelf bool // the planner answered the reviewer's question once
 	review       *a2a.Artifact
-}
-
-func (p *planner) put(id a2a.TaskID, st *planState) {
-	p.mu.Lock()
-	p.pending[id] = st
-	p.mu.Unlock()
-}
-
-func (p *planner) take(id a2a.TaskID) *planState {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	st := p.pending[id]
-	delete(p.pending, id)
-	return st
 }
 
 func (p *planner) client(ctx context.Context, card *a2a.AgentCard) (*a2aclient.Client, error) {
@@ -123,7 +109,7 @@ func (p *planner) execute(ctx context.Context, r *run) {
 	}
 
 	// The client answers the question the planner passed up.
-	st := p.take(r.ec.TaskID)
+	st, _ := p.pending.take(r.ec.TaskID)
 	if st == nil {
 		r.status(a2a.TaskStateFailed, fmt.Sprintf("This task is in %s and waits for no answer.", r.ec.StoredTask.Status.State))
 		return
@@ -148,19 +134,23 @@ func (p *planner) reviewed(ctx context.Context, r *run, st *planState, res a2a.S
 		st.reviewerTask = task.TaskInfo()
 		switch task.Status.State {
 		case a2a.TaskStateInputRequired:
-			if st.req.Base != "" && !st.answeredSelf {
+			question := MessageText(task.Status.Message)
+			if st.req.Base != "" && !st.answeredSelf && strings.HasSuffix(question, BaseBranchQuestion) {
 				// The planner knows the answer: it gives it on the
 				// reviewer's task, once.
 				st.answeredSelf = true
 				res, err = p.send(ctx, st.reviewer, NewAnswerMessage(task, st.req.Base))
 				continue
 			}
-			question := MessageText(task.Status.Message)
 			if question == "" {
 				question = fmt.Sprintf("The %s needs input but did not say what.", ReviewerName)
 			}
-			p.put(r.ec.TaskID, st)
-			r.status(a2a.TaskStateInputRequired, question)
+			p.pending.put(r.ec.TaskID, st)
+			if !r.status(a2a.TaskStateInputRequired, question) {
+				p.pending.take(r.ec.TaskID)
+				return
+			}
+			p.a.expireLater(r.ec.TaskID)
 			return
 		case a2a.TaskStateCompleted:
 			st.review = findArtifact(task, ReviewArtifact)
@@ -316,14 +306,22 @@ func (p *planner) fail(ctx context.Context, r *run, err error) {
 	r.status(a2a.TaskStateFailed, "The planner could not go on: "+err.Error())
 }
 
-// cancel answers CancelTask. A task waiting for its client's answer also
-// cancels the reviewer's task it waits on.
+// cancel answers CancelTask, and ends a task whose wait for its client's
+// answer expired. A task waiting for its client's answer also cancels the
+// reviewer's task it waits on.
 func (p *planner) cancel(ctx context.Context, r *run) {
-	if st := p.take(r.ec.TaskID); st != nil && st.reviewer != nil {
+	st, waiting := p.pending.take(r.ec.TaskID)
+	if waiting && st.reviewer != nil {
 		if c, err := p.client(ctx, st.reviewer); err == nil {
 			p.cancelDownstream(c, st.reviewerTask.TaskID)
 			c.Destroy()
 		}
+	}
+	if isExpiry(ctx) {
+		if waiting {
+			r.status(a2a.TaskStateRejected, p.a.expiredText("answer"))
+		}
+		return
 	}
 	cancelTask(ctx, r)
 }

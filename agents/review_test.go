@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/a2aproject/a2a-go/v2/a2a"
 	"os"
 	"path/filepath"
 	"strings"
@@ -244,15 +245,44 @@ func FuzzReviewDiff(f *testing.F) {
 	})
 }
 
-// FuzzReadInputs checks the message readers never panic.
+// FuzzReadInputs checks the message readers never panic, and that what
+// they take from any words passes the checks they apply.
 func FuzzReadInputs(f *testing.F) {
 	f.Add("deploy 2026.10.06-1 to staging", "main")
 	f.Add("please deploy build x to prod.", "`release/1.2`")
 	f.Add("", "main or develop")
+	f.Add("Please review this diff of payments-api against main:\n```diff\n"+SampleDiff+"```\nthanks", "use the develop branch")
+	f.Add("repo: acme/billing, base: release/2026.10", "env=qa build #42")
+	f.Add("data:text/x-diff;base64,LS0tIGEveAorKysgYi94Cg==", "data:,%zz")
 	f.Fuzz(func(t *testing.T, text, answer string) {
-		readDeployRequest(NewAnswerMessage(NewDeployMessage("", ""), text))
-		if b, err := readBranchAnswer(NewAnswerMessage(NewDeployMessage("", ""), answer)); err == nil && checkBranch(b) != nil {
-			t.Fatalf("answer %q accepted as %q, which checkBranch refuses", answer, b)
+		for _, asked := range []reviewAsk{askNothing, askRepository, askDiff, askBase} {
+			rt, err := readReview(reviewRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)
+			if err != nil {
+				t.Fatalf("words alone gave an error no answer fixes: %v", err)
+			}
+			rt, _ = readReview(rt.req, NewAnswerMessage(a2a.TaskInfo{}, answer), rt.ask)
+			if b := rt.req.Base; b != "" && checkBranch(b) != nil {
+				t.Fatalf("%q then %q: base %q, which checkBranch refuses", text, answer, b)
+			}
+			if r := rt.req.Repository; r != "" && checkRepository(r) != nil {
+				t.Fatalf("%q then %q: repository %q, which checkRepository refuses", text, answer, r)
+			}
+		}
+		// The same bytes as metadata, a url part and a raw part.
+		meta := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(answer))
+		meta.Metadata = map[string]any{"diff": text, "repository": answer, "base": text, "build": answer, "environment": text}
+		readReview(reviewRequest{}, meta, askNothing)
+		readDeploy(deployRequest{}, meta, askNoDeploy)
+		readReview(reviewRequest{}, a2a.NewMessage(a2a.MessageRoleUser, &a2a.Part{Content: a2a.URL(text)}, &a2a.Part{Content: a2a.Raw(answer), MediaType: "text/plain"}), askNothing)
+		for _, asked := range []deployAsk{askNoDeploy, askBuild, askEnvironment} {
+			dt, _ := readDeploy(deployRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)
+			dt, _ = readDeploy(dt.req, NewAnswerMessage(a2a.TaskInfo{}, answer), dt.ask)
+			if b := dt.req.Build; b != "" && checkBuild(b) != nil {
+				t.Fatalf("build %q refused by checkBuild", b)
+			}
+			if e := dt.req.Environment; e != "" && checkEnvironment(e) != nil {
+				t.Fatalf("environment %q refused by checkEnvironment", e)
+			}
 		}
 	})
 }

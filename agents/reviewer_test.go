@@ -86,10 +86,12 @@ func TestReviewerRequests(t *testing.T) {
 		{"base given", NewReviewMessage(SampleRepository, "release/2026.10", SampleDiff), a2a.TaskStateCompleted, "against release/2026.10", "release/2026.10"},
 		{"raw diff part", a2a.NewMessage(a2a.MessageRoleUser, rawDiff, repo), a2a.TaskStateInputRequired, BaseBranchQuestion, ""},
 		{"diff in data", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"repository": "x", "diff": SampleDiff, "base": "main"})), a2a.TaskStateCompleted, "Reviewed x against main", "main"},
-		{"no diff", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("please review"), repo), a2a.TaskStateRejected, "send the diff as a text part", ""},
-		{"no repository", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(SampleDiff)), a2a.TaskStateRejected, "name the repository", ""},
-		{"broken hunk", NewReviewMessage("r", "", strings.Replace(SampleDiff, "@@ -0,0 +1,23 @@", "@@ -0,0 +1,29 @@", 1)), a2a.TaskStateRejected, "does not parse", ""},
-		{"bad base", NewReviewMessage("r", "main..dev", SampleDiff), a2a.TaskStateRejected, "is not a branch name", ""},
+		{"no diff", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("please review"), repo), a2a.TaskStateInputRequired, DiffQuestion, ""},
+		{"no repository", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(SampleDiff)), a2a.TaskStateInputRequired, RepositoryQuestion, ""},
+		{"broken hunk", NewReviewMessage("r", "", strings.Replace(SampleDiff, "@@ -0,0 +1,23 @@", "@@ -0,0 +1,29 @@", 1)), a2a.TaskStateInputRequired, "The diff does not parse: gitdiff: line 30", ""},
+		{"bad base", NewReviewMessage("r", "main..dev", SampleDiff), a2a.TaskStateInputRequired, `"main..dev" is not a branch name`, ""},
+		{"unknown base", NewReviewMessage(SampleRepository, "no-such-branch", SampleDiff), a2a.TaskStateInputRequired, `There is no branch "no-such-branch" in payments-api; its branches are main, develop and release/2026.10. ` + BaseBranchQuestion, ""},
+		{"text only", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("Please review this diff of payments-api against develop:\n"+SampleDiff)), a2a.TaskStateCompleted, "Reviewed payments-api against develop", "develop"},
 		{"repository not a string", a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(SampleDiff), a2a.NewDataPart(map[string]any{"repository": 7})), a2a.TaskStateRejected, `"repository" must be a string`, ""},
 	}
 	for _, tt := range tests {
@@ -118,7 +120,9 @@ func TestReviewerAnswers(t *testing.T) {
 	}{
 		{"text", []*a2a.Part{a2a.NewTextPart("develop")}, []a2a.TaskState{a2a.TaskStateCompleted}, "develop"},
 		{"quoted", []*a2a.Part{a2a.NewTextPart("`main`")}, []a2a.TaskState{a2a.TaskStateCompleted}, "main"},
-		{"data", []*a2a.Part{a2a.NewDataPart(map[string]any{"base": "release/1.2"})}, []a2a.TaskState{a2a.TaskStateCompleted}, "release/1.2"},
+		{"data", []*a2a.Part{a2a.NewDataPart(map[string]any{"base": "release/2026.10"})}, []a2a.TaskState{a2a.TaskStateCompleted}, "release/2026.10"},
+		{"a branch it does not have, then one it has", []*a2a.Part{a2a.NewTextPart("no-such-branch"), a2a.NewTextPart("use the develop branch")},
+			[]a2a.TaskState{a2a.TaskStateInputRequired, a2a.TaskStateCompleted}, "develop"},
 		{"ambiguous, then clear", []*a2a.Part{a2a.NewTextPart("main or develop?"), a2a.NewTextPart("   "), a2a.NewTextPart("develop")},
 			[]a2a.TaskState{a2a.TaskStateInputRequired, a2a.TaskStateInputRequired, a2a.TaskStateCompleted}, "develop"},
 	}
@@ -218,5 +222,52 @@ func TestReviewerAnswerStreamStartsWithTask(t *testing.T) {
 	want := []string{"task TASK_STATE_WORKING", "artifact review.json", "status TASK_STATE_COMPLETED"}
 	if diff := cmp.Diff(want, kinds); diff != "" {
 		t.Errorf("answer stream (-want +got):\n%s", diff)
+	}
+}
+
+// A chat client sends only text: the reviewer asks for each thing it
+// lacks, on the same task, in turn, and asks again for a branch its
+// repository does not have.
+func TestReviewerAsksInTurns(t *testing.T) {
+	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+		t.Run(string(binding), func(t *testing.T) {
+			rv := serve(t, func(u string) *Agent { return NewCodeReviewer(Config{BaseURL: u, Clock: testClock}) })
+			c := newClient(t, testHTTPClient(t), rv.url, binding)
+			turns := []struct {
+				send string
+				want string // the question, or the final message
+			}{
+				{"Could you review a change for me?", RepositoryQuestion},
+				{"payments-api", DiffQuestion},
+				{SampleDiff, BaseBranchQuestion},
+				{"no-such-branch", `There is no branch "no-such-branch" in payments-api; its branches are main, develop and release/2026.10. ` + BaseBranchQuestion},
+				{"main", "Reviewed payments-api against main: 3 files, +41 -1, 2 findings."},
+			}
+			var task *a2a.Task
+			for i, turn := range turns {
+				msg := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(turn.send))
+				if task != nil {
+					msg = NewAnswerMessage(task, turn.send)
+				}
+				got := sendTask(t, c, msg)
+				if task != nil && got.ID != task.ID {
+					t.Fatalf("turn %d went to task %s, want %s", i+1, got.ID, task.ID)
+				}
+				task = got
+				want := a2a.TaskStateInputRequired
+				if i == len(turns)-1 {
+					want = a2a.TaskStateCompleted
+				}
+				if task.Status.State != want || MessageText(task.Status.Message) != turn.want {
+					t.Fatalf("turn %d (%q): %s %q, want %s %q", i+1, clip(turn.send, 30), task.Status.State, MessageText(task.Status.Message), want, turn.want)
+				}
+			}
+			if diff := cmp.Diff(sampleReview("main"), reviewOf(t, task)); diff != "" {
+				t.Errorf("review.json (-want +got):\n%s", diff)
+			}
+			if n := rv.pendingCount(); n != 0 {
+				t.Errorf("%d requests still remembered after the review", n)
+			}
+		})
 	}
 }

@@ -220,6 +220,13 @@ func Test06InputRequired(t *testing.T) {
 	if n := len(path(task, "history").([]any)); n != 1 {
 		t.Errorf("the first reply's history has %d messages, want the client's one", n)
 	}
+	// The tutorial's clock: the request at tick 0, SUBMITTED at tick 1
+	// (hidden inside the blocking call), the question at tick 2, and the
+	// reply as soon as the question is asked.
+	at := []string{x.Request.At.Format(timeLayout), str(task, "status", "timestamp"), x.Response.At.Format(timeLayout)}
+	if diff := cmp.Diff([]string{"2026-10-06T09:00:00.000Z", "2026-10-06T09:00:00.500Z", "2026-10-06T09:00:00.500Z"}, at); diff != "" {
+		t.Errorf("request, question and reply times (-want +got):\n%s", diff)
+	}
 
 	x = exchange(t, tr, 2, "SendMessage", "client", "code-reviewer")
 	msg := path(decodeJSON(t, x.Request.Body), "params", "message")
@@ -252,6 +259,11 @@ func Test07AuthRequired(t *testing.T) {
 		if state != states[i] {
 			t.Errorf("frame %d is in %q, want %q", i+1, state, states[i])
 		}
+		// The tutorial's clock: one tick per task event, so the first
+		// three frames come at .250, .500 and .750 and carry those times.
+		if want := Tick(i + 1).Format(timeLayout); i < 3 && (f.At.Format(timeLayout) != want || str(res, "task", "status", "timestamp")+str(res, "statusUpdate", "status", "timestamp") != want) {
+			t.Errorf("frame %d at %s, want at and stamped %s", i+1, f.At.Format(timeLayout), want)
+		}
 		if i == 4 && str(res, "artifactUpdate", "artifact", "name") != "deploy.json" {
 			t.Errorf("frame 5 is not the deploy.json artifact: %s", f.Data)
 		}
@@ -263,7 +275,7 @@ func Test07AuthRequired(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("frame 3 (-want +got):\n%s", diff)
 	}
-	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(st.Frames[5].At) {
+	if st.End == nil || st.End.By != replay.EndServer || st.End.At.Before(st.Frames[5].At) {
 		t.Errorf("stream end %+v, want the server closing it after frame 6", st.End)
 	}
 
@@ -272,7 +284,9 @@ func Test07AuthRequired(t *testing.T) {
 		t.Errorf("exchange 2 is %s %s %s -> %d, want an out-of-band POST %s -> 200", a.Channel, a.Request.Method, a.Request.URL, a.Response.StatusCode, approveURL)
 	}
 	f3at, f4at := st.Frames[2].At, st.Frames[3].At
-	if !(a.Request.At.After(f3at) && a.Response.At.After(a.Request.At) && f4at.After(a.Response.At)) {
+	// The approval is no task event: its reply takes the time of its
+	// request, and the deploy's next event comes after both.
+	if !(a.Request.At.After(f3at) && !a.Response.At.Before(a.Request.At) && f4at.After(a.Response.At)) {
 		t.Errorf("frame 3 at %v, approve at %v, its reply at %v, frame 4 at %v: want the approval between frames 3 and 4",
 			f3at, a.Request.At, a.Response.At, f4at)
 	}
@@ -359,7 +373,7 @@ func Test12StreamCloses(t *testing.T) {
 	if diff := cmp.Diff(question, got); diff != "" {
 		t.Errorf("frame 2 (-want +got):\n%s", diff)
 	}
-	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(st.Frames[1].At) {
+	if st.End == nil || st.End.By != replay.EndServer || st.End.At.Before(st.Frames[1].At) {
 		t.Errorf("stream end %+v, want the server closing it after frame 2", st.End)
 	}
 
@@ -419,7 +433,7 @@ func Test12StreamCloses(t *testing.T) {
 	if state := str(decodeJSON(t, lastF.Data), "result", "statusUpdate", "status", "state"); state != "TASK_STATE_COMPLETED" || artifact != "review.json" {
 		t.Errorf("the answer's stream ends in %q with artifact %q, want TASK_STATE_COMPLETED with review.json", state, artifact)
 	}
-	if st.End == nil || st.End.By != replay.EndServer || !st.End.At.After(lastF.At) {
+	if st.End == nil || st.End.By != replay.EndServer || st.End.At.Before(lastF.At) {
 		t.Errorf("the answer's stream end %+v, want the server closing it after the last frame", st.End)
 	}
 }

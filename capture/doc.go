@@ -38,31 +38,48 @@
 // is the one whose URL has the request's host.
 //
 // Time in a recording is a logical clock, not the wall clock: one
-// counter, behind one mutex, stamps each observation with the next tick,
-// and tick k is written as 2026-10-06T09:00:00.000Z + k×250 ms ([Tick]).
-// Where each observation is stamped matters:
+// counter, behind one mutex, and tick k is written as
+// 2026-10-06T09:00:00.000Z + k×250 ms ([Tick]).
 //
-//   - request sent: in the requester's goroutine, when RoundTrip starts;
-//   - response head: on the server's side, when the handler commits it;
-//   - SSE frame: on the server's side, when the handler has written the
-//     empty line that ends the frame (comment-only blocks such as
-//     keep-alives are not frames);
-//   - stream end: on the server's side when the handler returns
-//     ("server"), or when the client closes the body first ("client");
-//   - transport error: when the request fails without a response.
+// A capture keeps the tutorial's clock, which ticks once per event: the
+// agents' clock is the recorder's ([Recorder.EventClock]), so each time
+// an agent stamps a task event (a new task, a status change, the
+// deployer's decision and deployment) it takes the next tick, and so
+// does each request a client sends. Nothing else ticks; every other
+// observation takes the time of the latest event it shows:
 //
-// Each stamp is taken before the client can see what it stamps. A
-// scenario acts only after it has observed what it waits for, and the
-// deployer writes its whole reply to an approval before it releases the
-// waiting deploy, so every pair of observations is causally ordered and
-// the sequence of ticks is the same on every run. That is why the
-// operator's approval and its reply fall between frames 3 and 4 of the
-// deploy stream in 07-auth-required. One wait is not on the record:
-// a2a-go closes a stream at INPUT_REQUIRED a moment before it forgets
-// the task's execution, so before 12-stream-closes subscribes to that
-// task it asks, with a client the recorder does not see, until a2a-go
-// says no execution is active. Exchanges are numbered in the order
-// their requests were stamped.
+//   - a response, a frame or a stream's end is at the time of the
+//     previous observation of its exchange (its request first), or
+//     later when its content carries a later event's time. A frame is
+//     thus at the time of the event it carries, whenever the handler
+//     gets to write it;
+//   - a blocking reply is at the time of the state it returns.
+//
+// So 06-input-required's request is at .000, the task's SUBMITTED at
+// .250 (unseen, inside the blocking call) and the question, with the
+// reply that carries it, at .500; 07-auth-required's first three frames
+// are at .250, .500 and .750. A reply that shows no new event, like the
+// operator's approval, takes the time of its request.
+//
+// Each tick is taken before anyone can see what it stamps. A scenario
+// acts only after it has observed what it waits for, and the deployer
+// stamps and writes its whole reply to an approval before it releases
+// the waiting deploy, so every pair of ticks is causally ordered and
+// the times are the same on every run. That is why the operator's
+// approval falls between frames 3 and 4 of the deploy stream in
+// 07-auth-required. One wait is not on the record: a2a-go closes a
+// stream at INPUT_REQUIRED a moment before it forgets the task's
+// execution, so before 12-stream-closes subscribes to that task it
+// asks, with a client the recorder does not see, until a2a-go says no
+// execution is active. Exchanges are numbered in the order their
+// requests were stamped.
+//
+// A Recorder whose agents keep another clock (the live playground's)
+// ticks once per observation instead: request sent, response head,
+// SSE frame (when the handler has written the empty line that ends it;
+// comment-only blocks such as keep-alives are not frames), stream end
+// ("server" when the handler returns, "client" when the client closes
+// the body first), transport error.
 //
 // An exchange is named after what it is ([Classify]): the JSON-RPC method
 // of a JSON-RPC call, the method an HTTP+JSON route stands for,
@@ -80,18 +97,17 @@
 //     order of first appearance ([ScenarioUUID]), unless the scenario
 //     pinned it to an id the tutorial shows;
 //   - JSON-RPC ids and SSE ids that are not UUIDs become 1, 2, 3, …;
-//   - every RFC 3339 time in a JSON string becomes the time of the
-//     observation where that value first appears (a value without
+//   - an RFC 3339 time in a JSON string that is on the synthetic clock
+//     (an agent's stamp) keeps its value; any other becomes the time of
+//     the observation where that value first appears (a value without
 //     fractional seconds, such as a2a-go's error timestamps, takes the
-//     time of each observation it appears in);
+//     time of each observation it appears in); all are written in UTC
+//     with three fractional digits;
 //   - JSON bodies are indented with two spaces, keys kept in order;
 //     frame data stays on one line;
 //   - headers that vary or belong to the connection (Date,
 //     Content-Length, User-Agent, Accept-Encoding, Connection, CORS)
 //     are dropped; the rest come in a fixed order.
-//
-// The agents get a counting clock in a capture, so that no two status
-// times are equal, whatever the platform's clock resolution.
 //
 // # Scenarios
 //

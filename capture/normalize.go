@@ -65,9 +65,11 @@ func ScenarioUUID(scenario string, n int) string {
 // Normalize rewrites a recorded transcript in place so that recording the
 // same scenario again gives the same bytes:
 //
-//   - Observations (requests, responses, frames, stream ends) are put in
-//     the order of their @at times and re-stamped as ticks 0, 1, 2, …
-//     of the synthetic clock ([Tick]).
+//   - Observations (requests, responses, frames, stream ends) are taken
+//     in the order of their @at times. When every @at is already a time
+//     of the synthetic clock ([Tick]), as a [Recorder] writes them, the
+//     times are kept; otherwise the observations are re-stamped as ticks
+//     0, 1, 2, … in that order.
 //   - Every UUID, anywhere (URLs, header values, bodies, frame ids and
 //     data), becomes a deterministic one, in the order it first
 //     appears: pins[raw] when the scenario pinned it, else
@@ -75,12 +77,15 @@ func ScenarioUUID(scenario string, n int) string {
 //     ids (any case) to the ids a capture must show.
 //   - JSON-RPC request ids and SSE ids that are not UUIDs become 1, 2,
 //     3, … in the order they first appear (a string stays a string).
-//   - Every JSON string that holds only an RFC 3339 time becomes the
-//     time of the observation where that value first appears, and the
-//     same value later gets the same time. A value without fractional
-//     seconds is too coarse to name one moment (a2a-go stamps error
-//     details to the second): each of its appearances takes the time of
-//     its own observation.
+//   - Every JSON string that holds only an RFC 3339 time is written in
+//     UTC with three fractional digits. A time of the synthetic clock
+//     keeps its value: agents that tell time by [Recorder.EventClock]
+//     stamp their task events so. Any other time becomes the time of the
+//     observation where that value first appears, and the same value
+//     later gets the same time. A value without fractional seconds is
+//     too coarse to name one moment (a2a-go stamps error details to the
+//     second): each of its appearances takes the time of its own
+//     observation.
 //   - JSON bodies of requests and responses are indented with two
 //     spaces, keys in their order; frame data stays on one line.
 //   - Headers that vary or belong to the connection (Date,
@@ -104,8 +109,17 @@ func Normalize(t *replay.Transcript, scenario string, pins map[string]string) er
 		n.pins[raw] = want
 	}
 
-	for _, o := range observations(t) {
-		o.stamp(Tick(o.rank))
+	obs := observations(t)
+	restamp := false
+	for _, o := range obs {
+		if _, ok := tickOf(o.at); !ok {
+			restamp = true
+		}
+	}
+	for _, o := range obs {
+		if restamp {
+			o.stamp(Tick(o.rank))
+		}
 		switch o.kind {
 		case obsRequest:
 			n.Request(&o.x.Request)
@@ -192,8 +206,12 @@ func (n *Normalizer) mapIDs(s string) string {
 func (n *Normalizer) mapTimes(s string, at time.Time) string {
 	return timeRE.ReplaceAllStringFunc(s, func(q string) string {
 		raw := q[1 : len(q)-1]
-		if _, err := time.Parse(time.RFC3339Nano, raw); err != nil {
+		t, err := time.Parse(time.RFC3339Nano, raw)
+		if err != nil {
 			return q
+		}
+		if _, ok := tickOf(t); ok {
+			return `"` + t.UTC().Format(timeLayout) + `"`
 		}
 		fine := strings.Contains(raw, ".")
 		if v, ok := n.times[raw]; ok && fine {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -18,20 +19,35 @@ import (
 // Epoch is the time of tick 0 of the synthetic clock.
 var Epoch = time.Date(2026, 10, 6, 9, 0, 0, 0, time.UTC)
 
-// TickLength is how far apart two consecutive observations are on the
-// synthetic clock.
+// TickLength is how far apart two consecutive ticks are on the synthetic
+// clock.
 const TickLength = 250 * time.Millisecond
 
 // Tick returns the time of tick k of the synthetic clock:
 // 2026-10-06T09:00:00.000Z plus k×250 ms.
 func Tick(k int) time.Time { return Epoch.Add(time.Duration(k) * TickLength) }
 
+// tickOf returns k when t is [Tick](k) for a k ≥ 0 within a day of the
+// epoch, the span a recording can cover.
+func tickOf(t time.Time) (int, bool) {
+	d := t.Sub(Epoch)
+	if d < 0 || d >= 24*time.Hour || d%TickLength != 0 {
+		return 0, false
+	}
+	return int(d / TickLength), true
+}
+
 // A Recorder records every exchange that goes through its clients into a
-// transcript. Each observation — a request sent, a response head, a
-// stream frame, a stream's end, a transport error — is stamped with the
-// next value of one logical clock, shared by all clients, and written as
-// [Tick] of it. See the package documentation for where each observation
-// is stamped and why the order is the same on every run.
+// transcript, with its times on one logical clock shared by all clients
+// and written as [Tick] of it.
+//
+// By default every observation — a request sent, a response head, a
+// stream frame, a stream's end, a transport error — takes the next tick.
+// Once [Recorder.EventClock] has given the agents their clock, the clock
+// ticks only when a client sends a request and when an agent stamps a
+// time (a task event); every other observation takes the time of the
+// latest event it shows. See the package documentation for where each
+// observation is stamped and why the times are the same on every run.
 //
 // A Recorder is safe for concurrent use.
 type Recorder struct {
@@ -39,6 +55,9 @@ type Recorder struct {
 
 	mu      sync.Mutex
 	tick    int
+	obs     int          // observations so far
+	events  bool         // the agents tell time by EventClock
+	issued  map[int]bool // ticks EventClock gave out
 	parts   []replay.Participant
 	byHost  map[string]string // URL host -> participant name
 	xs      []*recExchange
@@ -82,11 +101,33 @@ func (r *Recorder) RoundTripper(from string) http.RoundTripper {
 	return &recTripper{r: r, from: from}
 }
 
-// Ticks returns how many observations have been stamped.
+// Ticks returns how many observations have been recorded.
 func (r *Recorder) Ticks() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.tick
+	return r.obs
+}
+
+// EventClock returns the clock the recorded agents must stamp their
+// times with (agents.Config.Clock): each call is a task event, takes the
+// next tick and returns its time. From this call on, the Recorder keeps
+// the tutorial's clock: only requests and the agents' stamps tick, and a
+// response, frame or stream end takes the time of the latest event it
+// shows (see [Recorder]). Call it before the first request.
+func (r *Recorder) EventClock() func() time.Time {
+	r.mu.Lock()
+	r.events = true
+	if r.issued == nil {
+		r.issued = map[int]bool{}
+	}
+	r.mu.Unlock()
+	return func() time.Time {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		k := r.stamp()
+		r.issued[k] = true
+		return Tick(k)
+	}
 }
 
 type recTripper struct {
@@ -116,18 +157,19 @@ type recExchange struct {
 	body    []byte
 
 	// Set by head or failed.
-	hasResp  bool
-	respTick int
-	err      string
-	code     int
-	rheader  []replay.Header
-	stream   bool
-	rbody    bytes.Buffer
-	sse      replay.FrameScanner
-	frames   []replay.Frame // At holds the tick as Tick(k)
-	endTick  int
-	endBy    string
-	finished bool
+	hasResp    bool
+	respTick   int
+	err        string
+	code       int
+	rheader    []replay.Header
+	stream     bool
+	rbody      bytes.Buffer
+	sse        replay.FrameScanner
+	frames     []replay.Frame
+	frameTicks []int // the tick of each frame, -1 to work out
+	endTick    int
+	endBy      string
+	finished   bool
 }
 
 // stamp returns the next tick; r.mu must be held.
@@ -135,6 +177,17 @@ func (r *Recorder) stamp() int {
 	k := r.tick
 	r.tick++
 	return k
+}
+
+// observe counts an observation other than a request and returns its
+// tick, or -1 under the event clock, where [Recorder.Transcript] works
+// it out from what the observation shows; r.mu must be held.
+func (r *Recorder) observe() int {
+	r.obs++
+	if r.events {
+		return -1
+	}
+	return r.stamp()
 }
 
 func (r *Recorder) notify() {
@@ -151,6 +204,7 @@ func (x *recExchange) sent(req *http.Request, body []byte) {
 	r := x.r
 	r.mu.Lock()
 	x.tick = r.stamp()
+	r.obs++
 	x.seq = len(r.xs) + 1
 	x.name, x.channel = name, ch
 	x.to = r.byHost[req.URL.Host]
@@ -180,7 +234,7 @@ func (x *recExchange) failed(err error) {
 	r := x.r
 	r.mu.Lock()
 	x.hasResp = true
-	x.respTick = r.stamp()
+	x.respTick = r.observe()
 	x.err = msg
 	x.finished = true
 	r.mu.Unlock()
@@ -191,7 +245,7 @@ func (x *recExchange) head(code int, h http.Header) {
 	r := x.r
 	r.mu.Lock()
 	x.hasResp = true
-	x.respTick = r.stamp()
+	x.respTick = r.observe()
 	x.code = code
 	x.rheader = headerList(h)
 	x.stream = isEventStream(h.Get("Content-Type"))
@@ -210,8 +264,8 @@ func (x *recExchange) data(p []byte) {
 	stamped := false
 	r.mu.Lock()
 	x.sse.Feed(p, func(f replay.Frame) {
-		f.At = Tick(r.stamp())
 		x.frames = append(x.frames, f)
+		x.frameTicks = append(x.frameTicks, r.observe())
 		stamped = true
 	})
 	r.mu.Unlock()
@@ -225,7 +279,7 @@ func (x *recExchange) end(by string) {
 	r.mu.Lock()
 	x.finished = true
 	if x.stream {
-		x.endTick = r.stamp()
+		x.endTick = r.observe()
 		x.endBy = by
 	}
 	r.mu.Unlock()
@@ -274,7 +328,17 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 			},
 		}
 		if x.hasResp {
-			rs := &replay.Response{At: Tick(x.respTick)}
+			cur := x.tick
+			body := ""
+			if !x.stream {
+				body = x.rbody.String()
+			}
+			shown := -1
+			if x.err == "" && !x.stream {
+				shown = r.shownTick(body)
+			}
+			cur = later(x.respTick, cur, shown)
+			rs := &replay.Response{At: Tick(cur)}
 			if x.err != "" {
 				rs.Err = x.err
 			} else {
@@ -284,11 +348,15 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 				rs.Header = append([]replay.Header(nil), x.rheader...)
 				if x.stream {
 					rs.Stream = &replay.Stream{Frames: append([]replay.Frame(nil), x.frames...)}
+					for i, k := range r.frameTicks(x, cur) {
+						rs.Stream.Frames[i].At = Tick(k)
+						cur = k
+					}
 					if x.endBy != "" {
-						rs.Stream.End = &replay.StreamEnd{At: Tick(x.endTick), By: x.endBy}
+						rs.Stream.End = &replay.StreamEnd{At: Tick(later(x.endTick, cur, -1)), By: x.endBy}
 					}
 				} else {
-					rs.Body = trimBody(x.rbody.String())
+					rs.Body = trimBody(body)
 				}
 			}
 			ex.Response = rs
@@ -296,6 +364,64 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 		t.Exchanges = append(t.Exchanges, ex)
 	}
 	return t
+}
+
+// statusTimeRE finds the "timestamp" members of A2A JSON: the time of
+// a task's status or of a status update, which is the time of the task
+// event that set it.
+var statusTimeRE = regexp.MustCompile(`"timestamp"\s*:\s*"([^"]*)"`)
+
+// shownTick returns the latest tick given out by EventClock that
+// content shows as a status time, or -1. r.mu must be held.
+func (r *Recorder) shownTick(content string) int {
+	k := -1
+	for _, m := range statusTimeRE.FindAllStringSubmatch(content, -1) {
+		t, err := time.Parse(time.RFC3339Nano, m[1])
+		if err != nil {
+			continue
+		}
+		if tk, ok := tickOf(t); ok && r.issued[tk] && tk > k {
+			k = tk
+		}
+	}
+	return k
+}
+
+// later returns the tick of an observation: k when it was stamped, else
+// (under the event clock, k < 0) the later of cur, the time of what
+// came before it in its exchange, and shown.
+func later(k, cur, shown int) int {
+	if k >= 0 {
+		return k
+	}
+	return max(cur, shown)
+}
+
+// frameTicks works out the tick of each frame of x under the event
+// clock, from cur, the tick of the response head: a frame that carries
+// a status is at its time (or cur, if that is later: a task snapshot);
+// a frame that carries none, an artifact update, is at the time of the
+// next status its stream carries, the event it came before, or of the
+// frame before it when none follows. r.mu must be held.
+func (r *Recorder) frameTicks(x *recExchange, cur int) []int {
+	out := make([]int, len(x.frames))
+	shown := make([]int, len(x.frames))
+	for i, f := range x.frames {
+		shown[i] = r.shownTick(f.Data)
+	}
+	next := -1
+	for i := len(x.frames) - 1; i >= 0; i-- {
+		if shown[i] >= 0 {
+			next = shown[i]
+		} else {
+			shown[i] = next
+		}
+	}
+	for i := range x.frames {
+		cur = later(x.frameTicks[i], cur, shown[i])
+		out[i] = cur
+	}
+	return out
 }
 
 // trimBody drops the line breaks at a body's end, which the format does

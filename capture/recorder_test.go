@@ -203,3 +203,91 @@ func TestRecorderCanceledRequest(t *testing.T) {
 		t.Errorf("timeline (-want +got):\n%s", diff)
 	}
 }
+
+// TestRecorderEventClock is TestRecorderStamps's stream with agents that
+// tell time by the recorder's EventClock: only requests and the agents'
+// stamps tick, and every other observation takes the latest event it
+// shows, however far the agent ran ahead of its writes.
+func TestRecorderEventClock(t *testing.T) {
+	defer leakCheck(t)()
+	approved := make(chan struct{})
+	var clock func() time.Time
+	stamp := func() string { return `{"timestamp":"` + clock().Format(time.RFC3339Nano) + `"}` }
+	tr := NewTransport(map[string]http.Handler{
+		"agent:1": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/approve/x" {
+				clock() // a decision stamped but not shown in the reply
+				io.WriteString(w, `{"ok":true}`)
+				close(approved)
+				return
+			}
+			// Two events stamped before either is written.
+			first, second := stamp(), stamp()
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.WriteHeader(http.StatusOK)
+			io.WriteString(w, "data: "+first+"\n\ndata: "+second+"\n\n")
+			w.(http.Flusher).Flush()
+			select {
+			case <-approved:
+			case <-r.Context().Done():
+				return
+			}
+			// An artifact, with no time of its own, before the status
+			// that follows it; and a frame with no time at the end.
+			last := stamp()
+			io.WriteString(w, "data: artifact\n\ndata: "+last+"\n\ndata: no time\n\n")
+		}),
+	})
+	defer tr.Close()
+	rec := NewRecorder(tr, replay.Participant{Name: "client"}, replay.Participant{Name: "agent", URL: "http://agent:1"})
+	clock = rec.EventClock()
+
+	resp, err := rec.Client("client").Post("http://agent:1/", "application/json", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(resp.Body)
+	for blank := 0; blank < 2; {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line == "\n" {
+			blank++
+		}
+	}
+	a, err := rec.Client("operator").Post("http://agent:1/approve/x", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.ReadAll(a.Body)
+	a.Body.Close()
+	io.ReadAll(br)
+	resp.Body.Close()
+	if _, err := rec.Client("client").Get("http://nowhere:9/"); !errors.Is(err, ErrConnRefused) {
+		t.Errorf("unknown host: %v", err)
+	}
+	tr.Wait()
+
+	got := timeline(rec.Transcript("t"))
+	want := []string{
+		"0 1 request post client->agent out-of-band",
+		"0 1 head 200",
+		`1 1 frame  {"timestamp":"2026-10-06T09:00:00.25Z"}`,
+		`2 1 frame  {"timestamp":"2026-10-06T09:00:00.5Z"}`,
+		"5 1 frame  artifact",
+		`5 1 frame  {"timestamp":"2026-10-06T09:00:01.25Z"}`,
+		"5 1 frame  no time",
+		"5 1 end server",
+		"3 2 request approve operator->agent out-of-band",
+		"3 2 head 200",
+		"6 3 request get client->nowhere-9 out-of-band",
+		"6 3 error connection refused",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
+	}
+	if n := rec.Ticks(); n != 12 {
+		t.Errorf("Ticks() = %d, want one per observation (12)", n)
+	}
+}

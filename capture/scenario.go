@@ -92,7 +92,7 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	s.Rec = NewRecorder(tr, parts...)
 	s.Kit = agents.NewKit(agents.KitConfig{
 		HTTPClient: s.Rec.Client(agents.PlannerName),
-		Clock:      countingClock(),
+		Clock:      s.Rec.EventClock(),
 	})
 	for _, a := range s.Kit.Agents() {
 		if kitURLs[a.Name()] != a.BaseURL() {
@@ -151,15 +151,6 @@ func (s *Session) quiesce(ctx context.Context) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-}
-
-// countingClock is the agents' clock in a capture: distinct, increasing
-// times, one millisecond apart and never on a whole second, so that
-// Normalize can tell every status time from every other.
-func countingClock() func() time.Time {
-	var n atomic.Int64
-	base := time.Date(2000, 1, 1, 0, 0, 0, int(time.Microsecond), time.UTC)
-	return func() time.Time { return base.Add(time.Duration(n.Add(1)) * time.Millisecond) }
 }
 
 // waiting records what the script waits for next, for the timeout error.

@@ -38,6 +38,17 @@ type fence struct {
 	sawRule  bool // the "---" line was seen
 	header   []Field
 	errs     []blockError
+	finds    []blockError // findings: text to look at, not errors
+	// body holds a listing's body lines as written: a listing's body is
+	// quoted text, not Markdown, so it never becomes child nodes.
+	body []bodyLine
+}
+
+// A bodyLine is one raw line of a listing's body, with the byte offset
+// of its first character in the lesson source.
+type bodyLine struct {
+	text   string // without the line break
+	offset int
 }
 
 // A blockError is an error at a byte offset of the lesson source; the
@@ -136,6 +147,11 @@ func (fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Close
 	}
 	if !f.inHeader {
+		if f.info == infoListing {
+			f.addBody(line, seg.Start)
+			reader.AdvanceToEOL()
+			return parser.Continue | parser.NoChildren
+		}
 		return parser.Continue | parser.HasChildren
 	}
 	trimmed := strings.TrimSpace(string(line))
@@ -160,8 +176,51 @@ func (fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 			f.errorf(seg.Start, "%s: want a %q line between the header and the body, or a header line \"key: value\"", f.info, "---")
 		}
 		f.inHeader = false
+		if f.info == infoListing {
+			f.addBody(line, seg.Start)
+			reader.AdvanceToEOL()
+			return parser.Continue | parser.NoChildren
+		}
 		return parser.Continue | parser.HasChildren
 	}
+}
+
+func (f *fence) addBody(line []byte, offset int) {
+	t := strings.TrimRight(string(line), "\r\n")
+	f.body = append(f.body, bodyLine{text: t, offset: offset})
+}
+
+// bodyText returns a listing's body as one text, with blank lines at
+// its start and end dropped, and a function that maps a byte index of
+// that text back to an offset in the lesson source.
+func (f *fence) bodyText() (string, func(int) int) {
+	lines := f.body
+	for len(lines) > 0 && strings.TrimSpace(lines[0].text) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1].text) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var b strings.Builder
+	starts := make([]int, len(lines))
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		starts[i] = b.Len()
+		b.WriteString(l.text)
+	}
+	at := func(i int) int {
+		if len(lines) == 0 {
+			return f.offset
+		}
+		k := sort.Search(len(starts), func(j int) bool { return starts[j] > i }) - 1
+		if k < 0 {
+			k = 0
+		}
+		return lines[k].offset + min(i-starts[k], len(lines[k].text))
+	}
+	return b.String(), at
 }
 
 func (fenceParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}

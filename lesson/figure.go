@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -72,9 +73,12 @@ func (n *Figure) Range() string {
 }
 
 var figureKeys = map[string]bool{
-	"source": true,
+	"source": false, // required, unless the caption names it
 	"steps":  false, "id": false, "title": false, "claim": false, "caption": false, "kind": false,
 }
+
+// captionSourceRE finds the capture a caption names.
+var captionSourceRE = regexp.MustCompile(`\b(capture/out|transcripts)/[A-Za-z0-9][A-Za-z0-9._-]*\.http\b`)
 
 // ParseRange reads a step range: "4" or "4-9", 1-based, first ≤ last.
 func ParseRange(s string) (from, to int, err error) {
@@ -126,7 +130,17 @@ func (n *Figure) resolve(srcs *sources) {
 		n.From, n.To = from, to
 	}
 	src, ok := f.get("source")
-	if !ok || src.Value == "" {
+	if !ok {
+		// The tutorial's pages name a figure's capture in its caption:
+		// "From capture/out/NAME.http."
+		if m := captionSourceRE.FindString(caption.Value); m != "" {
+			src, ok = Field{Key: "source", Value: m, Offset: caption.Offset}, true
+		} else {
+			f.errorf(f.offset, "figure: missing key \"source\" (or a caption that says \"From capture/out/NAME.http.\")")
+			return
+		}
+	}
+	if src.Value == "" {
 		return // reported by checkHeader
 	}
 	n.transcript = TranscriptName(src.Value)
@@ -144,9 +158,9 @@ func (n *Figure) resolve(srcs *sources) {
 		f.errorf(stepsF.Offset, "figure: steps %s: %s has %d steps", stepsF.Value, src.Value, n.Steps)
 		return
 	}
-	n.prefix = fmt.Sprintf("fig%d-", srcs.figures)
+	n.prefix = srcs.c.IDPrefix + fmt.Sprintf("fig%d-", srcs.figures)
 	if n.ID != "" && len(f.errs) == 0 {
-		n.prefix = n.ID + "-"
+		n.prefix = srcs.c.IDPrefix + n.ID + "-"
 	}
 	srcs.figures++
 	alt := n.Title
@@ -160,6 +174,11 @@ func (n *Figure) resolve(srcs *sources) {
 	}
 	n.SVG = svg
 	srcs.css = css
+	for _, fl := range []Field{claim, caption} {
+		for _, p := range checkClaims(fl.Value, steps, n.From, n.To) {
+			f.finds = append(f.finds, blockError{fl.Offset, "figure: " + fl.Key + ": " + p})
+		}
+	}
 }
 
 // drawFigure draws steps as SVG for a page. A strict

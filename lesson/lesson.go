@@ -35,8 +35,24 @@ type Config struct {
 	// Replayer is the URL of the playground page as seen from the
 	// rendered lesson; links to a transcript's steps and to Live
 	// exercises are made from it. Empty means "../index.html", which
-	// fits lessons built into a lessons/ folder beside the page.
+	// fits lessons built into a lessons/ folder beside the page; "#"
+	// means the lesson is part of the playground's own page (the
+	// offline file), so its links are fragments of that page.
 	Replayer string
+	// IDPrefix is put before every id the lesson's HTML carries
+	// (headings, blocks, the figures' SVG ids), so that several lessons
+	// can share one page.
+	IDPrefix string
+	// LinkMap, when set, rewrites the target of every Markdown link of
+	// the lesson, as the page that carries it needs ("#fig" to
+	// "#PREFIXfig", "../index.html#t=…" to "#t=…").
+	LinkMap func(dest string) string
+	// RemoteImages lets a lesson show images from http and https URLs.
+	// Without it such an image is an error: lesson pages load nothing
+	// remote (their Content-Security-Policy allows images only from
+	// their own origin). Images by a relative path are always shown;
+	// any other image (data:, file:, an empty link) never is.
+	RemoteImages bool
 }
 
 func (c *Config) replayer() string {
@@ -46,10 +62,45 @@ func (c *Config) replayer() string {
 	return c.Replayer
 }
 
+// InPage returns the Config of lesson name (its file name without .md)
+// when it is a section of the playground's own page, as in the offline
+// file, where every link must stay in the one file to work from
+// file://. The page shows the lesson at #lesson-NAME and the lessons'
+// index at #lessons. The lesson's ids get the prefix "l-NAME-"; a link
+// to the playground ("../index.html#t=…") becomes the page's own
+// fragment; a fragment of the lesson gets the prefix; a link to another
+// lesson ("NAME.html", "NAME.html#id") or to the index ("index.html")
+// goes to its section.
+func InPage(name string) Config {
+	prefix := "l-" + name + "-"
+	return Config{Replayer: "#", IDPrefix: prefix, LinkMap: func(dest string) string {
+		file, frag, hasFrag := strings.Cut(dest, "#")
+		switch {
+		case file == "" && hasFrag:
+			return "#" + prefix + frag
+		case file == "../index.html" || file == "../":
+			return "#" + frag
+		case file == "index.html" && !hasFrag:
+			return "#lessons"
+		case strings.HasSuffix(file, ".html") && !strings.ContainsAny(file, "/:\\?"):
+			other := strings.TrimSuffix(file, ".html")
+			if hasFrag {
+				return "#l-" + other + "-" + frag
+			}
+			return "#lesson-" + other
+		}
+		return dest
+	}}
+}
+
 // ReplayLink returns the link to step (1-based; 0 for the overview) of
 // the named transcript in the replayer.
 func (c *Config) ReplayLink(transcript string, step int) string {
-	s := c.replayer() + "#t=" + url.QueryEscape(transcript)
+	base := c.replayer()
+	if base == "#" {
+		base = ""
+	}
+	s := base + "#t=" + url.QueryEscape(transcript)
 	if step > 0 {
 		s += "&s=" + strconv.Itoa(step)
 	}
@@ -57,9 +108,31 @@ func (c *Config) ReplayLink(transcript string, step int) string {
 }
 
 // TranscriptName returns the name the replayer knows a transcript by:
-// the base name of its source without ".http" ("07-auth-required").
+// the base name of its source without ".http" or ".events.json"
+// ("07-auth-required").
 func TranscriptName(source string) string {
-	return strings.TrimSuffix(path.Base(source), ".http")
+	b := path.Base(source)
+	if IsEventsSource(b) {
+		return strings.TrimSuffix(b, eventsSuffix)
+	}
+	return strings.TrimSuffix(b, ".http")
+}
+
+const eventsSuffix = ".events.json"
+
+// IsEventsSource reports whether a block's source names a transcript's
+// events file (NAME.events.json) rather than the transcript.
+func IsEventsSource(source string) bool { return strings.HasSuffix(source, eventsSuffix) }
+
+// HTTPSource returns the source of the transcript a source names: an
+// events file NAME.events.json is derived from NAME.http beside it, so
+// the [Resolver] is asked for that; any other source is returned as it
+// is.
+func HTTPSource(source string) string {
+	if IsEventsSource(source) {
+		return strings.TrimSuffix(source, eventsSuffix) + ".http"
+	}
+	return source
 }
 
 // An Error is a mistake in a lesson, at a line of its source.
@@ -69,7 +142,11 @@ type Error struct {
 	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// Error writes the mistake as "file:line: message", with control
+// characters in the file name and the message escaped (see [Printable]).
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d: %s", Printable(e.File), e.Line, Printable(e.Msg))
+}
 
 // An ErrorList is every mistake found in a lesson, in source order.
 type ErrorList []*Error
@@ -94,6 +171,10 @@ type Info struct {
 	// SVG so that the page needs no inline <style>; the page's style
 	// sheet must carry it. Empty when the lesson has no figure.
 	FigureCSS string
+	// Findings are sentences of captions and claims that the drawn
+	// figure does not bear out (see [Figure]): worth a look, not errors.
+	// They are shown beside their figures too.
+	Findings ErrorList
 }
 
 // Convert renders the lesson src, named name in error messages, to HTML
@@ -105,10 +186,20 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 		goldmark.WithExtensions(New(c)),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
-	pc := parser.NewContext()
+	var opts []parser.ContextOption
+	if c.IDPrefix != "" {
+		opts = append(opts, parser.WithIDs(prefixedIDs{c.IDPrefix, parser.NewContext().IDs()}))
+	}
+	pc := parser.NewContext(opts...)
 	doc := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	info := describe(doc, src)
 	info.FigureCSS, _ = pc.Get(cssKey).(string)
+	if fs, _ := pc.Get(findingsKey).([]blockError); len(fs) > 0 {
+		lines := lineIndex(src)
+		for _, e := range fs {
+			info.Findings = append(info.Findings, &Error{File: name, Line: lines.line(e.offset), Msg: e.msg})
+		}
+	}
 	var buf bytes.Buffer
 	if err := md.Renderer().Render(&buf, src, doc); err != nil {
 		return info, fmt.Errorf("%s: %w", name, err)
@@ -121,6 +212,18 @@ func Convert(src []byte, name string, c Config, w io.Writer) (*Info, error) {
 	}
 	return info, nil
 }
+
+// prefixedIDs makes goldmark's heading ids with a prefix.
+type prefixedIDs struct {
+	prefix string
+	ids    parser.IDs
+}
+
+func (p prefixedIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	return append([]byte(p.prefix), p.ids.Generate(value, kind)...)
+}
+
+func (p prefixedIDs) Put(value []byte) { p.ids.Put(value) }
 
 // New returns the goldmark extension for the lesson dialect. Use
 // [Convert] unless you need a goldmark.Markdown of your own; then read
@@ -141,8 +244,9 @@ func (e *extension) Extend(m goldmark.Markdown) {
 }
 
 var (
-	errorsKey = parser.NewContextKey()
-	cssKey    = parser.NewContextKey()
+	errorsKey   = parser.NewContextKey()
+	cssKey      = parser.NewContextKey()
+	findingsKey = parser.NewContextKey()
 )
 
 func addError(pc parser.Context, e blockError) {
@@ -185,6 +289,15 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 	})
 	srcs := &sources{c: r.c, m: map[string]*source{}}
 	defer func() { pc.Set(cssKey, srcs.css) }()
+	r.checkImages(doc, pc)
+	if r.c.LinkMap != nil {
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if l, ok := n.(*ast.Link); ok && entering {
+				l.Destination = []byte(r.c.LinkMap(string(l.Destination)))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
 	for _, b := range blocks {
 		switch n := b.(type) {
 		case *Listing:
@@ -206,6 +319,92 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 	}
 	sortErrors(all)
 	pc.Set(errorsKey, all)
+	var finds []blockError
+	for _, b := range blocks {
+		finds = append(finds, b.fenceData().finds...)
+	}
+	sortErrors(finds)
+	pc.Set(findingsKey, finds)
+}
+
+// checkImages reports images a lesson page may not show: remote ones
+// (unless Config.RemoteImages), and any whose link is neither a
+// relative path nor http(s). The renderer shows such an image as its
+// alt text.
+func (r *resolver) checkImages(doc *ast.Document, pc parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		img, ok := n.(*ast.Image)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		dest := string(img.Destination)
+		switch imageKind(dest) {
+		case imageLocal:
+		case imageRemote:
+			if !r.c.RemoteImages {
+				addError(pc, blockError{nodeOffset(img), "image " + quote(dest) + " is remote: lesson pages load nothing remote (allow it with a2aplay docs -remote-images)"})
+			}
+		default:
+			addError(pc, blockError{nodeOffset(img), "image " + quote(dest) + ": link an image by a relative path (or an http(s) URL with -remote-images)"})
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+type imageClass int
+
+const (
+	imageNone imageClass = iota // empty, or a scheme other than http(s)
+	imageLocal
+	imageRemote
+)
+
+// imageKind classifies an image link: a relative path, an http(s) URL
+// (or one starting "//"), or anything else.
+func imageKind(dest string) imageClass {
+	d := strings.TrimSpace(dest)
+	switch {
+	case d == "":
+		return imageNone
+	case strings.HasPrefix(d, "//") || strings.HasPrefix(d, `\`) || strings.HasPrefix(d, `/\`):
+		return imageRemote
+	}
+	u, err := url.Parse(d)
+	if err != nil {
+		return imageNone
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "":
+		if u.Host != "" || strings.ContainsAny(d, "\x00\t\n\r") {
+			return imageNone
+		}
+		return imageLocal
+	case "http", "https":
+		return imageRemote
+	}
+	return imageNone
+}
+
+// nodeOffset finds a byte offset of the source for an inline node: its
+// first text, or the first line of the block around it.
+func nodeOffset(n ast.Node) int {
+	off := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			off = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if off >= 0 {
+		return off
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return 0
 }
 
 // A source is a transcript a lesson uses, read once per lesson.

@@ -31,8 +31,36 @@ var KindListing = ast.NewNodeKind("Listing")
 // in the exchange's stream); path (a dotted JSON path to quote, such as
 // result.statusUpdate); cut (comma-separated paths under it to replace
 // with "…"); lang (json, http for the raw HTTP message, or text); title,
-// note and id. A listing has no body: its text always comes from the
-// transcript.
+// note and id. Its text always comes from the transcript.
+//
+// A listing may instead carry the quoted text itself, as the tutorial's
+// upstream pages do: its body, after "---", is the quote, with "…"
+// wherever something is cut. Then the quote is checked against its
+// source (see [Listing.Verified]):
+//
+//	```listing
+//	title: frame 3: the deploy asks for approval
+//	source: capture/out/07-auth-required.events.json
+//	lang: json
+//	---
+//	"statusUpdate": {
+//	  "taskId": "ecf2dcb6-79c8-48f8-8868-24a0541781f4",
+//	  …
+//	}
+//	```
+//
+// Keys: source (required: a transcript's .http, or its .events.json);
+// lang (json, text or http; without it, a quote that reads as JSON is
+// JSON); exchange, frame and part (request, response or frame) to look
+// in one part of a .http source only; title, note and id. A JSON quote is
+// one value or a run of members cut out of an object, and must match a
+// value of the source: objects member by member (in any order, and with
+// no other members unless the quote cuts some), arrays element by
+// element in order, strings exactly (or around the cuts in them),
+// numbers by value, white space ignored. Any other quote must occur in
+// the HTTP text of the source, its parts between cuts in order, with
+// runs of white space compared as one space. A mismatch is an error at
+// the quote's line that shows the first difference on both sides.
 type Listing struct {
 	ast.BaseBlock
 	fence
@@ -43,6 +71,9 @@ type Listing struct {
 	Where           string // "exchange 1, frame 3"
 	Step            int    // the replayer's step for the quoted part; 0 if unknown
 	Cuts            []string
+	// Verified is true for a listing that carries its own quote and was
+	// found in its source (Where says where).
+	Verified bool
 
 	transcript string
 }
@@ -58,6 +89,13 @@ func (n *Listing) Dump(src []byte, level int) {
 // Transcript is the replayer's name of the quoted transcript.
 func (n *Listing) Transcript() string { return n.transcript }
 
+// quotedListingKeys are the keys of a listing that carries its quote.
+var quotedListingKeys = map[string]bool{
+	"source":   true,
+	"exchange": false, "frame": false, "part": false,
+	"lang": false, "title": false, "note": false, "id": false,
+}
+
 var listingKeys = map[string]bool{
 	"source": true, "exchange": true,
 	"part": false, "frame": false, "path": false, "cut": false,
@@ -66,14 +104,16 @@ var listingKeys = map[string]bool{
 
 func (n *Listing) resolve(srcs *sources) {
 	f := &n.fence
-	f.checkHeader(listingKeys)
+	quoted := len(f.body) > 0
+	if quoted {
+		f.checkHeader(quotedListingKeys)
+	} else {
+		f.checkHeader(listingKeys)
+	}
 	for _, k := range []string{"title", "note"} {
 		if fl, ok := f.get(k); ok {
 			f.checkInline(fl)
 		}
-	}
-	if n.HasChildren() {
-		f.errorf(f.offset, "listing: a listing has no body; its text comes from its source")
 	}
 	id, _ := f.get("id")
 	n.ID = id.Value
@@ -84,6 +124,10 @@ func (n *Listing) resolve(srcs *sources) {
 	note, _ := f.get("note")
 	n.Title, n.Note = title.Value, note.Value
 
+	if quoted {
+		n.verify(srcs)
+		return
+	}
 	src, okSrc := f.get("source")
 	exF, okEx := f.get("exchange")
 	if !okSrc || !okEx || src.Value == "" {
@@ -248,6 +292,212 @@ func (n *Listing) resolve(srcs *sources) {
 		return
 	}
 	n.Quote = text
+}
+
+// verify checks a listing's own quote against its source.
+func (n *Listing) verify(srcs *sources) {
+	f := &n.fence
+	src, ok := f.get("source")
+	if !ok || src.Value == "" || len(f.errs) > 0 {
+		return // reported by checkHeader
+	}
+	n.transcript = TranscriptName(src.Value)
+	events := IsEventsSource(src.Value)
+	exF, hasEx := f.get("exchange")
+	frameF, hasFrame := f.get("frame")
+	partF, hasPart := f.get("part")
+	if events && (hasEx || hasFrame || hasPart) {
+		f.errorf(src.Offset, "listing: exchange, frame and part choose a part of a .http source; an events file is searched whole")
+		return
+	}
+	exN, frameN := 0, 0
+	if hasEx {
+		if exN, ok = positive(f, exF); !ok {
+			return
+		}
+	}
+	if hasFrame {
+		if frameN, ok = positive(f, frameF); !ok {
+			return
+		}
+	}
+	part := ""
+	if hasPart {
+		switch partF.Value {
+		case "request", "response", "frame":
+			part = partF.Value
+		default:
+			f.errorf(partF.Offset, "listing: part %q: want request, response or frame", partF.Value)
+			return
+		}
+	}
+	if hasFrame && part != "" && part != "frame" {
+		f.errorf(frameF.Offset, "listing: a frame belongs to part frame, not %s", part)
+		return
+	}
+	lang := ""
+	if langF, ok := f.get("lang"); ok {
+		switch langF.Value {
+		case "json", "http", "text":
+			lang = langF.Value
+		default:
+			f.errorf(langF.Offset, "listing: lang %q: want json, http or text", langF.Value)
+			return
+		}
+	}
+
+	rs, err := srcs.get(HTTPSource(src.Value))
+	if err != nil {
+		f.errorf(src.Offset, "listing: %v", err)
+		return
+	}
+	var places []place
+	if events {
+		places, err = eventsPlaces(rs)
+		if err != nil {
+			f.errorf(src.Offset, "listing: %v", err)
+			return
+		}
+	} else {
+		if exN > 0 && exchange(rs.t, exN) == nil {
+			f.errorf(exF.Offset, "listing: %s has no exchange %d (it has %d)", src.Value, exN, len(rs.t.Exchanges))
+			return
+		}
+		places = httpPlaces(rs, exN, frameN, part)
+		if len(places) == 0 {
+			f.errorf(f.offset, "listing: %s has no %s to quote from", src.Value, describePart(exN, frameN, part))
+			return
+		}
+	}
+
+	quote, at := f.bodyText()
+	n.Quote = quote
+	var h hit
+	if lang == "" || lang == "json" {
+		p, perr := parseQuote(quote)
+		switch {
+		case perr == nil:
+			lang = "json"
+			h = findQuote(p, quote, places)
+		case lang == "json":
+			qe := perr.(*quoteError)
+			f.errorf(at(qe.off), "listing: the quote is not JSON (with … for cuts): %s", qe.msg)
+			return
+		default:
+			lang = "text"
+		}
+	}
+	if lang != "json" {
+		h = findText(quote, places)
+	}
+	n.Lang = lang
+	switch {
+	case h.mm == nil && h.score < 0:
+		f.errorf(f.offset, "listing: %s has nothing to compare the quote with", src.Value)
+		return
+	case h.mm != nil && h.score <= 0 && lang != "json":
+		f.errorf(at(h.mm.off), "listing: the quote is nowhere in %s: no text there is like the listing's %s",
+			src.Value, quoteMsg(h.mm.want))
+		return
+	case h.mm != nil:
+		f.errorf(at(h.mm.off), "listing: the quote differs from %s (closest: %s): the listing has %s, the capture has %s",
+			src.Value, h.where, quoteMsg(h.mm.want), quoteMsg(h.mm.got))
+		return
+	}
+	n.Where, n.Step, n.Verified = h.where, h.step, true
+}
+
+// quoteMsg sets text from a lesson or a capture apart in an error
+// message, between backquotes, with control characters and bytes that
+// are not UTF-8 escaped as Go would quote them, so that the text cannot
+// drive a terminal.
+func quoteMsg(s string) string { return "`" + escapeControls(s) + "`" }
+
+func describePart(exN, frameN int, part string) string {
+	switch {
+	case frameN > 0 && exN > 0:
+		return fmt.Sprintf("frame %d in exchange %d", frameN, exN)
+	case frameN > 0:
+		return fmt.Sprintf("frame %d in any exchange", frameN)
+	case exN > 0 && part != "":
+		return fmt.Sprintf("%s in exchange %d", part, exN)
+	case exN > 0:
+		return fmt.Sprintf("body in exchange %d", exN)
+	case part != "":
+		return part
+	}
+	return "body or frame"
+}
+
+// httpPlaces lists the parts of a transcript a quote may come from:
+// request and response bodies and stream frames, each as JSON (when it
+// is) and as HTTP text; only those of exchange exN, frame frameN and
+// part when they are given.
+func httpPlaces(rs *source, exN, frameN int, part string) []place {
+	var out []place
+	add := func(where string, step int, body, text string) {
+		pl := place{where: where, step: step, text: text}
+		if strings.TrimSpace(body) != "" {
+			if v, err := jsontree.Parse([]byte(body)); err == nil {
+				pl.v = v
+			}
+		}
+		out = append(out, pl)
+	}
+	for _, ex := range rs.t.Exchanges {
+		if ex == nil || exN > 0 && ex.Seq != exN {
+			continue
+		}
+		if frameN == 0 && (part == "" || part == "request") {
+			add(fmt.Sprintf("exchange %d, request", ex.Seq), stepOf(rs.steps, ex.Seq, 0, false), ex.Request.Body, requestText(&ex.Request))
+		}
+		r := ex.Response
+		if r == nil || r.Err != "" {
+			continue
+		}
+		if r.Stream == nil {
+			if frameN == 0 && (part == "" || part == "response") {
+				add(fmt.Sprintf("exchange %d, response", ex.Seq), stepOf(rs.steps, ex.Seq, 0, true), r.Body, responseText(r))
+			}
+			continue
+		}
+		if part != "" && part != "frame" {
+			continue
+		}
+		for i := range r.Stream.Frames {
+			if frameN > 0 && i+1 != frameN {
+				continue
+			}
+			fr := &r.Stream.Frames[i]
+			add(fmt.Sprintf("exchange %d, frame %d", ex.Seq, i+1), stepOf(rs.steps, ex.Seq, i+1, true), fr.Data, frameText(fr))
+		}
+	}
+	return out
+}
+
+// eventsPlaces gives the transcript's events file, as capture writes it
+// beside the .http, as one place.
+func eventsPlaces(rs *source) ([]place, error) {
+	b, err := replay.EventsJSON(rs.t)
+	if err != nil {
+		return nil, err
+	}
+	v, err := jsontree.Parse(b)
+	if err != nil {
+		return nil, err
+	}
+	pl := place{where: "events", v: v, text: string(b), events: []eventsEntry{}}
+	for _, ex := range rs.t.Exchanges {
+		if ex == nil || ex.Response == nil || ex.Response.Stream == nil {
+			continue
+		}
+		e := eventsEntry{exchange: ex.Seq, steps: map[int]int{}}
+		for i := range ex.Response.Stream.Frames {
+			e.steps[i+1] = stepOf(rs.steps, ex.Seq, i+1, true)
+		}
+		pl.events = append(pl.events, e)
+	}
+	return []place{pl}, nil
 }
 
 // positive reads a header value as a number from 1 up.

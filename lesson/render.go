@@ -20,6 +20,33 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRule, r.rule)
 	reg.Register(KindTakeaways, r.takeaways)
 	reg.Register(KindCite, r.cite)
+	reg.Register(ast.KindImage, r.image)
+}
+
+// image shows an image by a relative path (or, with
+// Config.RemoteImages, an http(s) URL); any other image is shown as its
+// alt text, and checkImages reported it.
+func (r *htmlRenderer) image(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Image)
+	dest := string(n.Destination)
+	alt := plainText(n, src)
+	k := imageKind(dest)
+	if k == imageLocal || k == imageRemote && r.c.RemoteImages {
+		w.WriteString(`<img src="` + esc(dest) + `" alt="` + esc(alt) + `"`)
+		if len(n.Title) > 0 {
+			w.WriteString(` title="` + esc(string(n.Title)) + `"`)
+		}
+		w.WriteString(">")
+		return ast.WalkSkipChildren, nil
+	}
+	if alt == "" {
+		alt = "image not shown"
+	}
+	w.WriteString(`<span class="lesson-image-refused">[` + escText(alt) + "]</span>")
+	return ast.WalkSkipChildren, nil
 }
 
 var (
@@ -33,10 +60,10 @@ func esc(s string) string { return attrEscaper.Replace(s) }
 // escText escapes element content, leaving quotes readable.
 func escText(s string) string { return textEscaper.Replace(s) }
 
-// idAttr writes ` id="ID"` when id is set.
-func idAttr(w util.BufWriter, id string) {
+// idAttr writes ` id="ID"` when id is set, with the configured prefix.
+func (r *htmlRenderer) idAttr(w util.BufWriter, id string) {
 	if id != "" {
-		w.WriteString(` id="` + esc(id) + `"`)
+		w.WriteString(` id="` + esc(r.c.IDPrefix+id) + `"`)
 	}
 }
 
@@ -63,7 +90,7 @@ func (r *htmlRenderer) listing(w util.BufWriter, src []byte, node ast.Node, ente
 		return ast.WalkSkipChildren, nil
 	}
 	w.WriteString(`<figure class="listing"`)
-	idAttr(w, n.ID)
+	r.idAttr(w, n.ID)
 	w.WriteString(` data-transcript="` + esc(n.transcript) + `"`)
 	if n.Step > 0 {
 		w.WriteString(` data-step="` + strconv.Itoa(n.Step) + `"`)
@@ -76,7 +103,11 @@ func (r *htmlRenderer) listing(w util.BufWriter, src []byte, node ast.Node, ente
 	}
 	w.WriteString(`<a class="listing-source" href="` + esc(r.c.ReplayLink(n.transcript, n.Step)) + `">`)
 	w.WriteString(esc(n.transcript + ", " + n.Where))
-	w.WriteString("</a></figcaption>\n")
+	w.WriteString("</a>")
+	if n.Verified {
+		w.WriteString(` <span class="listing-verified">· quoted as written, checked against the capture</span>`)
+	}
+	w.WriteString("</figcaption>\n")
 	w.WriteString(`<pre class="listing-text"><code class="language-` + esc(n.Lang) + `">`)
 	w.WriteString(escText(n.Quote))
 	w.WriteString("</code></pre>\n")
@@ -111,7 +142,7 @@ func (r *htmlRenderer) figure(w util.BufWriter, src []byte, node ast.Node, enter
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<figure class="lesson-figure"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(` data-transcript="` + esc(n.transcript) + `"`)
 		if rg := n.Range(); rg != "" {
 			w.WriteString(` data-steps="` + esc(rg) + `"`)
@@ -128,6 +159,9 @@ func (r *htmlRenderer) figure(w util.BufWriter, src []byte, node ast.Node, enter
 				writeInline(w, p.text)
 				w.WriteString("</span>\n")
 			}
+		}
+		for _, e := range n.finds {
+			w.WriteString(`<span class="figure-finding" role="note">Not borne out by the drawing: ` + esc(strings.TrimPrefix(e.msg, "figure: ")) + "</span>\n")
 		}
 		return ast.WalkContinue, nil
 	}
@@ -152,7 +186,7 @@ func (r *htmlRenderer) rule(w util.BufWriter, src []byte, node ast.Node, enterin
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<aside class="rule"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(">\n<p class=\"rule-label\">")
 		writeInline(w, n.Label)
 		if n.Source != nil {
@@ -175,7 +209,7 @@ func (r *htmlRenderer) takeaways(w util.BufWriter, src []byte, node ast.Node, en
 			return ast.WalkSkipChildren, nil
 		}
 		w.WriteString(`<section class="takeaways"`)
-		idAttr(w, n.ID)
+		r.idAttr(w, n.ID)
 		w.WriteString(">\n<p class=\"takeaways-title\">")
 		writeInline(w, n.Title)
 		w.WriteString("</p>\n")

@@ -28,6 +28,17 @@
 // is recorded exactly like an in-process one. A participant is named
 // after its card's name ("code-reviewer"), made a single word.
 //
+// A remote agent is its card, not its origin: its name and every URL
+// the card lists, with the base URL it was opened at. Agents served on
+// one origin under different paths (http://host:8080/reviewer,
+// http://host:8080/deployer) are two participants, and localhost,
+// 127.0.0.1 and [::1] on one port are one host, so an agent opened as
+// http://127.0.0.1:41242 whose card names http://localhost:41242 is one
+// participant, and an agent named twice is one agent. Each exchange is
+// drawn to the agent whose card covers its URL ([replay.Agents]); a
+// call outside A2A is named from the path below the agent's base URL
+// ("approve").
+//
 // # Moves
 //
 // Each move is a method that blocks until it has the answer and returns
@@ -56,7 +67,10 @@
 // answers, errors included, is a Result: Task (as the answer left it),
 // Message, Stream, HTTP (out-of-band replies), Error (a [WireError],
 // read from the recorded wire: JSON-RPC code, google.rpc.Status,
-// ErrorInfo reason, or a transport failure), Failure (what the client
+// ErrorInfo reason, or a transport failure; also when a streaming call
+// is answered with a plain JSON error, HTTP 200, as SDKs do when the
+// call fails before its stream starts, which a2a-go's client takes for
+// an empty stream), Failure (what the client
 // library said), Sent (the ids a message carried), Note, and Exchanges
 // (the numbers of the transcript exchanges the move made, for the page
 // to highlight).
@@ -105,7 +119,10 @@
 // parses back, normalises with [capture.Normalize] and steps like a
 // capture. A body the format cannot hold (a line starting with "#", a
 // carriage return, invalid UTF-8), which only a remote agent could
-// send, is left out with a note saying so.
+// send, is left out with a note saying so. A response body the client
+// library closes unread (a2a-go's HTTP+JSON client reads an error only
+// when it is application/json) is read to its end, up to 1 MiB, so the
+// transcript holds what the agent sent.
 //
 // # Closing
 //

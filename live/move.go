@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
@@ -140,7 +142,47 @@ func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.m.mu.Lock()
 	t.m.sent = append(t.m.sent, &sentReq{method: req.Method, url: req.URL.String(), body: trimBody(string(body))})
 	t.m.mu.Unlock()
-	return t.next.RoundTrip(req)
+	resp, err := t.next.RoundTrip(req)
+	if err == nil && !eventStream(resp.Header.Get("Content-Type")) {
+		resp.Body = &drainBody{rc: resp.Body}
+	}
+	return resp, err
+}
+
+// Bounds on what a drainBody reads after its reader let go.
+const (
+	drainBytes   = 1 << 20
+	drainTimeout = 2 * time.Second
+)
+
+// A drainBody reads the rest of a response body when it is closed, so
+// the recorder keeps what the agent sent even where the client library
+// stops reading: a2a-go's HTTP+JSON client, for one, closes an error
+// answer unread unless its Content-Type is application/json, and the
+// A2A JavaScript SDK sends application/a2a+json. Event streams are not
+// wrapped: they may never end.
+type drainBody struct {
+	rc   io.ReadCloser
+	once sync.Once
+}
+
+func (b *drainBody) Read(p []byte) (int, error) { return b.rc.Read(p) }
+
+func (b *drainBody) Close() error {
+	b.once.Do(func() {
+		// A body that does not end in time is cut off: closing it ends
+		// the read below.
+		stop := time.AfterFunc(drainTimeout, func() { b.rc.Close() })
+		io.Copy(io.Discard, io.LimitReader(b.rc, drainBytes))
+		stop.Stop()
+	})
+	return b.rc.Close()
+}
+
+// eventStream reports whether a Content-Type is text/event-stream.
+func eventStream(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "text/event-stream"
 }
 
 // trimBody is what the recorder keeps of a body.

@@ -361,10 +361,13 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 	if known, ok := s.lookup(taskID); ok {
 		r.Agent = known.agent
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, nil)
+	// A JSON body: from a page, the browser preflights the call, as the
+	// kit's operator endpoints demand of any page (agents.operatorRoutes).
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, strings.NewReader("{}"))
 	if err != nil {
 		return nil, fmt.Errorf("live: %s: %w", name, err)
 	}
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := m.httpClient().Do(req)
 	if err == nil {
 		body, rerr := io.ReadAll(io.LimitReader(resp.Body, 4<<10))

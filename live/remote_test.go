@@ -8,9 +8,11 @@ package live
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -146,14 +148,15 @@ func TestRemoteSendToOneAgent(t *testing.T) {
 	r := s.do("Send", func(ctx context.Context) (*Result, error) {
 		return s.Send(ctx, SendArgs{Text: "please review my code"})
 	})
-	task := wantState(t, "Send", r, "TASK_STATE_REJECTED")
-	if !strings.Contains(task.Text, "cannot review") {
+	// Plain words: the reviewer asks what it lacks.
+	task := wantState(t, "Send", r, "TASK_STATE_INPUT_REQUIRED")
+	if task.Text != agents.RepositoryQuestion {
 		t.Errorf("the reviewer said %q", task.Text)
 	}
 	st := s.do("Send stream", func(ctx context.Context) (*Result, error) {
 		return s.Send(ctx, SendArgs{Text: "please review my code", Stream: true, Binding: HTTPJSON})
 	})
-	if st.Stream == nil || st.Task == nil || st.Task.State != "TASK_STATE_REJECTED" {
+	if st.Stream == nil || st.Task == nil || st.Task.State != "TASK_STATE_INPUT_REQUIRED" {
 		t.Errorf("streamed send: %+v", st)
 	}
 	if _, err := s.Deploy(context.Background(), DeployArgs{}); err == nil || !strings.Contains(err.Error(), "no deployer") {
@@ -239,4 +242,169 @@ func TestRemoteNames(t *testing.T) {
 	if got := hostWord("[::1]:" + strconv.Itoa(41242)); got != "--1-41242" {
 		t.Errorf("hostWord = %q", got)
 	}
+}
+
+// sharedOrigin serves the code-reviewer and the deployer on one
+// loopback port under /reviewer and /deployer, their cards naming
+// localhost. Like SDKs that fail a stream before it starts (the A2A
+// JavaScript SDK on a terminal task), the deployer answers every
+// JSON-RPC SubscribeToTask with a plain JSON error: HTTP 200,
+// application/json, code -32004.
+func sharedOrigin(t *testing.T) (origin string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	card := "http://localhost:" + port
+	rv := agents.NewCodeReviewer(agents.Config{BaseURL: card + "/reviewer"})
+	dp := agents.NewDeployer(agents.Config{BaseURL: card + "/deployer"})
+	mux := http.NewServeMux()
+	mux.Handle("/reviewer/", http.StripPrefix("/reviewer", rv.Handler()))
+	mux.Handle("/deployer/", http.StripPrefix("/deployer", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, ":subscribe") {
+			// The JavaScript SDK's media type, which a2a-go's client
+			// does not read.
+			w.Header().Set("Content-Type", "application/a2a+json; charset=utf-8")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"error":{"code":400,"status":"FAILED_PRECONDITION","message":"the task is in a terminal state and cannot be subscribed to",`+
+				`"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"UNSUPPORTED_OPERATION","domain":"a2a-protocol.org"}]}}`)
+			return
+		}
+		if r.Method == http.MethodPost && r.URL.Path == "/" {
+			body, _ := io.ReadAll(r.Body)
+			if strings.Contains(string(body), `"SubscribeToTask"`) {
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"jsonrpc":"2.0","id":1,"error":{"code":-32004,"message":"the task is in a terminal state and cannot be subscribed to"}}`)
+				return
+			}
+			r.Body = io.NopCloser(strings.NewReader(string(body)))
+		}
+		dp.Handler().ServeHTTP(w, r)
+	})))
+	srv := httptest.NewUnstartedServer(mux)
+	srv.Listener.Close()
+	srv.Listener = l
+	srv.Start()
+	t.Cleanup(func() {
+		rv.Close()
+		dp.Close()
+		srv.Close()
+	})
+	return "http://127.0.0.1:" + port
+}
+
+// Agents are their cards: two agents on one origin under different
+// paths stay two participants, and 127.0.0.1 (the URLs given) and
+// localhost (the URLs the cards list) are one agent.
+func TestRemoteAgentsShareAnOrigin(t *testing.T) {
+	origin := sharedOrigin(t)
+	s := openTest(t, Config{
+		Remote:    []string{origin + "/reviewer", origin + "/deployer/", strings.Replace(origin, "127.0.0.1", "localhost", 1) + "/reviewer"},
+		Transport: &http.Transport{},
+	})
+	if got := len(s.Snapshot().Agents); got != 2 {
+		t.Fatalf("%d agents, want 2: the reviewer named twice is one agent", got)
+	}
+	r := s.do("SendDiff", func(ctx context.Context) (*Result, error) { return s.SendDiff(ctx, DiffArgs{}) })
+	review := wantState(t, "SendDiff", r, "TASK_STATE_INPUT_REQUIRED")
+	s.do("Answer", func(ctx context.Context) (*Result, error) {
+		return s.Answer(ctx, AnswerArgs{TaskID: review.ID, Text: "main", Binding: HTTPJSON})
+	})
+	d, deploy := deployOn(t, s)
+	if !strings.Contains(deploy.ApproveURL, "localhost") || !strings.Contains(deploy.ApproveURL, "/deployer/approve/") {
+		t.Fatalf("approve URL %q", deploy.ApproveURL)
+	}
+	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
+
+	tr := s.Transcript()
+	if got := names(tr.Participants); got != "client code-reviewer deployer operator" {
+		t.Errorf("participants %q", got)
+	}
+	if p := tr.Participant(agents.ReviewerName); p == nil || p.URL != origin+"/reviewer" {
+		t.Errorf("the code-reviewer participant: %+v", p)
+	}
+	if p := tr.Participant(agents.DeployerName); p == nil || p.URL != origin+"/deployer" {
+		t.Errorf("the deployer participant: %+v", p)
+	}
+	for _, x := range tr.Exchanges {
+		u, err := url.Parse(x.Request.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := agents.ReviewerName
+		if strings.HasPrefix(u.Path, "/deployer") {
+			want = agents.DeployerName
+		}
+		if x.To != want {
+			t.Errorf("exchange %d %s %s is drawn to %s, want %s", x.Seq, x.Name, x.Request.URL, x.To, want)
+		}
+		if x.Channel == replay.ChannelOutOfBand && x.Name != "approve" {
+			t.Errorf("exchange %d %s is named %q, want approve", x.Seq, x.Request.URL, x.Name)
+		}
+	}
+	steps := replay.Steps(tr)
+	lanes := map[string]bool{}
+	for _, st := range steps {
+		lanes[st.From], lanes[st.To] = true, true
+	}
+	if len(lanes) != 4 {
+		t.Errorf("the steps use %d lanes, want 4: %v", len(lanes), lanes)
+	}
+}
+
+// A streaming call answered with a plain JSON error shows that error,
+// with its code, not a stream that closed without events.
+func TestRemoteStreamAnsweredWithJSONError(t *testing.T) {
+	origin := sharedOrigin(t)
+	s := openTest(t, Config{Remote: []string{origin + "/deployer"}, Transport: &http.Transport{}})
+	d, deploy := deployOn(t, s)
+	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
+
+	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: deploy.ID}) })
+	if sub.Error == nil || sub.Error.Code != -32004 || !sub.Error.NoStream || sub.Error.HTTPStatus != http.StatusOK {
+		t.Fatalf("subscribe to a completed task: error %+v, failure %q, stream %+v", sub.Error, sub.Failure, sub.Stream)
+	}
+	if sub.Error.Kind() != "UNSUPPORTED_OPERATION" || sub.Deviation != nil {
+		t.Errorf("the error is %s with deviation %+v; -32004 is what §3.1.6 asks for", sub.Error.Kind(), sub.Deviation)
+	}
+	if sub.Stream == nil || sub.Stream.Open || !strings.Contains(sub.Stream.Error, "-32004") {
+		t.Errorf("the stream: %+v", sub.Stream)
+	}
+	if st := s.Snapshot().Streams[sub.Stream.ID-1]; !strings.Contains(st.Error, "-32004") {
+		t.Errorf("the snapshot's stream: %+v", st)
+	}
+	rest := s.do("Subscribe", func(ctx context.Context) (*Result, error) {
+		return s.Subscribe(ctx, TaskArgs{TaskID: deploy.ID, Binding: HTTPJSON})
+	})
+	if e := rest.Error; e == nil || e.HTTPStatus != http.StatusBadRequest || e.Status != "FAILED_PRECONDITION" || e.Kind() != "UNSUPPORTED_OPERATION" || !e.NoStream || rest.Deviation != nil {
+		t.Errorf("subscribe over HTTP+JSON: error %+v, deviation %+v", rest.Error, rest.Deviation)
+	}
+	// The diagram draws the error from the saved wire.
+	tr := s.Transcript()
+	x := tr.Exchanges[sub.Exchanges[len(sub.Exchanges)-1]-1]
+	var found bool
+	for _, st := range replay.Steps(tr) {
+		if st.Exchange == x.Seq && st.Error != nil && st.Error.Code == -32004 && strings.Contains(st.Label, "-32004") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no step of exchange %d shows the error -32004", x.Seq)
+	}
+}
+
+// deployOn deploys over a stream to the session's deployer and returns
+// the result at AUTH_REQUIRED.
+func deployOn(t *testing.T, s *tsession) (*Result, *Task) {
+	t.Helper()
+	r := s.do("Deploy", func(ctx context.Context) (*Result, error) { return s.Deploy(ctx, DeployArgs{}) })
+	task := wantState(t, "Deploy", r, "TASK_STATE_AUTH_REQUIRED")
+	if r.Stream == nil || !r.Stream.Open || task.ApproveURL == "" {
+		t.Fatalf("the deploy: stream %+v, task %+v", r.Stream, task)
+	}
+	return r, task
 }

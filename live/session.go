@@ -104,12 +104,15 @@ type Session struct {
 	mu      sync.Mutex
 	closed  bool
 	tasks   map[a2a.TaskID]*taskState
-	order   []a2a.TaskID      // tasks in the order first seen
-	streams []*streamState    //
-	claimed map[int]bool      // exchange seqs a move has claimed
-	notes   map[int][]string  // notes for exchanges, by seq
-	aliases map[string]string // remote: the recorder's name for a host -> participant
-	proxied map[string]bool   // remote: hosts the transport proxies
+	order   []a2a.TaskID     // tasks in the order first seen
+	streams []*streamState   //
+	claimed map[int]bool     // exchange seqs a move has claimed
+	notes   map[int][]string // notes for exchanges, by seq
+	proxied map[string]bool  // remote: hosts the transport proxies
+
+	idMu sync.Mutex        // guards ids and byID
+	ids  replay.Agents     // remote: which agent a URL leads to
+	byID map[int]*agentRef // remote: the session's agents by their ids in ids
 }
 
 // An agentRef is an agent a session talks to.
@@ -129,8 +132,8 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		tasks:   map[a2a.TaskID]*taskState{},
 		claimed: map[int]bool{},
 		notes:   map[int][]string{},
-		aliases: map[string]string{},
 		proxied: map[string]bool{},
+		byID:    map[int]*agentRef{},
 	}
 	if s.title == "" {
 		s.title = DefaultTitle
@@ -189,23 +192,20 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 		if err != nil {
 			return fmt.Errorf("live: reading the agent card of %s: %w", base, err)
 		}
+		// The same agent named twice (localhost and 127.0.0.1, a
+		// trailing slash) is one agent.
+		if s.learn(base, card) != nil {
+			continue
+		}
 		name := uniqueName(wordOf(card.Name), taken)
 		if name == "" {
-			name = uniqueName(hostWord(mustHost(base)), taken)
+			u, _ := url.Parse(base)
+			name = uniqueName(hostWord(u.Host), taken)
 		}
 		taken[name] = true
 		ref := &agentRef{name: name, url: base, card: card}
 		s.agents = append(s.agents, ref)
-		s.mu.Lock()
-		s.aliases[hostWord(mustHost(base))] = name
-		for _, in := range card.SupportedInterfaces {
-			if u, err := url.Parse(in.URL); err == nil && u.Host != "" {
-				if _, ok := s.aliases[hostWord(u.Host)]; !ok {
-					s.aliases[hostWord(u.Host)] = name
-				}
-			}
-		}
-		s.mu.Unlock()
+		s.known(base, ref)
 	}
 	return nil
 }
@@ -224,11 +224,6 @@ func checkBaseURL(raw string) (string, error) {
 		return "", fmt.Errorf("live: agent URL %q must have no query, fragment or user info", raw)
 	}
 	return strings.TrimRight(u.String(), "/"), nil
-}
-
-func mustHost(base string) string {
-	u, _ := url.Parse(base)
-	return u.Host
 }
 
 // hostWord is the name the recorder gives a host no participant serves.
@@ -368,25 +363,26 @@ func (s *Session) begin() error {
 func (s *Session) Transcript() *replay.Transcript {
 	t := s.rec.Transcript(s.title)
 	s.mu.Lock()
-	aliases := make(map[string]string, len(s.aliases))
-	for k, v := range s.aliases {
-		aliases[k] = v
-	}
 	notes := make(map[int][]string, len(s.notes))
 	for k, v := range s.notes {
 		notes[k] = append([]string(nil), v...)
 	}
 	s.mu.Unlock()
 
-	rename := func(n string) string {
-		if a, ok := aliases[n]; ok {
-			return a
-		}
-		return n
-	}
 	used := map[string]bool{}
 	for _, x := range t.Exchanges {
-		x.From, x.To = rename(x.From), rename(x.To)
+		// The recorder names a remote target by its host; the session
+		// knows its agents by their cards' URLs. A call outside A2A is
+		// named from the path below the agent's URL, so an agent's
+		// /deployer/approve/{id} is "approve" as the kit's is.
+		if s.mode == Remote {
+			if a, rest := s.agentAt(x.Request.URL, x.Channel == replay.ChannelOutOfBand); a != nil {
+				x.To = a.name
+				if x.Channel == replay.ChannelOutOfBand {
+					x.Name, _ = capture.Classify(x.Request.Method, rest, []byte(x.Request.Body))
+				}
+			}
+		}
 		used[x.From], used[x.To] = true, true
 		x.Notes = append(x.Notes, notes[x.Seq]...)
 		sanitize(x)
@@ -396,7 +392,7 @@ func (s *Session) Transcript() *replay.Transcript {
 	urls := map[string]string{}
 	for _, p := range t.Participants {
 		if p.URL != "" {
-			urls[rename(p.Name)] = p.URL
+			urls[p.Name] = p.URL
 		}
 	}
 	for _, a := range s.agents {
@@ -415,8 +411,8 @@ func (s *Session) Transcript() *replay.Transcript {
 		add(a.name)
 	}
 	for _, p := range t.Participants {
-		if n := rename(p.Name); n != OperatorName {
-			add(n)
+		if p.Name != OperatorName {
+			add(p.Name)
 		}
 	}
 	for _, x := range t.Exchanges {

@@ -33,14 +33,16 @@ type streamState struct {
 // blocks.
 type openStream struct {
 	s         *Session
+	m         *move
 	ref       *agentRef
 	c         *a2aclient.Client
 	st        *streamState
 	firstOnly bool // the move returns at the first event
 
 	ready    chan struct{}
-	signaled bool  // only the reading goroutine touches it
-	firstErr error // an error read before the move returned
+	signaled bool       // only the reading goroutine touches it
+	firstErr error      // an error read before the move returned
+	noStream *WireError // an error answered instead of a stream, read before the move returned
 }
 
 // signal lets the move return; called only by the reading goroutine.
@@ -88,9 +90,24 @@ func (o *openStream) run(seq iter.Seq2[a2a.Event, error]) {
 			o.signal()
 		}
 	}
+	// a2a-go's client skips a body that is not an event stream, so an
+	// error answered as plain JSON ends the stream with no event and no
+	// error: the recorded wire has it.
+	var plain *WireError
+	if o.st.Events == 0 && o.st.Error == "" {
+		if e := o.m.lastError(); e != nil && e.NoStream {
+			plain = e
+		}
+	}
 	s.mu.Lock()
 	o.st.Open = false
+	if plain != nil {
+		o.st.Error = plain.String()
+	}
 	s.mu.Unlock()
+	if plain != nil && !o.signaled {
+		o.noStream = plain
+	}
 	s.changed()
 }
 
@@ -114,7 +131,7 @@ func (s *Session) stream(ctx context.Context, name string, ref *agentRef, b Bind
 	st.ID = len(s.streams) + 1
 	s.streams = append(s.streams, st)
 	s.mu.Unlock()
-	o := &openStream{s: s, ref: ref, c: c, st: st, firstOnly: firstOnly, ready: make(chan struct{})}
+	o := &openStream{s: s, m: m, ref: ref, c: c, st: st, firstOnly: firstOnly, ready: make(chan struct{})}
 
 	s.runs.Add(1)
 	go func() {
@@ -130,6 +147,10 @@ func (s *Session) stream(ctx context.Context, name string, ref *agentRef, b Bind
 	select {
 	case <-o.ready:
 		callErr = o.firstErr
+		if o.noStream != nil {
+			r.Error = o.noStream
+			r.Note = "The agent answered this streaming call with a JSON error instead of an event stream; a2a-go's client reads that as an empty stream, the wire has the error."
+		}
 	case <-ctx.Done():
 		callErr = ctx.Err()
 		r.Note = "The move stopped waiting; the stream is still being read."

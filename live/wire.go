@@ -28,6 +28,12 @@ type WireError struct {
 	Message string `json:"message,omitempty"`
 	// InStream is set when the error came as a frame of an event stream.
 	InStream bool `json:"inStream,omitempty"`
+	// NoStream is set when a streaming call (SendStreamingMessage,
+	// SubscribeToTask) was answered with this error as a plain JSON body
+	// instead of an event stream, as SDKs do when the call fails before
+	// the stream starts. a2a-go's client reads such an answer as a stream
+	// without events; the session reads the error from the wire.
+	NoStream bool `json:"noStream,omitempty"`
 	// Transport is set when the request failed without a response:
 	// "connection refused", a fetch error.
 	Transport string `json:"transport,omitempty"`
@@ -107,6 +113,9 @@ func wireError(x *replay.Exchange) *WireError {
 		return nil
 	}
 	e := errorObject([]byte(rs.Body))
+	if e != nil && streamingCall(x.Name) {
+		e.NoStream = true
+	}
 	if e == nil && rs.StatusCode >= 400 {
 		e = &WireError{Message: strings.TrimSpace(clip(rs.Body, 300))}
 		if e.Message == "" {
@@ -117,6 +126,12 @@ func wireError(x *replay.Exchange) *WireError {
 		e.HTTPStatus = rs.StatusCode
 	}
 	return e
+}
+
+// streamingCall reports whether an exchange's A2A method answers with an
+// event stream.
+func streamingCall(name string) bool {
+	return name == "SendStreamingMessage" || name == "SubscribeToTask"
 }
 
 // errorObject reads {"error": …} from a JSON body or frame: a JSON-RPC

@@ -209,6 +209,12 @@ func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		r.logf("%s %s: no agent is served at this path", req.Method, quote(req.URL.Path))
 		return
 	}
+	if strings.HasPrefix(req.Method, "#") {
+		// A transcript line that starts with "#" is a comment.
+		http.Error(w, "a2aplay record: a method that starts with \"#\" cannot be recorded", http.StatusMethodNotAllowed)
+		r.logf("%s %s: a method that starts with \"#\" cannot be recorded", quote(req.Method), quote(req.URL.Path))
+		return
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, MaxBody))
 	if err != nil {
 		code := http.StatusBadRequest
@@ -319,7 +325,7 @@ func (r *Recorder) pipeBody(w http.ResponseWriter, req *http.Request, resp *http
 	// The exchange is complete once the agent has answered: it is
 	// written before the client can act on the answer.
 	r.done(x, data, note)
-	w.WriteHeader(resp.StatusCode)
+	w.WriteHeader(passStatus(resp.StatusCode))
 	w.Write(sent)
 }
 
@@ -327,7 +333,7 @@ func (r *Recorder) pipeBody(w http.ResponseWriter, req *http.Request, resp *http
 // and records each frame when it has arrived whole.
 func (r *Recorder) pipeStream(w http.ResponseWriter, req *http.Request, resp *http.Response, x *exchange) {
 	flusher, _ := w.(http.Flusher)
-	w.WriteHeader(resp.StatusCode)
+	w.WriteHeader(passStatus(resp.StatusCode))
 	if flusher != nil {
 		flusher.Flush()
 	}
@@ -371,6 +377,15 @@ func (r *Recorder) pipeStream(w http.ResponseWriter, req *http.Request, resp *ht
 		r.end(x, replay.EndServer, "")
 		return
 	}
+}
+
+// passStatus is the status passed on to the client: the agent's, or 502
+// for one no HTTP response may carry (and a transcript cannot hold).
+func passStatus(code int) int {
+	if code < 100 || code > 599 {
+		return http.StatusBadGateway
+	}
+	return code
 }
 
 func isEventStream(ct string) bool {

@@ -2,7 +2,7 @@ package replay
 
 import (
 	"encoding/json"
-	"net"
+	"net/netip"
 	"net/url"
 	"strings"
 )
@@ -72,8 +72,8 @@ func IsLoopback(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && ip.IsLoopback()
 }
 
 // covers reports how many path segments of u key k covers, or -1.

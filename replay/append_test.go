@@ -75,3 +75,25 @@ func TestAppenderRefuses(t *testing.T) {
 		t.Fatalf("Append after a refusal: %v, Seq %d", err, good.Seq)
 	}
 }
+
+func TestHeaderNotes(t *testing.T) {
+	in := "# a2aplay transcript 1\n# title: t\n# note: left out: 2 scripts\n# note:\n# note:   spaced\n# participant: client\n"
+	tr, err := Parse([]byte(in), "n.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"left out: 2 scripts", "", "  spaced"}, tr.Notes); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+	if out, err := Marshal(tr); err != nil || string(out) != in {
+		t.Errorf("Marshal: %v\n%s", err, out)
+	}
+	for _, bad := range []string{"# a2aplay transcript 1\n# note:x\n", "# a2aplay transcript 1\n# participant: a\n# note: late\n"} {
+		if _, err := Parse([]byte(bad), "bad.http"); err == nil {
+			t.Errorf("Parse(%q) succeeded", bad)
+		}
+	}
+	if _, err := Marshal(&Transcript{Notes: []string{"two\nlines"}}); !errors.Is(err, ErrNotRepresentable) {
+		t.Errorf("a note with a line break: %v", err)
+	}
+}

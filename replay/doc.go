@@ -8,7 +8,10 @@
 // browser. Parse never panics: bad input gives a [*SyntaxError] that
 // reads "name:line: expected X, found Y". [EventsJSON] derives the
 // frames of a transcript's streams as JSON, and [ReadHAR] and [WriteHAR]
-// convert to and from a browser's HAR network log.
+// convert to and from a browser's HAR network log. [Appender] writes a
+// transcript an exchange at a time, as a recording goes; [FrameScanner]
+// splits an event stream into frames as it arrives; [Agents] tells
+// agents apart by their cards.
 //
 //	data, _ := os.ReadFile("transcripts/07-auth-required.http")
 //	t, err := replay.Parse(data, "07-auth-required.http")
@@ -36,7 +39,7 @@
 // The first line names the format and its version; a parser rejects any
 // other version. A title line is optional; when present it comes second
 // and its text is not empty. Notes on the whole transcript may follow,
-// one per line, written "# note: TEXT" (or "# note" for an empty one):
+// one per line, written "# note: TEXT" (or "# note:" for an empty one):
 // what an import left out, how a recording was made. Each participant
 // line names a party,
 // optionally followed by one space and its base URL. A name is one or
@@ -152,7 +155,11 @@
 //
 // Captures are normalised so that capturing twice gives the same bytes:
 // ids become deterministic UUIDs, times a synthetic clock that starts at
-// 2026-10-06T09:00:00Z and ticks 250 ms per observed event, JSON bodies
+// 2026-10-06T09:00:00Z and ticks 250 ms per event: each request and each
+// task event an agent stamps. A response, frame or stream end takes the
+// time of the latest event it shows, so several observations may share
+// one @at; they keep the order of the file, and steps of different
+// exchanges are ordered by @at, then by exchange number. JSON bodies
 // are indented with two spaces, and headers that change from run to run
 // (Date, Content-Length, User-Agent) are left out. JSON in stream frames
 // stays on one line, as SSE needs.
@@ -194,7 +201,7 @@
 // (a transport error as status 0 with Chrome's "_error" field) and
 // timings, and a stream's body as its SSE text without the @at comments.
 // What HAR has no field for travels in custom fields named "_a2aplay":
-// on the log the title and participants, on each entry the name, from,
+// on the log the title, notes and participants, on each entry the name, from,
 // to, channel, notes, the response time, the time of each frame and the
 // stream's end. [ReadHAR] reads those back, so a transcript survives the
 // trip through HAR unchanged.
@@ -261,9 +268,10 @@
 //
 // Malformed JSON gives a [*SyntaxError] ("name:line: expected JSON, found
 // an error: …"); JSON that is not a HAR log gives a [*HARError] that names
-// the field from the log object down: "name: entries[3].request.url:
-// expected an absolute URL, found "/x"". Entry indices count from 0 as in
-// the file.
+// the field from the log object down, with the index of every array
+// element on the way: "name: entries[3].request.url: expected an absolute
+// URL, found "/x"", "name: entries[0].request.headers[3].value: expected
+// a string, found number". Indices count from 0 as in the file.
 //
 // # Trust
 //

@@ -765,7 +765,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*Exchange
 		return nil, &HARError{r.name, path("request.url"),
 			fmt.Sprintf("expected an absolute http or https URL without spaces, found %s", quote(e.Request.URL))}
 	}
-	if !validToken(e.Request.Method) {
+	if !validHeaderName(e.Request.Method) {
 		return nil, &HARError{r.name, path("request.method"), fmt.Sprintf("expected an HTTP method, found %s", quote(e.Request.Method))}
 	}
 	x := &Exchange{Seq: len(r.t.Exchanges) + 1}

@@ -169,7 +169,7 @@ func (p *parser) transcript() (*Transcript, error) {
 		if v != "" {
 			var ok bool
 			if v, ok = strings.CutPrefix(v, " "); !ok {
-				return nil, p.expected(`"# note: TEXT" or "# note"`)
+				return nil, p.expected(`"# note: TEXT" or "# note:"`)
 			}
 		}
 		p.t.Notes = append(p.t.Notes, v)

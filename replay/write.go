@@ -236,8 +236,8 @@ func checkExchange(x *Exchange, seq int, names map[string]bool) string {
 	switch {
 	case timeProblem(rq.At) != "":
 		return "request time " + timeProblem(rq.At)
-	case !validToken(rq.Method):
-		return fmt.Sprintf("request method %s is not an HTTP token", quote(rq.Method))
+	case !validHeaderName(rq.Method):
+		return fmt.Sprintf(`request method %s is not an HTTP token that does not start with "#"`, quote(rq.Method))
 	case !validURL(rq.URL):
 		return fmt.Sprintf("request URL %s is not an absolute http or https URL without spaces", quote(rq.URL))
 	case !validProto(rq.Proto):

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 )
@@ -151,41 +152,16 @@ func TestHARFromChromium(t *testing.T) {
 		t.Run(binding, func(t *testing.T) {
 			tb := newTab(t)
 			reviewer, deployer := serveKitAt(t)
-			params, _ := json.Marshal(map[string]string{
-				"reviewer": reviewer, "deployer": deployer, "binding": binding,
-				"diff": agents.SampleDiff, "repository": agents.SampleRepository,
-				"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
-			})
-			page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				switch r.URL.Path {
-				case "/":
-					w.Header().Set("Content-Type", "text/html; charset=utf-8")
-					w.Write([]byte(drivePage))
-				case "/style.css":
-					w.Header().Set("Content-Type", "text/css")
-					w.Write([]byte(driveCSS))
-				case "/drive.js":
-					w.Header().Set("Content-Type", "text/javascript")
-					w.Write([]byte(strings.Replace(driveJS, "PARAMS", string(params), 1)))
-				default:
-					http.NotFound(w, r)
-				}
-			}))
-			defer page.Close()
-
+			page := serveDrivePage(t, reviewer, deployer, binding)
 			rec, err := browser.RecordHAR(tb.ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tb.do(chromedp.Navigate(page.URL + "/"))
-			tb.wait(`window.driveDone !== undefined`)
-			if got := eval[string](tb, `window.driveDone`); got != "ok" {
-				t.Fatalf("the page: %s", got)
-			}
+			drive(tb, page)
 			if err := rec.Wait(10 * time.Second); err != nil {
 				t.Fatal(err)
 			}
-			data, err := rec.HAR(page.URL + "/")
+			data, err := rec.HAR(page + "/")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,6 +173,44 @@ func TestHARFromChromium(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// serveDrivePage serves the drive page for agents whose cards are at
+// the given base URLs, and returns its URL.
+func serveDrivePage(t *testing.T, reviewer, deployer, binding string) string {
+	t.Helper()
+	params, _ := json.Marshal(map[string]string{
+		"reviewer": reviewer, "deployer": deployer, "binding": binding,
+		"diff": agents.SampleDiff, "repository": agents.SampleRepository,
+		"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
+	})
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write([]byte(drivePage))
+		case "/style.css":
+			w.Header().Set("Content-Type", "text/css")
+			w.Write([]byte(driveCSS))
+		case "/drive.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write([]byte(strings.Replace(driveJS, "PARAMS", string(params), 1)))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(page.Close)
+	return page.URL
+}
+
+// drive opens the drive page and waits until it has played both flows.
+func drive(tb *tab, page string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(page + "/"))
+	tb.wait(`window.driveDone !== undefined`)
+	if got := eval[string](tb, `window.driveDone`); got != "ok" {
+		tb.t.Fatalf("the page: %s", got)
 	}
 }
 
@@ -241,6 +255,9 @@ func checkChromiumHAR(t *testing.T, data []byte, name string) {
 	if strings.Join(names, " ") != want {
 		t.Errorf("%s: exchanges %v, want %s", name, names, want)
 	}
+	for _, f := range check.Check(tr) {
+		t.Errorf("%s: a2aplay check: exchange %d: %s", name, f.Exchange, f)
+	}
 	steps := replay.Steps(tr)
 	asked, approve, resumed := -1, -1, -1
 	for i, s := range steps {
@@ -256,4 +273,21 @@ func checkChromiumHAR(t *testing.T, data []byte, name string) {
 	if asked < 0 || approve < 0 || resumed < 0 || !(asked < approve && approve < resumed) {
 		t.Errorf("%s: AUTH_REQUIRED frame at step %d, approve at step %d, resumption at step %d: an effect before its cause", name, asked+1, approve+1, resumed+1)
 	}
+}
+
+// TestHAROpenInPage opens a Chromium fixture in the page: the overview
+// counts, as text, what the import left out, and draws two agents.
+func TestHAROpenInPage(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(env.testdata, "har", "chromium-jsonrpc.har")}))
+	tb.at("chromium-jsonrpc.har", 0)
+	notes := eval[string](tb, `document.getElementById("insp-notes").hidden ? "" : document.getElementById("insp-notes").textContent`)
+	if !strings.Contains(notes, "6 requests that are not A2A are left out: 2 CORS preflights, 1 document, 1 favicon, 1 script, 1 stylesheet.") {
+		t.Errorf("overview notes %q", notes)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#insp-facts dt").length ? [...document.querySelectorAll("#insp-facts dt")].filter(e => e.textContent === "Participant").length : -1`); n != 3 {
+		t.Errorf("%d participants in the overview, want 3", n)
+	}
+	tb.checkClean()
 }

@@ -3,6 +3,7 @@ package test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,8 +20,9 @@ import (
 // A tab is one browser tab of a test, with the dialogs and console
 // messages it saw.
 type tab struct {
-	t   *testing.T
-	ctx context.Context
+	t      *testing.T
+	ctx    context.Context
+	cancel context.CancelFunc // closes the tab
 
 	mu       sync.Mutex
 	dialogs  []string
@@ -36,10 +38,10 @@ func newTab(t *testing.T) *tab {
 	}
 	ctx, cancel := chromedp.NewContext(env.browser)
 	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
+	tb := &tab{t: t, ctx: ctx, cancel: cancel}
+	if err := tb.guard("opening a tab", func() error { return chromedp.Do(ctx) }); err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
-	tb := &tab{t: t}
 	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
 	go func() {
 		for ev, err := range dialogs {
@@ -72,9 +74,30 @@ func newTab(t *testing.T) *tab {
 	return tb
 }
 
+// stuckAfter is how long one call into the browser may take before the
+// test gives up on the tab. chromedp honours its context while it waits
+// for an answer, but not always while a renderer is unresponsive; a
+// loaded machine then hangs a test until the package's -timeout.
+const stuckAfter = 100 * time.Second
+
+// guard runs f, one call into the browser, and returns its error, or an
+// error saying what it was doing if the browser does not answer in time:
+// then the tab is closed and the call left to end on its own.
+func (tb *tab) guard(what string, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(stuckAfter):
+		tb.cancel()
+		return fmt.Errorf("the browser did not answer for %v while %s", stuckAfter, what)
+	}
+}
+
 func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
-	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+	if err := tb.guard("running page actions", func() error { return chromedp.Do(tb.ctx, actions...) }); err != nil {
 		tb.t.Fatal(err)
 	}
 }
@@ -82,7 +105,11 @@ func (tb *tab) do(actions ...chromedp.Action[chromedp.Void]) {
 // eval runs a JavaScript expression and decodes its value.
 func eval[T any](tb *tab, expr string) T {
 	tb.t.Helper()
-	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	var v T
+	err := tb.guard("evaluating "+expr, func() (err error) {
+		v, err = chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+		return err
+	})
 	if err != nil {
 		tb.t.Fatalf("evaluating %s: %v", expr, err)
 	}
@@ -92,7 +119,11 @@ func eval[T any](tb *tab, expr string) T {
 // wait polls a JavaScript predicate until it holds.
 func (tb *tab) wait(pred string) {
 	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](pred, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	err := tb.guard("waiting for "+pred, func() error {
+		_, err := chromedp.Run(tb.ctx, chromedp.Poll[chromedp.Void](pred, chromedp.WithPollingTimeout(20*time.Second)))
+		return err
+	})
+	if err != nil {
 		tb.t.Fatalf("waiting for %s: %v (state %+v, banner %q)", pred, err, tb.stateOrZero(), tb.banner())
 	}
 }
@@ -117,13 +148,21 @@ func (tb *tab) state() viewerState {
 }
 
 func (tb *tab) stateOrZero() viewerState {
-	v, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[viewerState](`window.a2aplay ? a2aplay.state() : {}`))
+	var v viewerState
+	tb.guard("reading the state", func() (err error) {
+		v, err = chromedp.Run(tb.ctx, chromedp.Evaluate[viewerState](`window.a2aplay ? a2aplay.state() : {}`))
+		return err
+	})
 	return v
 }
 
 // banner returns the error banner's text, or "" when it is hidden.
 func (tb *tab) banner() string {
-	v, _ := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`document.getElementById("banner").hidden ? "" : document.getElementById("banner-text").textContent`))
+	var v string
+	tb.guard("reading the banner", func() (err error) {
+		v, err = chromedp.Run(tb.ctx, chromedp.Evaluate[string](`document.getElementById("banner").hidden ? "" : document.getElementById("banner-text").textContent`))
+		return err
+	})
 	return v
 }
 
@@ -167,7 +206,11 @@ func (tb *tab) marks() marks {
 // shot saves a screenshot of the viewport to test/artifacts/NAME.png.
 func (tb *tab) shot(name string) {
 	tb.t.Helper()
-	buf, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	var buf []byte
+	err := tb.guard("taking a screenshot", func() (err error) {
+		buf, err = chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		return err
+	})
 	if err != nil {
 		tb.t.Fatalf("screenshot %s: %v", name, err)
 	}

@@ -628,9 +628,11 @@
 		}
 		if (r.message) box.append(says(r.message, ""));
 		if (r.stream) {
-			box.append(h("p", {class: "lv-muted small"}, r.stream.open ?
-				`stream #${r.stream.id} open · ${plural(r.stream.events, "event")} so far` :
-				`stream #${r.stream.id} closed after ${plural(r.stream.events, "event")}`));
+			box.append(h("p", {class: "lv-muted small"}, r.error && r.error.noStream ?
+				`stream #${r.stream.id} never started: the agent answered with a JSON error instead of an event stream` :
+				r.stream.open ?
+					`stream #${r.stream.id} open · ${plural(r.stream.events, "event")} so far` :
+					`stream #${r.stream.id} closed after ${plural(r.stream.events, "event")}`));
 		}
 		if (r.http) {
 			box.append(h("p", {class: "lv-http"}, h("b", {}, `HTTP ${r.http.status}`), h("span", {class: "lv-muted"}, " to POST "), h("code", {class: "lv-url"}, r.http.url)));
@@ -652,7 +654,7 @@
 			if (e.reason) parts.push(e.reason);
 		}
 		return h("div", {class: "lv-wire-error"},
-			h("span", {class: "lv-err-label"}, e.inStream ? "error frame" : (e.httpStatus ? `error · HTTP ${e.httpStatus}` : "error")),
+			h("span", {class: "lv-err-label"}, e.inStream ? "error frame" : e.noStream ? `error instead of a stream · HTTP ${e.httpStatus}` : (e.httpStatus ? `error · HTTP ${e.httpStatus}` : "error")),
 			h("code", {}, parts.join(" · ")),
 			e.message ? h("p", {}, e.message) : null);
 	}

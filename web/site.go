@@ -24,7 +24,7 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-//go:embed index.html style.css loader.js live.css live.js live-worker.js
+//go:embed index.html style.css loader.js live.css live.js live-worker.js lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -55,6 +55,32 @@ type Options struct {
 	// BrotliQuality is the brotli level for precompressed files, 0 to 11;
 	// 0 means 11, the smallest and slowest.
 	BrotliQuality int
+
+	// Lessons are carried by the offline page (BuildOffline), in order,
+	// each a section of the page shown at #lesson-NAME, with an index at
+	// #lessons; the served site has them as pages of their own (a2aplay
+	// docs). Their HTML comes from package lesson, built with
+	// Replayer "#" and an id prefix per lesson, so that their links
+	// stay in the page.
+	Lessons []Lesson
+	// LessonsCSS is the lessons' style sheet on top of the page's: the
+	// dialect's (lesson.StyleSheet) and the figures' (lesson.Info's
+	// FigureCSS).
+	LessonsCSS string
+}
+
+// A Lesson is one lesson as the offline page carries it.
+type Lesson struct {
+	Name    string        // the file name without .md: the section is #lesson-NAME
+	Title   string        // its level-1 heading
+	Summary string        // its first paragraph, for the index
+	HTML    template.HTML // from package lesson, which escapes all it writes
+}
+
+// offlineLesson is a Lesson with its neighbours, for the template.
+type offlineLesson struct {
+	Lesson
+	Prev, Next *Lesson
 }
 
 // A Report says what [Build] wrote.
@@ -127,6 +153,9 @@ type view struct {
 	InlineLoader   template.JS
 	InlineWasmExec template.JS
 	WASMBase64     template.HTML // base64 only: nothing to escape
+
+	// The offline page's lessons.
+	Lessons []offlineLesson
 
 	// The offline page's Live: live.js, the worker's script (wasm_exec.js
 	// and live-worker.js, started from a blob: URL) and the module.
@@ -295,6 +324,24 @@ func BuildOffline(w io.Writer, o Options) error {
 		return err
 	}
 	styles := pageStyles(css)
+	var lessons []offlineLesson
+	for i, l := range o.Lessons {
+		if !validName(l.Name) {
+			return fmt.Errorf("lesson name %q: use letters, digits, \"-\", \"_\" and \".\"", l.Name)
+		}
+		ol := offlineLesson{Lesson: l}
+		if i > 0 {
+			ol.Prev = &o.Lessons[i-1]
+		}
+		if i+1 < len(o.Lessons) {
+			ol.Next = &o.Lessons[i+1]
+		}
+		lessons = append(lessons, ol)
+	}
+	if len(lessons) > 0 {
+		extra, _ := sources.ReadFile("lessons-offline.css")
+		styles = append(append(append(styles, '\n'), o.LessonsCSS...), append([]byte{'\n'}, extra...)...)
+	}
 	loader, _ := sources.ReadFile("loader.js")
 	for _, s := range [][]byte{loader, o.WasmExec} {
 		if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
@@ -336,7 +383,7 @@ func BuildOffline(w io.Writer, o Options) error {
 	}
 	v := view{
 		Transcripts: ts, First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
-		SVG: template.HTML(svg), Data: js, Offline: true,
+		SVG: template.HTML(svg), Data: js, Offline: true, Lessons: lessons,
 		InlineCSS:      template.CSS(styles),
 		InlineLoader:   template.JS(loader),
 		InlineWasmExec: template.JS(o.WasmExec),

@@ -173,3 +173,40 @@ func TestBuildRejects(t *testing.T) {
 		t.Error("no viewer module was accepted")
 	}
 }
+
+// TestBuildOfflineLessons: the offline page carries its lessons as
+// sections, with an index at #lessons that the header links, and their
+// style sheet inside the one hashed <style>.
+func TestBuildOfflineLessons(t *testing.T) {
+	o := testOptions(t)
+	o.Lessons = []Lesson{
+		{Name: "01-one", Title: "One <b>", Summary: "first", HTML: `<h1 id="l-01-one-one">One</h1>`},
+		{Name: "02-two", Title: "Two", HTML: `<h1 id="l-02-two-two">Two</h1>`},
+	}
+	o.LessonsCSS = ".lesson-test-rule { color: red; }"
+	var b bytes.Buffer
+	if err := BuildOffline(&b, o); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{
+		`<a class="btn" id="open-lessons" href="#lessons">Lessons</a>`,
+		`<section class="offline-lessons" id="lessons"`,
+		`<li><a href="#lesson-01-one">One &lt;b&gt;</a><p>first</p></li>`,
+		`<section class="offline-lesson" id="lesson-02-two" aria-label="Two">`,
+		`<h1 id="l-02-two-two">Two</h1>`,
+		`← <a href="#lesson-01-one">One &lt;b&gt;</a>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	style := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(page)
+	if style == nil || !strings.Contains(style[1], ".lesson-test-rule") || !strings.Contains(style[1], ".offline-lesson:target") {
+		t.Error("the inline style sheet lacks the lessons' rules")
+	}
+	o.Lessons = append(o.Lessons, Lesson{Name: "../x", Title: "bad"})
+	if err := BuildOffline(new(bytes.Buffer), o); err == nil {
+		t.Error("a lesson name with a slash was accepted")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,6 +32,10 @@ func runAgents(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	pPort := fs.Int("planner", agents.PlannerPort, "planner port")
 	rPort := fs.Int("reviewer", agents.ReviewerPort, "code-reviewer port")
 	dPort := fs.Int("deployer", agents.DeployerPort, "deployer port")
+	var origins listFlag
+	fs.Var(&origins, "operator-origin", "a browser origin allowed to approve and refuse deploys, such as https://play.example or http://localhost:* (repeatable; replaces the default "+strings.Join(agents.DefaultOperatorOrigins, " ")+"; \"none\" allows no page)")
+	wait := fs.Duration("wait", agents.DefaultWaitTimeout, "how long a task waits for an answer or an approval before it is rejected")
+	maxTasks := fs.Int("max-tasks", agents.DefaultMaxTasks, "tasks each agent keeps; past it, the oldest finished ones are forgotten")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: a2aplay agents [flags]\n\nServes the planner, the code-reviewer and the deployer until interrupted.\nSee the agents package documentation for a curl walkthrough.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -41,20 +46,49 @@ func runAgents(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if fs.NArg() > 0 {
 		return &usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	return serveAgents(ctx, os.Stderr, *host, *pPort, *rPort, *dPort)
+	cfg := agents.KitConfig{
+		Host: *host, PlannerPort: *pPort, ReviewerPort: *rPort, DeployerPort: *dPort,
+		WaitTimeout: *wait, MaxTasks: *maxTasks,
+	}
+	if *wait <= 0 || *maxTasks <= 0 {
+		return &usageError{"-wait and -max-tasks must be positive"}
+	}
+	var err error
+	if cfg.OperatorOrigins, err = operatorOrigins(origins); err != nil {
+		return err
+	}
+	return serveAgents(ctx, os.Stderr, cfg)
+}
+
+// operatorOrigins reads the -operator-origin flags: nil for none given
+// (the kit's default), an empty list for "none".
+func operatorOrigins(flags []string) ([]string, error) {
+	if len(flags) == 0 {
+		return nil, nil
+	}
+	list := []string{}
+	for _, o := range flags {
+		if o == "none" {
+			continue
+		}
+		if err := agents.CheckOrigin(o); err != nil {
+			return nil, &usageError{"-operator-origin: " + err.Error()}
+		}
+		list = append(list, o)
+	}
+	return list, nil
 }
 
 // serveAgents serves the kit until ctx ends, logging one line per request
 // to w.
-func serveAgents(ctx context.Context, w io.Writer, host string, pPort, rPort, dPort int) error {
+func serveAgents(ctx context.Context, w io.Writer, cfg agents.KitConfig) error {
 	logger := log.New(w, "", log.LstdFlags)
-	kit := agents.NewKit(agents.KitConfig{
-		Host: host, PlannerPort: pPort, ReviewerPort: rPort, DeployerPort: dPort,
-		// The planner's outbound calls: no timeout, a deploy waits for
-		// an operator as long as it takes.
-		HTTPClient: &http.Client{},
-		Logger:     slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	})
+	// The planner's outbound calls: no timeout, a deploy waits for an
+	// operator as long as it takes.
+	cfg.HTTPClient = &http.Client{}
+	cfg.Logger = slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	kit := agents.NewKit(cfg)
+	host, pPort, rPort, dPort := cfg.Host, cfg.PlannerPort, cfg.ReviewerPort, cfg.DeployerPort
 	defer kit.Close()
 
 	type entry struct {
@@ -78,8 +112,14 @@ func serveAgents(ctx context.Context, w io.Writer, host string, pPort, rPort, dP
 			return fmt.Errorf("%s: %w", a.agent.Name(), err)
 		}
 		srv := &http.Server{
-			Handler:           logAgentRequests(logger, a.agent.Name(), a.agent.Handler()),
+			Handler: logAgentRequests(logger, a.agent.Name(), a.agent.Handler()),
+			// Headers must arrive within 10s, bodies within
+			// agents.BodyTimeout (the agents set that deadline
+			// themselves: a ReadTimeout here would also end open
+			// streams); an idle keep-alive connection is closed after
+			// two minutes.
 			ReadHeaderTimeout: 10 * time.Second,
+			IdleTimeout:       2 * time.Minute,
 			ErrorLog:          logger,
 		}
 		// Shutdown waits for open streams; closing the agent ends them.
@@ -98,6 +138,15 @@ func serveAgents(ctx context.Context, w io.Writer, host string, pPort, rPort, dP
 	}
 	fmt.Fprintf(w, "operator: POST %s{taskId} approves a deploy, POST %s{taskId} refuses it\n",
 		kit.Deployer.BaseURL()+agents.ApprovePath, kit.Deployer.BaseURL()+agents.RefusePath)
+	pages := cfg.OperatorOrigins
+	if pages == nil {
+		pages = agents.DefaultOperatorOrigins
+	}
+	if len(pages) == 0 {
+		fmt.Fprintln(w, "operator: no web page may approve or refuse (-operator-origin none)")
+	} else {
+		fmt.Fprintf(w, "operator: web pages at %s may approve and refuse\n", strings.Join(pages, " "))
+	}
 	fmt.Fprintln(w, "Press Ctrl-C to stop.")
 
 	var err error

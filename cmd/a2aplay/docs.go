@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"html/template"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -25,17 +26,37 @@ func init() {
 	})
 }
 
-func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
+// printableError is an error whose text is printed with its control
+// characters escaped: file names and lessons may hold any byte.
+type printableError struct{ err error }
+
+func (e printableError) Error() string { return lesson.Printable(e.err.Error()) }
+func (e printableError) Unwrap() error { return e.err }
+
+func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
+	defer func() {
+		var u *usageError
+		if err != nil && !errors.As(err, &u) {
+			err = printableError{err}
+		}
+	}()
 	out := fs.String("out", "site/lessons", "folder to write the lesson pages into")
 	src := fs.String("lessons", "web/lessons", "folder of the lessons' Markdown")
 	dir := fs.String("transcripts", "transcripts", "folder of the transcripts the lessons quote")
 	style := fs.String("style", "web/style.css", "the playground's style sheet, which the lessons' sheet starts from")
+	remoteImages := fs.Bool("remote-images", false, "let lessons show images from http(s) URLs (their pages then load them)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay docs [-out site/lessons] [-lessons web/lessons] [-transcripts transcripts] [-style web/style.css]")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay docs [-out site/lessons] [-lessons web/lessons] [-transcripts transcripts] [-style web/style.css] [-remote-images]")
 		fmt.Fprintln(fs.Output(), "\nBuilds every lesson into OUT/NAME.html, an index at OUT/index.html and")
-		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html and load nothing")
-		fmt.Fprintln(fs.Output(), "remote and no script. Any mistake in a lesson is printed as file:line and")
-		fmt.Fprintln(fs.Output(), "nothing is written.")
+		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html, run no script and")
+		fmt.Fprintln(fs.Output(), "load nothing remote: each carries a Content-Security-Policy that allows its")
+		fmt.Fprintln(fs.Output(), "style sheet and images of its own origin, and an image from an http(s) URL is")
+		fmt.Fprintln(fs.Output(), "a mistake unless -remote-images allows it.")
+		fmt.Fprintln(fs.Output(), "\nLessons are the project's dialect or the tutorial's upstream pages: a listing")
+		fmt.Fprintln(fs.Output(), "that quotes its own text is checked against its capture (capture/out/NAME.http")
+		fmt.Fprintln(fs.Output(), "or .events.json, read from the transcripts folder). Any mistake in a lesson is")
+		fmt.Fprintln(fs.Output(), "printed as file:line and nothing is written; a caption that the drawing does")
+		fmt.Fprintln(fs.Output(), "not bear out is printed as a finding and shown beside its figure.")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -45,14 +66,6 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if fs.NArg() > 0 {
 		return &usageError{"docs takes no arguments"}
 	}
-	files, err := filepath.Glob(filepath.Join(*src, "*.md"))
-	if err != nil {
-		return err
-	}
-	sort.Strings(files)
-	if len(files) == 0 {
-		return fmt.Errorf("no lessons in %s", *src)
-	}
 	base, err := os.ReadFile(*style)
 	if err != nil {
 		return err
@@ -60,47 +73,11 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 
 	// Build everything before writing anything, so that a lesson with a
 	// mistake leaves the folder as it was.
-	res := &transcriptDir{dir: *dir, cache: map[string]*replay.Transcript{}}
-	type page struct {
-		name string
-		info *lesson.Info
-		body []byte
-	}
-	var built []page
-	var errs lesson.ErrorList
-	figureCSS := ""
-	for _, file := range files {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		md, err := os.ReadFile(file)
-		if err != nil {
-			return err
-		}
-		var body bytes.Buffer
-		info, err := lesson.Convert(md, file, lesson.Config{Resolver: res}, &body)
-		var list lesson.ErrorList
-		switch {
-		case errors.As(err, &list):
-			errs = append(errs, list...)
-			continue
-		case err != nil:
-			return err
-		}
-		if info.Title == "" {
-			errs = append(errs, &lesson.Error{File: file, Line: 1, Msg: "a lesson starts with a level-1 heading, its title"})
-			continue
-		}
-		if info.FigureCSS != "" {
-			figureCSS = info.FigureCSS
-		}
-		built = append(built, page{strings.TrimSuffix(filepath.Base(file), ".md"), info, body.Bytes()})
-	}
-	if len(errs) > 0 {
-		for _, e := range errs {
-			fmt.Fprintln(fs.Output(), e)
-		}
-		return fmt.Errorf("%d mistakes in the lessons; nothing written", len(errs))
+	built, figureCSS, findings, err := buildLessons(ctx, *src, *dir, fs.Output(), func(string) lesson.Config {
+		return lesson.Config{RemoteImages: *remoteImages}
+	})
+	if err != nil {
+		return err
 	}
 
 	written := map[string][]byte{}
@@ -109,9 +86,10 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return errors.New("a style sheet contains </style")
 	}
 	written["lessons.css"] = []byte(css)
+	csp := lessonCSP(*remoteImages)
 	var entries []indexEntry
 	for i, p := range built {
-		v := pageView{Title: p.info.Title, Body: template.HTML(p.body)}
+		v := pageView{Title: p.info.Title, Body: template.HTML(p.body), CSP: csp}
 		if i > 0 {
 			v.Prev = &indexEntry{Href: built[i-1].name + ".html", Title: built[i-1].info.Title}
 		}
@@ -126,7 +104,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		entries = append(entries, indexEntry{Href: p.name + ".html", Title: p.info.Title, Summary: p.info.Summary})
 	}
 	var b bytes.Buffer
-	if err := pages.ExecuteTemplate(&b, "index", entries); err != nil {
+	if err := pages.ExecuteTemplate(&b, "index", indexView{Entries: entries, CSP: csp}); err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
 	written["index.html"] = b.Bytes()
@@ -144,12 +122,89 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return err
 		}
 	}
-	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s\n", len(built), *out)
+	printFindings(fs.Output(), findings)
+	fmt.Fprintf(fs.Output(), "a2aplay docs: %d lessons into %s", len(built), lesson.Printable(*out))
+	if len(findings) > 0 {
+		fmt.Fprintf(fs.Output(), "; %d findings to look at (shown beside their figures)", len(findings))
+	}
+	fmt.Fprintln(fs.Output())
 	return nil
 }
 
+// A builtLesson is one lesson converted to HTML.
+type builtLesson struct {
+	name string // the file name without .md
+	info *lesson.Info
+	body []byte
+}
+
+// buildLessons converts every lesson of the folder src, in name order,
+// quoting the transcripts of the folder dir; config gives each lesson
+// (by name) its Config, whose Resolver it sets. Mistakes are printed to
+// out and make it fail; findings are returned for the caller to print.
+func buildLessons(ctx context.Context, src, dir string, out io.Writer, config func(name string) lesson.Config) (built []builtLesson, figureCSS string, findings lesson.ErrorList, err error) {
+	files, err := filepath.Glob(filepath.Join(src, "*.md"))
+	if err != nil {
+		return nil, "", nil, err
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, "", nil, fmt.Errorf("no lessons in %s", src)
+	}
+	res := &transcriptDir{dir: dir, cache: map[string]*replay.Transcript{}}
+	var errs lesson.ErrorList
+	for _, file := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, "", nil, err
+		}
+		md, err := os.ReadFile(file)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".md")
+		c := config(name)
+		c.Resolver = res
+		var body bytes.Buffer
+		info, err := lesson.Convert(md, file, c, &body)
+		var list lesson.ErrorList
+		switch {
+		case errors.As(err, &list):
+			errs = append(errs, list...)
+			continue
+		case err != nil:
+			return nil, "", nil, err
+		}
+		findings = append(findings, info.Findings...)
+		if info.Title == "" {
+			errs = append(errs, &lesson.Error{File: file, Line: 1, Msg: "a lesson starts with a level-1 heading, its title"})
+			continue
+		}
+		if info.FigureCSS != "" {
+			figureCSS = info.FigureCSS
+		}
+		built = append(built, builtLesson{name, info, body.Bytes()})
+	}
+	if len(errs) > 0 {
+		for _, e := range errs {
+			fmt.Fprintln(out, e)
+		}
+		return nil, "", nil, fmt.Errorf("%d mistakes in the lessons; nothing written", len(errs))
+	}
+	return built, figureCSS, findings, nil
+}
+
+// printFindings prints the findings of the lessons, one a line.
+func printFindings(out io.Writer, findings lesson.ErrorList) {
+	for _, f := range findings {
+		fmt.Fprintf(out, "%s:%d: finding: %s\n", lesson.Printable(f.File), f.Line, lesson.Printable(f.Msg))
+	}
+}
+
 // transcriptDir resolves a lesson's source "transcripts/NAME.http" to
-// NAME.http in a folder; nothing outside that folder can be named.
+// NAME.http in a folder; nothing outside that folder can be named. The
+// tutorial's upstream pages name the same file capture/out/NAME.http
+// (and capture/out/NAME.events.json, which package lesson derives from
+// the .http).
 type transcriptDir struct {
 	dir   string
 	cache map[string]*replay.Transcript
@@ -157,8 +212,8 @@ type transcriptDir struct {
 
 func (r *transcriptDir) Transcript(source string) (*replay.Transcript, error) {
 	name := path.Base(source)
-	if clean := path.Clean(source); clean != name && clean != "transcripts/"+name {
-		return nil, fmt.Errorf("source %q: name a transcript as transcripts/NAME.http", source)
+	if clean := path.Clean(source); clean != name && clean != "transcripts/"+name && clean != "capture/out/"+name {
+		return nil, fmt.Errorf("source %q: name a transcript as transcripts/NAME.http or capture/out/NAME.http", source)
 	}
 	if !strings.HasSuffix(name, ".http") || strings.HasPrefix(name, ".") {
 		return nil, fmt.Errorf("source %q: name a .http transcript", source)
@@ -187,19 +242,43 @@ type pageView struct {
 	Title      string
 	Body       template.HTML // the lesson's HTML from package lesson: escaped there
 	Prev, Next *indexEntry
+	CSP        string
+}
+
+type indexView struct {
+	Entries []indexEntry
+	CSP     string
+}
+
+type headView struct{ Title, CSP string }
+
+// lessonCSP is the Content-Security-Policy every lesson page carries in
+// a meta element, so that it holds wherever the pages are served from
+// (or opened from disk): no script, no frame, no connection; styles and
+// images from the pages' own origin (and http(s) images with
+// -remote-images).
+func lessonCSP(remoteImages bool) string {
+	img := "'self'"
+	if remoteImages {
+		img += " https: http:"
+	}
+	return "default-src 'none'; style-src 'self'; img-src " + img + "; base-uri 'none'; form-action 'none'"
 }
 
 // The pages load one style sheet and nothing else: no script, no font,
 // nothing remote. Links are relative, so the folder works from disk.
-var pages = template.Must(template.New("pages").Parse(`
+var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
+	"head": func(title, csp string) headView { return headView{title, csp} },
+}).Parse(`
 {{- define "head" -}}
 <!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>{{.}}</title>
+<title>{{.Title}}</title>
 <link rel="stylesheet" href="lessons.css">
 </head>
 <body class="lesson-page">
@@ -217,7 +296,7 @@ var pages = template.Must(template.New("pages").Parse(`
 {{end}}
 
 {{- define "lesson" -}}
-{{template "head" (printf "%s · a2aplay lessons" .Title)}}
+{{template "head" (head (printf "%s · a2aplay lessons" .Title) .CSP)}}
 {{- template "top" false -}}
 <main class="lesson">
 {{.Body}}</main>
@@ -230,13 +309,13 @@ var pages = template.Must(template.New("pages").Parse(`
 {{end}}
 
 {{- define "index" -}}
-{{template "head" "Lessons · a2aplay"}}
+{{template "head" (head "Lessons · a2aplay" .CSP)}}
 {{- template "top" true -}}
 <main class="lesson">
 <h1>Lessons</h1>
 <p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with an exercise to play live.</p>
 <ol class="lesson-list">
-{{- range .}}
+{{- range .Entries}}
 <li><a href="{{.Href}}">{{.Title}}</a>{{with .Summary}}<p>{{.}}</p>{{end}}</li>
 {{- end}}
 </ol>

@@ -50,7 +50,9 @@ func TestDocs(t *testing.T) {
 		for _, m := range hrefs.FindAllSubmatch(b, -1) {
 			h := string(m[1])
 			switch {
-			case strings.HasPrefix(h, "https://a2a-protocol.org/"), strings.HasPrefix(h, "#"):
+			case strings.HasPrefix(h, "https://a2a-protocol.org/"), strings.HasPrefix(h, "#"),
+				strings.HasPrefix(h, "https://github.com/a2aproject/"), strings.HasPrefix(h, "https://www.rfc-editor.org/rfc/rfc"):
+				// citations: the specification, its proto, an SDK's file, an RFC
 			case strings.HasPrefix(h, "../index.html"):
 				// the playground, built beside the lessons by a2aplay site
 				if !regexp.MustCompile(`^\.\./index\.html(#(t=[0-9a-z-]+(&amp;s=[0-9]+)?|live=[a-z]+))?$`).MatchString(h) {
@@ -102,5 +104,65 @@ func TestDocsSourceOutsideTranscripts(t *testing.T) {
 		if _, err := r.Transcript(s); err == nil {
 			t.Errorf("Transcript(%q): no error", s)
 		}
+	}
+}
+
+// TestDocsUpstream builds a lesson in the tutorial's upstream format
+// (lesson/testdata/lessons/upstream.md, on the lesson package's test
+// transcripts): it builds, prints the caption finding at its line
+// without failing, and every page carries its own CSP.
+func TestDocsUpstream(t *testing.T) {
+	src := t.TempDir()
+	b, err := os.ReadFile("../../lesson/testdata/lessons/upstream.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "upstream.md"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	var stderr bytes.Buffer
+	args := []string{"docs", "-out", out, "-lessons", src, "-transcripts", "../../lesson/testdata/transcripts", "-style", "../../web/style.css"}
+	if code := run(context.Background(), args, &stderr); code != 0 {
+		t.Fatalf("a2aplay docs: exit %d:\n%s", code, stderr.String())
+	}
+	for _, want := range []string{
+		filepath.Join(src, "upstream.md") + ":63: finding: figure: caption: `steps 4 to 6 answer on the same task`: the figure has no steps 5 to 6",
+		"a2aplay docs: 1 lessons into " + out + "; 2 findings to look at (shown beside their figures)",
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("output:\n%s\nwant %q", stderr.String(), want)
+		}
+	}
+	csp := `<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;self&#39;; img-src &#39;self&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">`
+	for _, p := range []string{"index.html", "upstream.html"} {
+		page, err := os.ReadFile(filepath.Join(out, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(page, []byte(csp)) {
+			t.Errorf("%s carries no CSP of its own:\n%s", p, page[:min(len(page), 600)])
+		}
+	}
+}
+
+// TestDocsPrintsNoControls: a lesson's escape sequences reach the
+// terminal escaped, in mistakes and in the file names they name.
+func TestDocsPrintsNoControls(t *testing.T) {
+	src := t.TempDir()
+	lesson := "# T\n\nSee {{\x1b]0;owned\x07 x}} and {{sdk-\x1b[2J x}}.\n"
+	if err := os.WriteFile(filepath.Join(src, "a\x1b[31m.md"), []byte(lesson), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	args := []string{"docs", "-out", filepath.Join(t.TempDir(), "o"), "-lessons", src, "-transcripts", "../../transcripts", "-style", "../../web/style.css"}
+	if code := run(context.Background(), args, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if strings.ContainsAny(stderr.String(), "\x1b\x07") {
+		t.Errorf("control characters printed raw: %q", stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `a\x1b[31m.md:3: unknown citation source "sdk-\x1b[2J"`) {
+		t.Errorf("output:\n%s\nwant the file and the citation escaped", stderr.String())
 	}
 }

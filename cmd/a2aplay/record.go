@@ -34,7 +34,7 @@ func (a *agentFlags) Set(v string) error { *a = append(*a, v); return nil }
 
 func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	var agentArgs agentFlags
-	fs.Var(&agentArgs, "agent", "an agent to record: URL (served at the proxy's root), or NAME=URL (served at /NAME/); repeatable")
+	fs.Var(&agentArgs, "agent", "an agent to record: `URL` (served at the proxy's root), or NAME=URL (served at /NAME/); repeatable")
 	listen := fs.String("listen", "localhost:8999", "address the proxy listens on")
 	out := fs.String("out", "", "transcript file to write (required)")
 	normalize := fs.Bool("normalize", false, "write ids and times as captures do: deterministic UUIDs and the synthetic clock")
@@ -66,13 +66,14 @@ func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer ln.Close()
-	return recordOn(ctx, ln, agentArgs, *out, *normalize, *title, os.Stderr)
+	return recordOn(ctx, ln, proxyHost(*listen, ln.Addr().String()), agentArgs, *out, *normalize, *title, os.Stderr)
 }
 
-// recordOn serves the recording proxy on ln until ctx ends.
-func recordOn(ctx context.Context, ln net.Listener, agentArgs []string, out string, normalize bool, title string, log io.Writer) error {
+// recordOn serves the recording proxy on ln, which clients reach at
+// host (host:port), until ctx ends.
+func recordOn(ctx context.Context, ln net.Listener, host string, agentArgs []string, out string, normalize bool, title string, log io.Writer) error {
 	cfg := record.Config{
-		ProxyURL:  "http://" + proxyHost(ln.Addr().String()),
+		ProxyURL:  "http://" + host,
 		Title:     title,
 		Normalize: normalize,
 		Name:      strings.TrimSuffix(filepath.Base(out), filepath.Ext(out)),
@@ -127,10 +128,15 @@ func recordOn(ctx context.Context, ln net.Listener, agentArgs []string, out stri
 	return err
 }
 
-// proxyHost is the host:port clients reach a listener at: an unspecified
-// address (":8999", "0.0.0.0:8999") is reached at localhost.
-func proxyHost(addr string) string {
-	host, port, err := net.SplitHostPort(addr)
+// proxyHost is the host:port clients reach the proxy at: the host of
+// the -listen address (localhost when it names none or all interfaces)
+// and the port the listener got.
+func proxyHost(listen, addr string) string {
+	host, _, err := net.SplitHostPort(listen)
+	if err != nil {
+		host = ""
+	}
+	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return addr
 	}

@@ -44,3 +44,36 @@ func TestConnectSources(t *testing.T) {
 		})
 	}
 }
+
+func TestOperatorOrigins(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		flags []string
+		want  []string
+		bad   bool
+	}{
+		{"default", nil, nil, false},
+		{"none", []string{"none"}, []string{}, false},
+		{"two", []string{"https://ops.example", "http://localhost:*"}, []string{"https://ops.example", "http://localhost:*"}, false},
+		{"any origin", []string{"*"}, nil, true},
+		{"a path", []string{"https://ops.example/approve"}, nil, true},
+		{"a wildcard host", []string{"https://*.example"}, nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := operatorOrigins(tc.flags)
+			var u *usageError
+			if tc.bad {
+				if !errors.As(err, &u) {
+					t.Fatalf("operatorOrigins(%q) = %q, %v; want a usage error", tc.flags, got, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" || (tc.want == nil) != (got == nil) {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"html/template"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -21,7 +23,7 @@ func init() {
 	})
 }
 
-func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
+func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "site", "folder to write the site into")
 	offline := fs.String("offline", "", "write one self-contained HTML file here instead of a folder")
 	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (GOOS=js GOARCH=wasm go build ./wasm/cmd/viewer)")
@@ -30,6 +32,7 @@ func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
 	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/worker); without it the page has no Live mode")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
+	lessonsDir := fs.String("lessons", "web/lessons", "with -offline: folder of the lessons the page carries (\"\" for none); the served site gets them from a2aplay docs")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-wasm bin/viewer.wasm] [-live bin/live.wasm] [-transcripts dir] [extra.http...]")
 		fmt.Fprintln(fs.Output(), "\nTranscripts are offered in name order; the first is drawn into the page.")
@@ -72,6 +75,17 @@ func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
 	}
 
 	if *offline != "" {
+		if *lessonsDir != "" {
+			built, figureCSS, findings, err := buildLessons(ctx, *lessonsDir, *dir, os.Stderr, lesson.InPage)
+			if err != nil {
+				return err
+			}
+			printFindings(os.Stderr, findings)
+			for _, b := range built {
+				o.Lessons = append(o.Lessons, web.Lesson{Name: b.name, Title: b.info.Title, Summary: b.info.Summary, HTML: template.HTML(b.body)})
+			}
+			o.LessonsCSS = lesson.StyleSheet + "\n" + figureCSS
+		}
 		if err := os.MkdirAll(filepath.Dir(*offline), 0o755); err != nil {
 			return err
 		}
@@ -90,7 +104,7 @@ func runSite(_ context.Context, fs *flag.FlagSet, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "wrote %s (%d bytes, %d transcripts)\n", *offline, st.Size(), len(o.Transcripts))
+		fmt.Fprintf(os.Stderr, "wrote %s (%d bytes, %d transcripts, %d lessons)\n", *offline, st.Size(), len(o.Transcripts), len(o.Lessons))
 		return nil
 	}
 	r, err := web.Build(*out, o)

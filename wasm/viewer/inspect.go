@@ -243,6 +243,7 @@ func indent(body string) string {
 // A Summary describes a whole transcript, for the overview position.
 type Summary struct {
 	Title        string
+	Notes        []string // the transcript's notes, such as what an import left out
 	Participants []string // "code-reviewer http://localhost:41242"
 	Steps        int
 	Exchanges    int
@@ -252,6 +253,11 @@ type Summary struct {
 // Summarize describes transcript t and its steps.
 func Summarize(t *replay.Transcript, steps []replay.Step) Summary {
 	s := Summary{Title: t.Title, Steps: len(steps), Exchanges: len(t.Exchanges)}
+	for _, n := range t.Notes {
+		if n != "" {
+			s.Notes = append(s.Notes, n)
+		}
+	}
 	for _, p := range t.Participants {
 		s.Participants = append(s.Participants, strings.TrimSpace(p.Name+" "+p.URL))
 	}

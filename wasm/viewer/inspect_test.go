@@ -130,6 +130,10 @@ func TestSummarize(t *testing.T) {
 	if diff := cmp.Diff(want, Summarize(tr, steps)); diff != "" {
 		t.Errorf("Summarize (-want +got):\n%s", diff)
 	}
+	tr.Notes = []string{"2 requests that are not A2A are left out: 1 document, 1 script.", ""}
+	if got := Summarize(tr, steps).Notes; !cmp.Equal(got, tr.Notes[:1]) {
+		t.Errorf("Summarize notes %q, want the note that is not empty", got)
+	}
 }
 
 func TestSeconds(t *testing.T) {

@@ -40,7 +40,10 @@ func (p *page) inspect() {
 			st := l.StateAt(0)
 			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
 		}
-		dom.SetHidden(e.notes, true)
+		for _, n := range s.Notes {
+			dom.Append(e.notes, dom.TextEl("li", "", n))
+		}
+		dom.SetHidden(e.notes, len(s.Notes) == 0)
 		dom.SetHidden(e.tabs, true)
 		dom.SetHidden(e.raw, true)
 		dom.SetHidden(e.json, true)
