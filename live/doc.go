@@ -112,12 +112,15 @@
 //
 // [Session.Transcript] returns the session as a [replay.Transcript]:
 // the real ids and bodies the agents produced, and @at times from the
-// recorder's logical clock (2026-10-06T09:00:00Z plus 250 ms per
-// observation), so steps order as they happened even across
-// connections. Participants are those that took part, client first,
+// wall clock (each observation when it happened, to the millisecond and
+// strictly increasing, so steps order as they happened even across
+// connections); the agents stamp their status timestamps with the wall
+// clock too. Participants are those that took part, client first,
 // operator last. [Session.Save] writes it with [replay.Write]; it
-// parses back, normalises with [capture.Normalize] and steps like a
-// capture. A body the format cannot hold (a line starting with "#", a
+// parses back and steps like a capture. With [SaveOptions].Normalize it
+// is written as a capture is ([capture.Normalize]): the synthetic clock
+// of the tutorial (2026-10-06T09:00:00.000Z plus 250 ms per
+// observation) and deterministic ids. A body the format cannot hold (a line starting with "#", a
 // carriage return, invalid UTF-8), which only a remote agent could
 // send, is left out with a note saying so. A response body the client
 // library closes unread (a2a-go's HTTP+JSON client reads an error only
@@ -161,7 +164,8 @@
 //	open              {"mode": "offline"} or {"mode": "remote", "url": "http://…", "urls": […], "title": "…"}
 //	                  closes the open session first; result: Snapshot
 //	close             result: {"closed": true, "goroutines": N}; the closed session can still be saved
-//	save              result: {"text": "<transcript>", "exchanges": N}
+//	save              SaveOptions {"normalize"}; result: {"text": "<transcript>", "exchanges": N},
+//	                  as recorded (real times and ids) or, with normalize, normalised
 //	state             result: Snapshot
 //	stats             result: {"goroutines": N}, counting the goroutine that answers: compare a
 //	                  count taken before "open" with one after "close"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -362,19 +363,24 @@ func TestMoveErrors(t *testing.T) {
 	}
 }
 
-// A live session saves as a transcript that parses, writes back to the
-// same bytes, normalises like a capture, and steps in the order things
-// happened.
+// A live session saves as a transcript that parses and writes back to
+// the same bytes, on the wall clock: every @at and every status
+// timestamp the agents set falls within the session, and the @at times
+// increase. Saved normalised, it is on the synthetic clock with
+// deterministic ids, exactly as capture.Normalize makes the raw save,
+// and steps in the order things happened.
 func TestSaveParsesAndReplays(t *testing.T) {
+	start := time.Now().UTC().Truncate(time.Millisecond)
 	s := openTest(t, Config{Title: "approve, live"})
 	r, task := deployUntilAuth(t, s, JSONRPC)
 	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 	s.waitFor("the deploy stream's end", streamClosed(r.Stream.ID))
 
 	var buf bytes.Buffer
-	if err := s.Save(&buf); err != nil {
+	if err := s.Save(&buf, SaveOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	end := time.Now().UTC().Add(time.Second) // room for the 1 ms steps that keep @at increasing
 	tr, err := replay.Parse(buf.Bytes(), "live.http")
 	if err != nil {
 		t.Fatalf("the saved session does not parse: %v\n%s", err, buf.String())
@@ -389,8 +395,51 @@ func TestSaveParsesAndReplays(t *testing.T) {
 	if tr.Title != "approve, live" {
 		t.Errorf("title %q", tr.Title)
 	}
-	if err := capture.Normalize(tr, "live-approve", nil); err != nil {
+	inSession := func(what string, at time.Time) {
+		t.Helper()
+		if at.Before(start) || at.After(end) {
+			t.Errorf("%s at %s, outside the session (%s to %s)", what, at.Format(time.RFC3339Nano), start.Format(time.RFC3339Nano), end.Format(time.RFC3339Nano))
+		}
+	}
+	var ats []time.Time
+	for _, st := range replay.Steps(tr) {
+		ats = append(ats, st.At)
+	}
+	for i, at := range ats {
+		inSession(fmt.Sprintf("step %d", i+1), at)
+		if i > 0 && !at.After(ats[i-1]) {
+			t.Errorf("step %d at %s, not after step %d at %s", i+1, at.Format(time.RFC3339Nano), i, ats[i-1].Format(time.RFC3339Nano))
+		}
+	}
+	stamps := regexp.MustCompile(`"timestamp":\s*"([^"]+)"`).FindAllStringSubmatch(buf.String(), -1)
+	if len(stamps) < 4 {
+		t.Errorf("%d status timestamps in the saved session, want one per task event", len(stamps))
+	}
+	for _, m := range stamps {
+		at, err := time.Parse(time.RFC3339Nano, m[1])
+		if err != nil {
+			t.Errorf("status timestamp %q: %v", m[1], err)
+			continue
+		}
+		inSession("a status timestamp", at)
+	}
+
+	var norm bytes.Buffer
+	if err := s.Save(&norm, SaveOptions{Normalize: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := capture.Normalize(tr, NormalizedScenario, nil); err != nil {
 		t.Fatalf("Normalize: %v", err)
+	}
+	want, err := replay.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(norm.Bytes(), want) {
+		t.Errorf("the normalised save differs from the raw save normalised:\n%s", norm.String())
+	}
+	if !strings.Contains(norm.String(), "# @at 2026-10-06T09:00:00.000Z") || strings.Contains(norm.String(), task.ID) {
+		t.Errorf("the normalised save is not on the synthetic clock with deterministic ids:\n%s", norm.String())
 	}
 	var b strings.Builder
 	for _, st := range replay.Steps(tr) {
@@ -449,7 +498,7 @@ func TestCloseCancelsAndLeavesNoGoroutines(t *testing.T) {
 		t.Errorf("a move after Close: %v, want ErrClosed", err)
 	}
 	var buf bytes.Buffer
-	if err := s.Save(&buf); err != nil {
+	if err := s.Save(&buf, SaveOptions{}); err != nil {
 		t.Errorf("saving a closed session: %v", err)
 	}
 }
