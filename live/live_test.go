@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/replay"
@@ -102,6 +104,9 @@ func TestOfflineApprove(t *testing.T) {
 		t.Run(string(b), func(t *testing.T) {
 			s := openTest(t, Config{})
 			r, task := deployUntilAuth(t, s, b)
+			if task.ApproveTask != task.ID || task.ApproveAgent != agents.DeployerName {
+				t.Errorf("the deployer's waiting task says its link decides %s's task %q, want its own", task.ApproveAgent, task.ApproveTask)
+			}
 			ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 			if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK || !strings.Contains(ap.HTTP.Body, `"decision":"approved"`) {
 				t.Fatalf("approve replied %+v", ap.HTTP)
@@ -175,6 +180,13 @@ func TestOfflinePlannerChain(t *testing.T) {
 	if waiting.ApproveURL == "" || strings.Contains(waiting.ApproveURL, task.ID) {
 		t.Fatalf("the planner's AUTH_REQUIRED names approve URL %q, want the deployer's task", waiting.ApproveURL)
 	}
+	// The link the planner passed up decides the deployer's task: the
+	// operator panel names that task and agent, not the planner's.
+	deployURL := kitURL(agents.DeployerPort)
+	if waiting.ApproveAgent != agents.DeployerName || waiting.ApproveTask == "" || waiting.ApproveTask == task.ID ||
+		waiting.ApproveURL != agents.ApproveURL(deployURL, a2a.TaskID(waiting.ApproveTask)) {
+		t.Fatalf("the planner's waiting task says its link %s decides %s's task %q, want the deployer's task in the link", waiting.ApproveURL, waiting.ApproveAgent, waiting.ApproveTask)
+	}
 	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: task.ID}) })
 	if sub.Error != nil || sub.Stream == nil || sub.Stream.Events < 1 || sub.Stream.State != "TASK_STATE_AUTH_REQUIRED" || sub.Deviation != nil {
 		t.Fatalf("subscribing to the waiting planner task: stream %+v error %+v deviation %v", sub.Stream, sub.Error, sub.Deviation)
@@ -182,6 +194,9 @@ func TestOfflinePlannerChain(t *testing.T) {
 	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK || ap.HTTP.URL != waiting.ApproveURL {
 		t.Fatalf("approve replied %+v, want 200 from %s", ap.HTTP, waiting.ApproveURL)
+	}
+	if ap.Agent != agents.DeployerName {
+		t.Errorf("the approval is reported as %q's, want the deployer's, whose link it posted to", ap.Agent)
 	}
 	sn := s.waitFor("the planner's subscription to end", streamClosed(sub.Stream.ID))
 	if st := sn.Streams[sub.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" {

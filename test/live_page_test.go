@@ -376,6 +376,22 @@ func TestLiveEndSaveReplay(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the saved session does not parse: %v", err)
 	}
+	// As recorded, on the wall clock: the session happened in this test.
+	for _, st := range replay.Steps(tr) {
+		if since := time.Since(st.At); since < 0 || since > 10*time.Minute {
+			t.Errorf("step %d of the saved session at %s, not during this test", st.Index, st.At.Format(time.RFC3339Nano))
+		}
+	}
+	// Normalised, on the synthetic clock with deterministic ids.
+	tb.click("#lv-save-normalize")
+	tb.click("#lv-save")
+	norm, err := replay.Parse(waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session-normalised.http")), "normalised.http")
+	if err != nil {
+		t.Fatalf("the normalised session does not parse: %v", err)
+	}
+	if steps := replay.Steps(norm); len(steps) < 6 || !steps[0].At.Equal(capture.Epoch) || len(steps) != len(replay.Steps(tr)) {
+		t.Errorf("the normalised session: %d steps (%d as recorded), the first at %v; want it at %v", len(steps), len(replay.Steps(tr)), steps[0].At, capture.Epoch)
+	}
 	if err := capture.Normalize(tr, "live-page", nil); err != nil {
 		t.Errorf("the saved session does not normalise like a capture: %v", err)
 	}

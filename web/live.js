@@ -440,6 +440,8 @@
 		return h("div", {class: "lv-foot"},
 			h("div", {class: "lv-controls"},
 				e.save = h("button", {type: "button", class: "btn", id: "lv-save", onclick: save, title: "Download the session as a .http transcript"}, "Save .http"),
+				h("label", {class: "lv-check", title: "Save it as a capture is written: the tutorial's clock from 2026-10-06T09:00:00.000Z and made-up ids, so two sessions compare line by line"},
+					e.normalize = h("input", {type: "checkbox", id: "lv-save-normalize"}), " normalised"),
 				e.replay = h("button", {type: "button", class: "btn", id: "lv-replay", onclick: replayIt, title: "Open the session in Replay"}, "Replay it"),
 				e.end = h("button", {type: "button", class: "btn danger", id: "lv-end", onclick: endSession, title: "Cancel the session's tasks and stop its agents"}, "End session")),
 			e.gor);
@@ -833,13 +835,24 @@
 
 	// Session controls.
 
-	// save downloads the session's transcript as the worker last posted
-	// it (at most 50 ms old), at once: a download that waited for the
-	// worker would no longer come from the learner's click.
-	function save() {
+	// save downloads the session's transcript: as recorded, the one the
+	// worker last posted (at most 50 ms old), at once; normalised (on
+	// the synthetic clock, with deterministic ids), as the worker writes
+	// it on request.
+	async function save() {
 		if (!S.transcript) return;
-		const blob = new Blob([S.transcript], {type: "text/plain;charset=utf-8"});
-		const a = h("a", {href: URL.createObjectURL(blob), download: "a2aplay-live-session.http"});
+		let text = S.transcript, name = "a2aplay-live-session.http";
+		if (S.el.normalize.checked) {
+			try {
+				text = (await W.call("save", {normalize: true})).text;
+				name = "a2aplay-live-session-normalised.http";
+			} catch (e) {
+				status(`Could not save the session normalised: ${e.message}`, "error");
+				return;
+			}
+		}
+		const blob = new Blob([text], {type: "text/plain;charset=utf-8"});
+		const a = h("a", {href: URL.createObjectURL(blob), download: name});
 		document.body.append(a);
 		a.click();
 		a.remove();
