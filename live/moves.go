@@ -423,6 +423,9 @@ func (s *Session) decisionURL(a DecideArgs, approve bool) (target, taskID string
 			target = r
 		}
 	}
+	if taskID == "" {
+		taskID = linkTask(target)
+	}
 	return target, taskID, nil
 }
 
