@@ -191,15 +191,19 @@
 //     variants; deploy; subscribe, GetTask, cancel; the planner; the
 //     binding for each move.
 //   - An operator panel, drawn apart as the channel outside A2A (like
-//     the out-of-band lane of the diagram): every task in
-//     TASK_STATE_AUTH_REQUIRED with an ApproveURL, with Approve and
-//     Refuse, and the HTTP reply it got.
+//     the out-of-band lane of the diagram): one item per approve URL
+//     that a task in TASK_STATE_AUTH_REQUIRED names, under the task and
+//     agent the URL decides ([Task].ApproveTask, ApproveAgent). When the
+//     planner passes its deployer's request up (§7.6.2), that is the
+//     deployer's task, "passed up by" the planner's; Approve and Refuse
+//     post that URL ({"url": …}), and the HTTP reply shows beside them.
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
 //   - The state: tasks and their states, streams open or closed.
-//   - Save (the transcript as a .http file), Close, and the goroutine
-//     count before and after closing.
+//   - Save (the transcript as a .http file, as recorded or, when the
+//     learner asks, normalised), Close, and the goroutine count before
+//     and after closing.
 //
 // Everything an agent says is text: set it as text, never as markup.
 package live
