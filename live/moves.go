@@ -118,7 +118,7 @@ func (s *Session) onTask(ctx context.Context, name string, a AnswerArgs) (*Resul
 		note = fmt.Sprintf("Sent with a taskId the agent never issued (%s) and the task's contextId.", info.TaskID)
 	case NoContext:
 		info.ContextID = ""
-		note = "Sent with the taskId alone, without the contextId; the specification has the client send both (§3.4.3)."
+		note = "Sent with the taskId alone, without the contextId: allowed, the agent infers the context from the task (§3.4.3)."
 	case OtherContext:
 		info.ContextID = a2a.NewContextID()
 		prior = ""
