@@ -79,7 +79,10 @@
 // SSE frame (when the handler has written the empty line that ends it;
 // comment-only blocks such as keep-alives are not frames), stream end
 // ("server" when the handler returns, "client" when the client closes
-// the body first), transport error.
+// the body first), transport error. The live playground also sets
+// [Recorder.WallClock]: each observation is then written at the time it
+// happened (to the millisecond, strictly increasing), not at its tick,
+// and [Normalize] puts a saved session back on the synthetic clock.
 //
 // An exchange is named after what it is ([Classify]): the JSON-RPC method
 // of a JSON-RPC call, the method an HTTP+JSON route stands for,

@@ -55,9 +55,11 @@ type Recorder struct {
 
 	mu      sync.Mutex
 	tick    int
-	obs     int          // observations so far
-	events  bool         // the agents tell time by EventClock
-	issued  map[int]bool // ticks EventClock gave out
+	obs     int              // observations so far
+	events  bool             // the agents tell time by EventClock
+	issued  map[int]bool     // ticks EventClock gave out
+	wall    func() time.Time // WallClock's clock, or nil
+	times   []time.Time      // under WallClock, the time of each tick
 	parts   []replay.Participant
 	byHost  map[string]string // URL host -> participant name
 	xs      []*recExchange
@@ -130,6 +132,31 @@ func (r *Recorder) EventClock() func() time.Time {
 	}
 }
 
+// WallClock makes the Recorder write the time now returns for each
+// observation instead of a tick of the synthetic clock: a live session
+// shows when things happened. Times are kept to the millisecond, as the
+// transcript format writes them, and strictly increasing, so the steps
+// keep the order in which they were observed: an observation in the
+// same millisecond as the one before it, or one that a clock set back
+// would place earlier, is written 1 ms after it. Everything else works
+// as without it; [Normalize] re-stamps such a transcript on the
+// synthetic clock. Call it before the first request; it cannot be
+// combined with [Recorder.EventClock].
+func (r *Recorder) WallClock(now func() time.Time) {
+	r.mu.Lock()
+	r.wall = now
+	r.mu.Unlock()
+}
+
+// at returns the time of tick k: [Tick](k), or under WallClock the time
+// observed for it. r.mu must be held.
+func (r *Recorder) at(k int) time.Time {
+	if r.wall != nil && k >= 0 && k < len(r.times) {
+		return r.times[k]
+	}
+	return Tick(k)
+}
+
 type recTripper struct {
 	r    *Recorder
 	from string
@@ -176,6 +203,13 @@ type recExchange struct {
 func (r *Recorder) stamp() int {
 	k := r.tick
 	r.tick++
+	if r.wall != nil {
+		t := r.wall().UTC().Truncate(time.Millisecond)
+		if n := len(r.times); n > 0 && !t.After(r.times[n-1]) {
+			t = r.times[n-1].Add(time.Millisecond)
+		}
+		r.times = append(r.times, t)
+	}
 	return k
 }
 
@@ -290,7 +324,8 @@ func (x *recExchange) end(by string) {
 
 // Transcript returns what was recorded so far as a transcript with the
 // given title: raw, with the ids and times the agents produced, and the
-// logical clock in the @at times. [Normalize] makes it reproducible.
+// logical clock in the @at times (the wall clock under
+// [Recorder.WallClock]). [Normalize] makes it reproducible.
 // The result is a copy; recording goes on.
 func (r *Recorder) Transcript(title string) *replay.Transcript {
 	r.mu.Lock()
@@ -319,7 +354,7 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 			To:      x.to,
 			Channel: x.channel,
 			Request: replay.Request{
-				At:     Tick(x.tick),
+				At:     r.at(x.tick),
 				Method: x.method,
 				URL:    x.url,
 				Proto:  "HTTP/1.1",
@@ -338,7 +373,7 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 				shown = r.shownTick(body)
 			}
 			cur = later(x.respTick, cur, shown)
-			rs := &replay.Response{At: Tick(cur)}
+			rs := &replay.Response{At: r.at(cur)}
 			if x.err != "" {
 				rs.Err = x.err
 			} else {
@@ -349,11 +384,11 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 				if x.stream {
 					rs.Stream = &replay.Stream{Frames: append([]replay.Frame(nil), x.frames...)}
 					for i, k := range r.frameTicks(x, cur) {
-						rs.Stream.Frames[i].At = Tick(k)
+						rs.Stream.Frames[i].At = r.at(k)
 						cur = k
 					}
 					if x.endBy != "" {
-						rs.Stream.End = &replay.StreamEnd{At: Tick(later(x.endTick, cur, -1)), By: x.endBy}
+						rs.Stream.End = &replay.StreamEnd{At: r.at(later(x.endTick, cur, -1)), By: x.endBy}
 					}
 				} else {
 					rs.Body = trimBody(body)

@@ -291,3 +291,56 @@ func TestRecorderEventClock(t *testing.T) {
 		t.Errorf("Ticks() = %d, want one per observation (12)", n)
 	}
 }
+
+// TestRecorderWallClock: under WallClock each observation is written at
+// the time the clock gave for it, to the millisecond, and never at or
+// before the one stamped before it, even when the clock stands still
+// or goes back; Normalize puts the transcript back on the synthetic
+// clock.
+func TestRecorderWallClock(t *testing.T) {
+	defer leakCheck(t)()
+	tr := NewTransport(map[string]http.Handler{
+		"agent:1": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, `{"ok":true}`)
+		}),
+	})
+	defer tr.Close()
+	rec := NewRecorder(tr, replay.Participant{Name: "client"}, replay.Participant{Name: "agent", URL: "http://agent:1"})
+	base := time.Date(2025, 3, 4, 5, 6, 7, 0, time.FixedZone("CET", 3600))
+	clock := []time.Time{
+		base.Add(123456 * time.Microsecond), // request 1: .123
+		base.Add(123900 * time.Microsecond), // head 1, same millisecond: .124
+		base.Add(2 * time.Second),           // request 2
+		base.Add(time.Second),               // head 2, the clock set back: 1 ms after request 2
+	}
+	var calls int
+	rec.WallClock(func() time.Time {
+		c := clock[calls%len(clock)]
+		calls++
+		return c
+	})
+	for range 2 {
+		resp, err := rec.Client("client").Post("http://agent:1/x", "application/json", strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	tr.Wait()
+	got := rec.Transcript("t")
+	var ats []string
+	for _, x := range got.Exchanges {
+		ats = append(ats, x.Request.At.Format(time.RFC3339Nano), x.Response.At.Format(time.RFC3339Nano))
+	}
+	want := []string{"2025-03-04T04:06:07.123Z", "2025-03-04T04:06:07.124Z", "2025-03-04T04:06:09Z", "2025-03-04T04:06:09.001Z"}
+	if diff := cmp.Diff(want, ats); diff != "" {
+		t.Errorf("@at times (-want +got):\n%s", diff)
+	}
+	if err := Normalize(got, "wall", nil); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"0 1 request x client->agent out-of-band", "1 1 head 200", "2 2 request x client->agent out-of-band", "3 2 head 200"}, timeline(got)); diff != "" {
+		t.Errorf("normalised timeline (-want +got):\n%s", diff)
+	}
+}

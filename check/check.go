@@ -69,7 +69,8 @@ func (f Finding) String() string {
 // Options tune [Run].
 type Options struct {
 	// MaxPerRule bounds the findings kept for one rule; the rest are only
-	// counted, in [Report.Omitted]. Zero keeps them all.
+	// counted, once per place (exchange, frame and line), in
+	// [Report.Omitted]. Zero keeps them all.
 	MaxPerRule int
 }
 
@@ -94,17 +95,17 @@ func Check(t *replay.Transcript) []Finding {
 
 // Run is Check with a bound on findings per rule and a context: it stops
 // soon after ctx is done and returns ctx's error with what it found so
-// far. Its cost grows linearly with the exchanges, frames and findings.
+// far. Its cost grows linearly with the exchanges, frames and findings
+// (one case aside: when one task's states arrive out of time order in
+// every batch of 2,048 exchanges, each batch is merged into that task's
+// states in one pass over them).
 func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
 	c := &checker{t: t, ctx: ctx, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
 	rep := &Report{Omitted: c.omitted}
 	if t == nil {
 		return rep, nil
 	}
-	err := c.decode()
-	if err == nil {
-		err = c.run()
-	}
+	err := c.run()
 	sort.SliceStable(c.findings, func(i, j int) bool {
 		a, b := c.findings[i], c.findings[j]
 		if a.Line != b.Line {

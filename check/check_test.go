@@ -530,3 +530,25 @@ func TestReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestAcrossBatches: a call is judged by what its task reported in an
+// earlier batch of exchanges.
+func TestAcrossBatches(t *testing.T) {
+	tr := manyExchanges(t, batchSize+10, true)
+	last := tr.Exchanges[len(tr.Exchanges)-1]
+	at := last.Response.At.Add(time.Millisecond)
+	ex := &replay.Exchange{Seq: last.Seq + 1, Name: "SendMessage", From: "client", To: "agent"}
+	ex.Request = replay.Request{At: at, Method: "POST", URL: "http://localhost:41242/", Proto: "HTTP/1.1", Header: last.Request.Header,
+		Body: `{"jsonrpc":"2.0","id":"x","method":"SendMessage","params":{"message":{"messageId":"mx","taskId":"t1","contextId":"c9","role":"ROLE_USER","parts":[{"text":"main"}]}}}`}
+	ex.Response = &replay.Response{At: at.Add(time.Millisecond), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK", Header: last.Response.Header,
+		Body: `{"jsonrpc":"2.0","id":"x","result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}}`}
+	tr.Exchanges = append(tr.Exchanges, ex)
+	var got []string
+	for _, f := range Check(tr) {
+		got = append(got, fmt.Sprintf("%d %s", f.Exchange, f.Rule))
+	}
+	want := []string{fmt.Sprintf("%d context-match", ex.Seq), fmt.Sprintf("%d context-mismatch", ex.Seq)}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -15,12 +15,9 @@ type checker struct {
 	ctx context.Context
 	max int // findings kept per rule; 0 for all
 
-	calls    []*call
-	bySeq    map[int]*call
-	cards    map[string][]*card // interface key -> cards declaring it, in time order
-	obs      []observation
-	tasks    map[string]*timeline
-	contexts map[string]string // task id -> context id
+	calls []*call
+	cards map[string][]*card // interface key -> cards declaring it, in time order
+	tasks map[string]*timeline
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -41,16 +38,33 @@ func (c *checker) at(cl *call, fr, line int, by string) place {
 // report adds a finding of rule with the rule's section and severity.
 func (c *checker) report(rule string, p place, format string, args ...any) {
 	r := ruleByID(rule)
-	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: r.Section, Rule: rule,
-		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+	c.reportIn(r.Section, rule, p, format, args...)
 }
 
 // reportIn is report with another section than the rule's usual one
 // (the HTTP+JSON binding's section instead of JSON-RPC's, say).
 func (c *checker) reportIn(section, rule string, p place, format string, args ...any) {
+	if c.full(rule, p) {
+		return
+	}
 	r := ruleByID(rule)
 	c.add(Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Section: section, Rule: rule,
 		Msg: fmt.Sprintf(format, args...), Severity: r.Severity, By: p.by})
+}
+
+// full says whether rule already has its bound of findings, and then
+// counts this one, once per place, without writing its message: past
+// the bound a finding is a number.
+func (c *checker) full(rule string, p place) bool {
+	if c.max == 0 || c.kept[rule] < c.max {
+		return false
+	}
+	key := Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Rule: rule, By: p.by}
+	if !c.seen[key] {
+		c.seen[key] = true
+		c.omitted[rule]++
+	}
+	return true
 }
 
 // deviation adds a finding that matches a measured a2a-go deviation.
@@ -76,49 +90,76 @@ func (c *checker) add(f Finding) {
 	c.findings = append(c.findings, f)
 }
 
+// run decodes and checks the calls a batch at a time. A call's checks
+// need the states its task reported before its request, which only
+// earlier exchanges (and the batch's own) can have reported, since
+// exchanges come in the order their requests were sent. Once checked, a
+// batch's parsed bodies are let go.
 func (c *checker) run() error {
 	c.kept = map[string]int{}
-	if err := c.observe(); err != nil {
-		return err
-	}
-	c.checkCards()
-	for i, cl := range c.calls {
-		if i%256 == 0 {
-			if err := c.ctx.Err(); err != nil {
-				return err
+	c.prepare()
+	for start := 0; start < len(c.calls); start += batchSize {
+		batch := c.calls[start:min(start+batchSize, len(c.calls))]
+		if err := c.decodeBatch(batch); err != nil {
+			return err
+		}
+		for i, cl := range batch {
+			if i%256 == 0 {
+				if err := c.ctx.Err(); err != nil {
+					return err
+				}
 			}
+			c.checkCall(cl)
 		}
-		if cl.binding == notA2A {
-			continue
-		}
-		c.checkVersion(cl)
-		c.checkHTTP(cl)
-		if cl.binding == jsonRPC {
-			c.checkEnvelope(cl)
-		}
-		c.checkErrors(cl)
-		c.checkShapes(cl)
-		c.checkCapabilities(cl)
-		switch cl.method {
-		case "SendMessage", "SendStreamingMessage":
-			c.checkSend(cl)
-		case "SubscribeToTask":
-			c.checkSubscribe(cl)
-		case "CancelTask":
-			c.checkCancel(cl)
-		case "GetTask":
-			c.checkHistory(cl)
-		}
-		if cl.streamed {
-			c.checkStream(cl)
+		for _, cl := range batch {
+			cl.release()
 		}
 	}
 	if err := c.ctx.Err(); err != nil {
 		return err
 	}
 	c.checkFinal()
-	c.checkAuthMessages()
 	return nil
+}
+
+// checkCall runs the rules about one call.
+func (c *checker) checkCall(cl *call) {
+	if cl.card {
+		c.checkCard(cl)
+		return
+	}
+	if cl.binding == notA2A {
+		return
+	}
+	c.checkVersion(cl)
+	c.checkHTTP(cl)
+	if cl.binding == jsonRPC {
+		c.checkEnvelope(cl)
+	}
+	c.checkErrors(cl)
+	c.checkShapes(cl)
+	c.checkCapabilities(cl)
+	switch cl.method {
+	case "SendMessage", "SendStreamingMessage":
+		c.checkSend(cl)
+	case "SubscribeToTask":
+		c.checkSubscribe(cl)
+	case "CancelTask":
+		c.checkCancel(cl)
+	case "GetTask":
+		c.checkHistory(cl)
+	}
+	if cl.streamed {
+		c.checkStream(cl)
+	}
+	c.checkAuthMessage(cl)
+}
+
+// release lets go of what a checked call parsed.
+func (cl *call) release() {
+	cl.req, cl.resp, cl.params, cl.rpcID = nil, nil, nil, nil
+	cl.result, cl.resultEv, cl.resultTsk, cl.err = nil, nil, nil, nil
+	cl.frames, cl.obs = nil, nil
 }
 
 // message returns the message a SendMessage request carries.

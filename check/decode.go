@@ -150,11 +150,12 @@ type frame struct {
 type call struct {
 	ex       *replay.Exchange
 	binding  binding
-	method   string // the A2A method; "" when unknown
-	rawName  string // the JSON-RPC method as written
-	card     bool   // a GET of an agent card
-	cardInfo *card  // what the card declares, when it could be read
-	base     string // the interface URL the request went to, for cards' lookup
+	method   string        // the A2A method; "" when unknown
+	rawName  string        // the JSON-RPC method as written
+	card     bool          // a GET of an agent card
+	cardInfo *card         // what the card declares, when it could be read
+	obs      []observation // the task states the reply and frames report
+	base     string        // the interface URL the request went to, for cards' lookup
 
 	req      *json           // the request body, parsed
 	rpcID    *jsontree.Value // the JSON-RPC id
@@ -299,22 +300,28 @@ func interfaceKey(u *url.URL, path string) string {
 	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host) + strings.TrimRight(path, "/")
 }
 
-// decode reads every exchange. The exchanges are decoded on as many
-// goroutines as the process may run at once (one in the browser): each
-// call is parsed on its own; what links calls (the cards) is gathered
-// after, in order.
-func (c *checker) decode() error {
+// batchSize is how many exchanges are decoded, checked and let go at a
+// time: what bounds the memory a huge transcript's parsed bodies take.
+const batchSize = 2048
+
+// prepare lists the exchanges as calls, not yet decoded.
+func (c *checker) prepare() {
 	c.calls = make([]*call, 0, len(c.t.Exchanges))
-	c.bySeq = make(map[int]*call, len(c.t.Exchanges))
 	c.cards = map[string][]*card{}
+	c.tasks = map[string]*timeline{}
 	for _, ex := range c.t.Exchanges {
 		if ex != nil {
-			cl := &call{ex: ex}
-			c.calls = append(c.calls, cl)
-			c.bySeq[ex.Seq] = cl
+			c.calls = append(c.calls, &call{ex: ex})
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), 1+len(c.calls)/64)
+}
+
+// decodeBatch decodes calls on as many goroutines as the process may run
+// at once (one in the browser): each call is parsed on its own, with the
+// task states it reports. What links calls (cards, states) is gathered
+// after, in order.
+func (c *checker) decodeBatch(calls []*call) error {
+	workers := min(runtime.GOMAXPROCS(0), 1+len(calls)/64)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -323,11 +330,12 @@ func (c *checker) decode() error {
 			defer wg.Done()
 			for {
 				i := int(next.Add(64)) - 64
-				if i >= len(c.calls) || c.ctx.Err() != nil {
+				if i >= len(calls) || c.ctx.Err() != nil {
 					return
 				}
-				for _, cl := range c.calls[i:min(i+64, len(c.calls))] {
+				for _, cl := range calls[i:min(i+64, len(calls))] {
 					decodeCall(cl)
+					cl.observe()
 				}
 			}
 		}()
@@ -336,16 +344,18 @@ func (c *checker) decode() error {
 	if err := c.ctx.Err(); err != nil {
 		return err
 	}
-	for _, cl := range c.calls {
-		if cl.cardInfo != nil {
-			for key := range cl.cardInfo.interfaces {
-				c.cards[key] = append(c.cards[key], cl.cardInfo)
+	var pending []observation
+	for _, cl := range calls {
+		if cd := cl.cardInfo; cd != nil {
+			for key := range cd.interfaces {
+				list := append(c.cards[key], cd)
+				sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
+				c.cards[key] = list
 			}
 		}
+		pending = append(pending, cl.obs...)
 	}
-	for _, list := range c.cards {
-		sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
-	}
+	c.merge(pending)
 	return nil
 }
 
@@ -589,9 +599,13 @@ type timeline struct {
 	terminal int // index of the first terminal observation; -1 when none
 }
 
-// observe collects every reported task state, in time order.
-func (c *checker) observe() error {
-	add := func(ev *event, at time.Time, line, ex, fr int) {
+// observe collects the task states the call's reply and frames report.
+func (cl *call) observe() {
+	ex := cl.ex
+	if cl.binding == notA2A || ex.Response == nil {
+		return
+	}
+	add := func(ev *event, at time.Time, line, fr int) {
 		if ev == nil {
 			return
 		}
@@ -609,47 +623,75 @@ func (c *checker) observe() error {
 		if o.task == "" || o.state == "" {
 			return
 		}
-		o.at, o.line, o.ex, o.frame = at, line, ex, fr
-		c.obs = append(c.obs, o)
-		if o.context != "" && c.contexts[o.task] == "" {
-			c.contexts[o.task] = o.context
+		o.at, o.line, o.ex, o.frame = at, line, ex.Seq, fr
+		cl.obs = append(cl.obs, o)
+	}
+	if cl.resultTsk != nil {
+		add(&event{kind: "task", v: cl.resultTsk, at: cl.resp}, ex.Response.At, cl.resp.lineOf(cl.resultTsk), 0)
+	}
+	for _, f := range cl.frames {
+		if f.ev != nil {
+			add(f.ev, f.fr.At, f.body.lineOf(f.ev.v), f.n)
 		}
 	}
-	c.contexts = map[string]string{}
-	c.obs = make([]observation, 0, len(c.calls))
-	for i, cl := range c.calls {
-		if i%256 == 0 {
-			if err := c.ctx.Err(); err != nil {
-				return err
-			}
+}
+
+// merge adds observations to their tasks' timelines, keeping each in
+// time order. Observations mostly come in order and are appended; a
+// batch whose states fall before ones already seen is merged into the
+// timeline in one pass over it.
+func (c *checker) merge(obs []observation) {
+	sort.SliceStable(obs, func(i, j int) bool { return obs[i].before(&obs[j]) })
+	byTask := map[string][]observation{}
+	var order []string
+	for _, o := range obs {
+		if _, ok := byTask[o.task]; !ok {
+			order = append(order, o.task)
 		}
-		ex := cl.ex
-		if cl.binding == notA2A || ex.Response == nil {
-			continue
-		}
-		if cl.resultTsk != nil {
-			add(&event{kind: "task", v: cl.resultTsk, at: cl.resp}, ex.Response.At, cl.resp.lineOf(cl.resultTsk), ex.Seq, 0)
-		}
-		for _, f := range cl.frames {
-			if f.ev != nil {
-				add(f.ev, f.fr.At, f.body.lineOf(f.ev.v), ex.Seq, f.n)
-			}
-		}
+		byTask[o.task] = append(byTask[o.task], o)
 	}
-	sort.SliceStable(c.obs, func(i, j int) bool { return c.obs[i].before(&c.obs[j]) })
-	c.tasks = map[string]*timeline{}
-	for _, o := range c.obs {
-		tl := c.tasks[o.task]
+	for _, task := range order {
+		add := byTask[task]
+		tl := c.tasks[task]
 		if tl == nil {
 			tl = &timeline{terminal: -1}
-			c.tasks[o.task] = tl
+			c.tasks[task] = tl
 		}
-		if tl.terminal < 0 && replay.Terminal(o.state) {
-			tl.terminal = len(tl.obs)
+		if n := len(tl.obs); n == 0 || !add[0].before(&tl.obs[n-1]) {
+			tl.obs = append(tl.obs, add...)
+			if tl.terminal < 0 {
+				for k := n; k < len(tl.obs); k++ {
+					if replay.Terminal(tl.obs[k].state) {
+						tl.terminal = k
+						break
+					}
+				}
+			}
+			continue
 		}
-		tl.obs = append(tl.obs, o)
+		// Out of order: merge the two sorted runs, and find the first
+		// terminal state again.
+		n := len(tl.obs)
+		merged := make([]observation, 0, n+len(add))
+		i, j := 0, 0
+		for i < n || j < len(add) {
+			if j == len(add) || (i < n && !add[j].before(&tl.obs[i])) {
+				merged = append(merged, tl.obs[i])
+				i++
+			} else {
+				merged = append(merged, add[j])
+				j++
+			}
+		}
+		tl.obs = merged
+		tl.terminal = -1
+		for k := range tl.obs {
+			if replay.Terminal(tl.obs[k].state) {
+				tl.terminal = k
+				break
+			}
+		}
 	}
-	return nil
 }
 
 // stateBefore is the last state of task reported before time at (or at

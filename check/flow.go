@@ -41,11 +41,11 @@ func (c *checker) checkSend(cl *call) {
 		return // a new task, in a new or (with contextId) an existing context: §3.4.3
 	}
 	ctxID := m.Get("contextId").Text()
-	known, seen := c.contexts[taskID]
 	prev, hasPrev := c.stateBefore(taskID, req.At, req.Line)
+	known := prev.context // the task's context, as it last reported it
 	e := cl.refusal()
 
-	if !seen && !hasPrev && e != nil && e.reason == "TASK_NOT_FOUND" {
+	if !hasPrev && e != nil && e.reason == "TASK_NOT_FOUND" {
 		c.report("task-id-exists", c.at(cl, 0, cl.req.lineOf(m.Get("taskId")), ByClient),
 			"the message names task %s, which the transcript never showed and the agent does not know (it answered %s); a client's taskId references an existing task",
 			replay.ShortID(taskID), e)
@@ -285,29 +285,27 @@ func (c *checker) checkFinal() {
 	}
 }
 
-// checkAuthMessages: a task entering AUTH_REQUIRED says what it needs
+// checkAuthMessage: a task entering AUTH_REQUIRED says what it needs
 // (§7.6.1).
-func (c *checker) checkAuthMessages() {
-	for _, cl := range c.calls {
-		check := func(ev *event, fr int) {
-			if ev == nil || (ev.kind != "task" && ev.kind != "statusUpdate") {
-				return
-			}
-			st := ev.v.Get("status")
-			if st.Get("state").Text() != replay.StateAuthRequired {
-				return
-			}
-			if m := st.Get("message"); m == nil || !hasContent(m) {
-				c.report("auth-required-message", c.at(cl, fr, ev.at.lineOf(st), ByAgent),
-					"the task is in TASK_STATE_AUTH_REQUIRED without a status message that says what authorization it needs (required unless agreed out of band or by an extension)")
-			}
+func (c *checker) checkAuthMessage(cl *call) {
+	check := func(ev *event, fr int) {
+		if ev == nil || (ev.kind != "task" && ev.kind != "statusUpdate") {
+			return
 		}
-		if cl.resultTsk != nil {
-			check(&event{kind: "task", v: cl.resultTsk, at: cl.resp}, 0)
+		st := ev.v.Get("status")
+		if st.Get("state").Text() != replay.StateAuthRequired {
+			return
 		}
-		for _, f := range cl.frames {
-			check(f.ev, f.n)
+		if m := st.Get("message"); m == nil || !hasContent(m) {
+			c.report("auth-required-message", c.at(cl, fr, ev.at.lineOf(st), ByAgent),
+				"the task is in TASK_STATE_AUTH_REQUIRED without a status message that says what authorization it needs (required unless agreed out of band or by an extension)")
 		}
+	}
+	if cl.resultTsk != nil {
+		check(&event{kind: "task", v: cl.resultTsk, at: cl.resp}, 0)
+	}
+	for _, f := range cl.frames {
+		check(f.ev, f.n)
 	}
 }
 

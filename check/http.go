@@ -249,35 +249,33 @@ func orUnknown(s string) string {
 	return s
 }
 
-// checkCards: an agent card's REQUIRED fields (§4.4).
-func (c *checker) checkCards() {
-	for _, cl := range c.calls {
-		if !cl.card || cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
-			continue
-		}
-		j, v := cl.resp, cl.resp.v
-		var missing []string
-		need := func(obj *jsontree.Value, prefix string, fields ...string) {
-			for _, f := range fields {
-				x := obj.Get(f)
-				switch {
-				case x == nil, x.Kind == jsontree.String && x.Str == "", x.Kind == jsontree.Null:
-					missing = append(missing, prefix+f)
-				case x.Kind == jsontree.Array && len(x.Items) == 0:
-					missing = append(missing, prefix+f+" (an empty list)")
-				}
+// checkCard: an agent card's REQUIRED fields (§4.4).
+func (c *checker) checkCard(cl *call) {
+	if cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
+		return
+	}
+	j, v := cl.resp, cl.resp.v
+	var missing []string
+	need := func(obj *jsontree.Value, prefix string, fields ...string) {
+		for _, f := range fields {
+			x := obj.Get(f)
+			switch {
+			case x == nil, x.Kind == jsontree.String && x.Str == "", x.Kind == jsontree.Null:
+				missing = append(missing, prefix+f)
+			case x.Kind == jsontree.Array && len(x.Items) == 0:
+				missing = append(missing, prefix+f+" (an empty list)")
 			}
 		}
-		need(v, "", "name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills")
-		for i, it := range items(v.Get("supportedInterfaces")) {
-			need(it, fmt.Sprintf("supportedInterfaces[%d].", i), "url", "protocolBinding", "protocolVersion")
-		}
-		for i, sk := range items(v.Get("skills")) {
-			need(sk, fmt.Sprintf("skills[%d].", i), "id", "name", "description", "tags")
-		}
-		if len(missing) > 0 {
-			c.report("agent-card", c.at(cl, 0, j.line, ByAgent), "the agent card lacks %s", missingList(missing))
-		}
+	}
+	need(v, "", "name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills")
+	for i, it := range items(v.Get("supportedInterfaces")) {
+		need(it, fmt.Sprintf("supportedInterfaces[%d].", i), "url", "protocolBinding", "protocolVersion")
+	}
+	for i, sk := range items(v.Get("skills")) {
+		need(sk, fmt.Sprintf("skills[%d].", i), "id", "name", "description", "tags")
+	}
+	if len(missing) > 0 {
+		c.report("agent-card", c.at(cl, 0, j.line, ByAgent), "the agent card lacks %s", missingList(missing))
 	}
 }
 

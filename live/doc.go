@@ -112,12 +112,15 @@
 //
 // [Session.Transcript] returns the session as a [replay.Transcript]:
 // the real ids and bodies the agents produced, and @at times from the
-// recorder's logical clock (2026-10-06T09:00:00Z plus 250 ms per
-// observation), so steps order as they happened even across
-// connections. Participants are those that took part, client first,
+// wall clock (each observation when it happened, to the millisecond and
+// strictly increasing, so steps order as they happened even across
+// connections); the agents stamp their status timestamps with the wall
+// clock too. Participants are those that took part, client first,
 // operator last. [Session.Save] writes it with [replay.Write]; it
-// parses back, normalises with [capture.Normalize] and steps like a
-// capture. A body the format cannot hold (a line starting with "#", a
+// parses back and steps like a capture. With [SaveOptions].Normalize it
+// is written as a capture is ([capture.Normalize]): the synthetic clock
+// of the tutorial (2026-10-06T09:00:00.000Z plus 250 ms per
+// observation) and deterministic ids. A body the format cannot hold (a line starting with "#", a
 // carriage return, invalid UTF-8), which only a remote agent could
 // send, is left out with a note saying so. A response body the client
 // library closes unread (a2a-go's HTTP+JSON client reads an error only
@@ -161,7 +164,8 @@
 //	open              {"mode": "offline"} or {"mode": "remote", "url": "http://…", "urls": […], "title": "…"}
 //	                  closes the open session first; result: Snapshot
 //	close             result: {"closed": true, "goroutines": N}; the closed session can still be saved
-//	save              result: {"text": "<transcript>", "exchanges": N}
+//	save              SaveOptions {"normalize"}; result: {"text": "<transcript>", "exchanges": N},
+//	                  as recorded (real times and ids) or, with normalize, normalised
 //	state             result: Snapshot
 //	stats             result: {"goroutines": N}, counting the goroutine that answers: compare a
 //	                  count taken before "open" with one after "close"
@@ -187,15 +191,19 @@
 //     variants; deploy; subscribe, GetTask, cancel; the planner; the
 //     binding for each move.
 //   - An operator panel, drawn apart as the channel outside A2A (like
-//     the out-of-band lane of the diagram): every task in
-//     TASK_STATE_AUTH_REQUIRED with an ApproveURL, with Approve and
-//     Refuse, and the HTTP reply it got.
+//     the out-of-band lane of the diagram): one item per approve URL
+//     that a task in TASK_STATE_AUTH_REQUIRED names, under the task and
+//     agent the URL decides ([Task].ApproveTask, ApproveAgent). When the
+//     planner passes its deployer's request up (§7.6.2), that is the
+//     deployer's task, "passed up by" the planner's; Approve and Refuse
+//     post that URL ({"url": …}), and the HTTP reply shows beside them.
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
 //   - The state: tasks and their states, streams open or closed.
-//   - Save (the transcript as a .http file), Close, and the goroutine
-//     count before and after closing.
+//   - Save (the transcript as a .http file, as recorded or, when the
+//     learner asks, normalised), Close, and the goroutine count before
+//     and after closing.
 //
 // Everything an agent says is text: set it as text, never as markup.
 package live

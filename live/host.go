@@ -152,7 +152,14 @@ func (h *Host) do(c Command) (any, error) {
 	case "state":
 		return s.Snapshot(), nil
 	case "save":
-		t := s.Transcript()
+		var a SaveOptions
+		if err := decode(c.Op, args, &a); err != nil {
+			return nil, err
+		}
+		t, err := s.transcriptFor(a)
+		if err != nil {
+			return nil, fmt.Errorf("live: save: %w", err)
+		}
 		b, err := replay.Marshal(t)
 		if err != nil {
 			return nil, fmt.Errorf("live: save: %w", err)

@@ -130,6 +130,19 @@ func TestHostProtocol(t *testing.T) {
 	if _, err := replay.Parse([]byte(r["text"].(string)), "saved.http"); err != nil || r["exchanges"] != float64(2) {
 		t.Errorf("save: %v, %v exchanges", err, r["exchanges"])
 	}
+	if strings.Contains(r["text"].(string), "@at 2026-10-06T09:00:00.000Z") {
+		t.Errorf("save without normalize is on the synthetic clock:\n%s", r["text"])
+	}
+	r, e, _ = h.call("save", map[string]any{"normalize": true})
+	if e != "" {
+		t.Fatal(e)
+	}
+	if text := r["text"].(string); !strings.Contains(text, "# @at 2026-10-06T09:00:00.000Z") || r["exchanges"] != float64(2) {
+		t.Errorf("save with normalize is not on the synthetic clock (%v exchanges):\n%s", r["exchanges"], text)
+	}
+	if _, e, _ := h.call("save", map[string]any{"normalise": true}); !strings.Contains(e, `unknown field "normalise"`) {
+		t.Errorf("save with a misspelt option: %q", e)
+	}
 	r, e, _ = h.call("close", nil)
 	if e != "" || r["closed"] != true || r["goroutines"] == nil {
 		t.Errorf("close: %v %q", r, e)

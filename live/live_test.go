@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
@@ -101,6 +104,9 @@ func TestOfflineApprove(t *testing.T) {
 		t.Run(string(b), func(t *testing.T) {
 			s := openTest(t, Config{})
 			r, task := deployUntilAuth(t, s, b)
+			if task.ApproveTask != task.ID || task.ApproveAgent != agents.DeployerName {
+				t.Errorf("the deployer's waiting task says its link decides %s's task %q, want its own", task.ApproveAgent, task.ApproveTask)
+			}
 			ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 			if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK || !strings.Contains(ap.HTTP.Body, `"decision":"approved"`) {
 				t.Fatalf("approve replied %+v", ap.HTTP)
@@ -174,6 +180,13 @@ func TestOfflinePlannerChain(t *testing.T) {
 	if waiting.ApproveURL == "" || strings.Contains(waiting.ApproveURL, task.ID) {
 		t.Fatalf("the planner's AUTH_REQUIRED names approve URL %q, want the deployer's task", waiting.ApproveURL)
 	}
+	// The link the planner passed up decides the deployer's task: the
+	// operator panel names that task and agent, not the planner's.
+	deployURL := kitURL(agents.DeployerPort)
+	if waiting.ApproveAgent != agents.DeployerName || waiting.ApproveTask == "" || waiting.ApproveTask == task.ID ||
+		waiting.ApproveURL != agents.ApproveURL(deployURL, a2a.TaskID(waiting.ApproveTask)) {
+		t.Fatalf("the planner's waiting task says its link %s decides %s's task %q, want the deployer's task in the link", waiting.ApproveURL, waiting.ApproveAgent, waiting.ApproveTask)
+	}
 	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: task.ID}) })
 	if sub.Error != nil || sub.Stream == nil || sub.Stream.Events < 1 || sub.Stream.State != "TASK_STATE_AUTH_REQUIRED" || sub.Deviation != nil {
 		t.Fatalf("subscribing to the waiting planner task: stream %+v error %+v deviation %v", sub.Stream, sub.Error, sub.Deviation)
@@ -181,6 +194,9 @@ func TestOfflinePlannerChain(t *testing.T) {
 	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK || ap.HTTP.URL != waiting.ApproveURL {
 		t.Fatalf("approve replied %+v, want 200 from %s", ap.HTTP, waiting.ApproveURL)
+	}
+	if ap.Agent != agents.DeployerName {
+		t.Errorf("the approval is reported as %q's, want the deployer's, whose link it posted to", ap.Agent)
 	}
 	sn := s.waitFor("the planner's subscription to end", streamClosed(sub.Stream.ID))
 	if st := sn.Streams[sub.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" {
@@ -362,19 +378,24 @@ func TestMoveErrors(t *testing.T) {
 	}
 }
 
-// A live session saves as a transcript that parses, writes back to the
-// same bytes, normalises like a capture, and steps in the order things
-// happened.
+// A live session saves as a transcript that parses and writes back to
+// the same bytes, on the wall clock: every @at and every status
+// timestamp the agents set falls within the session, and the @at times
+// increase. Saved normalised, it is on the synthetic clock with
+// deterministic ids, exactly as capture.Normalize makes the raw save,
+// and steps in the order things happened.
 func TestSaveParsesAndReplays(t *testing.T) {
+	start := time.Now().UTC().Truncate(time.Millisecond)
 	s := openTest(t, Config{Title: "approve, live"})
 	r, task := deployUntilAuth(t, s, JSONRPC)
 	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 	s.waitFor("the deploy stream's end", streamClosed(r.Stream.ID))
 
 	var buf bytes.Buffer
-	if err := s.Save(&buf); err != nil {
+	if err := s.Save(&buf, SaveOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	end := time.Now().UTC().Add(time.Second) // room for the 1 ms steps that keep @at increasing
 	tr, err := replay.Parse(buf.Bytes(), "live.http")
 	if err != nil {
 		t.Fatalf("the saved session does not parse: %v\n%s", err, buf.String())
@@ -389,8 +410,51 @@ func TestSaveParsesAndReplays(t *testing.T) {
 	if tr.Title != "approve, live" {
 		t.Errorf("title %q", tr.Title)
 	}
-	if err := capture.Normalize(tr, "live-approve", nil); err != nil {
+	inSession := func(what string, at time.Time) {
+		t.Helper()
+		if at.Before(start) || at.After(end) {
+			t.Errorf("%s at %s, outside the session (%s to %s)", what, at.Format(time.RFC3339Nano), start.Format(time.RFC3339Nano), end.Format(time.RFC3339Nano))
+		}
+	}
+	var ats []time.Time
+	for _, st := range replay.Steps(tr) {
+		ats = append(ats, st.At)
+	}
+	for i, at := range ats {
+		inSession(fmt.Sprintf("step %d", i+1), at)
+		if i > 0 && !at.After(ats[i-1]) {
+			t.Errorf("step %d at %s, not after step %d at %s", i+1, at.Format(time.RFC3339Nano), i, ats[i-1].Format(time.RFC3339Nano))
+		}
+	}
+	stamps := regexp.MustCompile(`"timestamp":\s*"([^"]+)"`).FindAllStringSubmatch(buf.String(), -1)
+	if len(stamps) < 4 {
+		t.Errorf("%d status timestamps in the saved session, want one per task event", len(stamps))
+	}
+	for _, m := range stamps {
+		at, err := time.Parse(time.RFC3339Nano, m[1])
+		if err != nil {
+			t.Errorf("status timestamp %q: %v", m[1], err)
+			continue
+		}
+		inSession("a status timestamp", at)
+	}
+
+	var norm bytes.Buffer
+	if err := s.Save(&norm, SaveOptions{Normalize: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := capture.Normalize(tr, NormalizedScenario, nil); err != nil {
 		t.Fatalf("Normalize: %v", err)
+	}
+	want, err := replay.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(norm.Bytes(), want) {
+		t.Errorf("the normalised save differs from the raw save normalised:\n%s", norm.String())
+	}
+	if !strings.Contains(norm.String(), "# @at 2026-10-06T09:00:00.000Z") || strings.Contains(norm.String(), task.ID) {
+		t.Errorf("the normalised save is not on the synthetic clock with deterministic ids:\n%s", norm.String())
 	}
 	var b strings.Builder
 	for _, st := range replay.Steps(tr) {
@@ -449,7 +513,7 @@ func TestCloseCancelsAndLeavesNoGoroutines(t *testing.T) {
 		t.Errorf("a move after Close: %v, want ErrClosed", err)
 	}
 	var buf bytes.Buffer
-	if err := s.Save(&buf); err != nil {
+	if err := s.Save(&buf, SaveOptions{}); err != nil {
 		t.Errorf("saving a closed session: %v", err)
 	}
 }

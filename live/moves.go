@@ -118,7 +118,7 @@ func (s *Session) onTask(ctx context.Context, name string, a AnswerArgs) (*Resul
 		note = fmt.Sprintf("Sent with a taskId the agent never issued (%s) and the task's contextId.", info.TaskID)
 	case NoContext:
 		info.ContextID = ""
-		note = "Sent with the taskId alone, without the contextId; the specification has the client send both (§3.4.3)."
+		note = "Sent with the taskId alone, without the contextId: allowed, the agent infers the context from the task (§3.4.3)."
 	case OtherContext:
 		info.ContextID = a2a.NewContextID()
 		prior = ""
@@ -357,8 +357,10 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 	}
 	defer s.runs.Done()
 	m := s.newMove(name, OperatorName)
-	r := &Result{Move: name}
-	if known, ok := s.lookup(taskID); ok {
+	// The agent is the one the link decides at: the deployer, also when
+	// the task named is the planner's that passed its request up.
+	r := &Result{Move: name, Agent: s.linkOwner(target)}
+	if known, ok := s.lookup(taskID); ok && r.Agent == "" {
 		r.Agent = known.agent
 	}
 	// A JSON body: from a page, the browser preflights the call, as the
@@ -420,6 +422,9 @@ func (s *Session) decisionURL(a DecideArgs, approve bool) (target, taskID string
 		if !strings.Contains(target, "/refuse/") {
 			target = r
 		}
+	}
+	if taskID == "" {
+		taskID = linkTask(target)
 	}
 	return target, taskID, nil
 }

@@ -110,7 +110,10 @@ func TestRemoteKit(t *testing.T) {
 	pa := s.do("Answer", func(ctx context.Context) (*Result, error) {
 		return s.Answer(ctx, AnswerArgs{TaskID: plan.ID, Text: "main"})
 	})
-	wantState(t, "Answer the planner", pa, "TASK_STATE_AUTH_REQUIRED")
+	passed := wantState(t, "Answer the planner", pa, "TASK_STATE_AUTH_REQUIRED")
+	if passed.ApproveAgent != agents.DeployerName || passed.ApproveTask == plan.ID || !strings.HasSuffix(passed.ApproveURL, "/approve/"+passed.ApproveTask) {
+		t.Errorf("the planner passed up %s, said to decide %s's task %q; want the deployer's task in the link", passed.ApproveURL, passed.ApproveAgent, passed.ApproveTask)
+	}
 	ps := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: plan.ID}) })
 	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: plan.ID}) })
 	sn = s.waitFor("the planner's subscription to end", streamClosed(ps.Stream.ID))
@@ -318,6 +321,9 @@ func TestRemoteAgentsShareAnOrigin(t *testing.T) {
 	d, deploy := deployOn(t, s)
 	if !strings.Contains(deploy.ApproveURL, "localhost") || !strings.Contains(deploy.ApproveURL, "/deployer/approve/") {
 		t.Fatalf("approve URL %q", deploy.ApproveURL)
+	}
+	if deploy.ApproveAgent != agents.DeployerName || deploy.ApproveTask != deploy.ID {
+		t.Errorf("the link %s decides %s's task %q, want the deployer's %s (its card names it on another host)", deploy.ApproveURL, deploy.ApproveAgent, deploy.ApproveTask, deploy.ID)
 	}
 	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
 	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))

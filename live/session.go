@@ -161,6 +161,7 @@ func (s *Session) openOffline(cfg Config) {
 		{Name: OperatorName},
 	}
 	s.rec = capture.NewRecorder(s.tr, parts...)
+	s.rec.WallClock(time.Now)
 	s.kit = agents.NewKit(agents.KitConfig{HTTPClient: s.rec.Client(agents.PlannerName), Logger: cfg.Logger})
 	for host, h := range s.kit.Handlers() {
 		s.tr.Handle(host, h)
@@ -181,6 +182,7 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 		s.remote = http.DefaultTransport
 	}
 	s.rec = capture.NewRecorder(s.tr, replay.Participant{Name: ClientName})
+	s.rec.WallClock(time.Now)
 	taken := map[string]bool{ClientName: true, OperatorName: true}
 	for _, raw := range cfg.Remote {
 		base, err := checkBaseURL(raw)
@@ -354,9 +356,10 @@ func (s *Session) begin() error {
 }
 
 // Transcript returns what the session recorded so far, as a transcript:
-// the real ids the agents drew, and @at times from the session's logical
-// clock (2026-10-06T09:00:00Z plus 250 ms per observation), so that its
-// steps order as they happened. Participants are the parties that took
+// the real ids the agents drew, and @at times from the wall clock, when
+// each observation happened (to the millisecond, strictly increasing,
+// see [capture.Recorder.WallClock]), so that its steps order as they
+// happened. Participants are the parties that took
 // part, client first and operator last; notes carry the deviations
 // the session detected. Bodies the format cannot hold are left out with
 // a note saying so. The result is a copy.
@@ -428,12 +431,44 @@ func (s *Session) Transcript() *replay.Transcript {
 	return t
 }
 
-// Save writes the session's transcript in the transcript format.
-func (s *Session) Save(w io.Writer) error {
-	if err := replay.Write(w, s.Transcript()); err != nil {
+// SaveOptions say how Save writes a session.
+type SaveOptions struct {
+	// Normalize writes the session as a capture is written
+	// ([capture.Normalize]): the synthetic clock
+	// (2026-10-06T09:00:00.000Z plus 250 ms per observation, the agents'
+	// timestamps set to the observation that first shows them),
+	// deterministic ids in place of the agents' UUIDs, and only the
+	// headers that belong to the exchange. Two sessions that made the
+	// same moves then differ only where the agents answered differently.
+	Normalize bool `json:"normalize"`
+}
+
+// NormalizedScenario is the scenario name whose [capture.ScenarioUUID]s
+// replace the ids of a normalised session.
+const NormalizedScenario = "live"
+
+// Save writes the session's transcript in the transcript format: as
+// recorded, with the real times and ids, or normalised.
+func (s *Session) Save(w io.Writer, o SaveOptions) error {
+	t, err := s.transcriptFor(o)
+	if err == nil {
+		err = replay.Write(w, t)
+	}
+	if err != nil {
 		return fmt.Errorf("live: saving the session: %w", err)
 	}
 	return nil
+}
+
+// transcriptFor returns the session's transcript as o asks.
+func (s *Session) transcriptFor(o SaveOptions) (*replay.Transcript, error) {
+	t := s.Transcript()
+	if o.Normalize {
+		if err := capture.Normalize(t, NormalizedScenario, nil); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
 }
 
 // note adds a note for the reader to exchange seq.

@@ -11,8 +11,8 @@ type Snapshot struct {
 	// Tasks are in the order the session first saw them.
 	Tasks   []Task   `json:"tasks"`
 	Streams []Stream `json:"streams"`
-	// Observations is how many events the recorder has stamped: the
-	// logical clock's value.
+	// Observations is how many events the recorder has stamped
+	// (requests, replies, frames, stream ends).
 	Observations int `json:"observations"`
 	// Goroutines is runtime.NumGoroutine() when the snapshot was taken.
 	Goroutines int `json:"goroutines"`

@@ -2,6 +2,7 @@ package live
 
 import (
 	"encoding/json"
+	"net/url"
 	"regexp"
 	"strings"
 
@@ -21,9 +22,18 @@ type Task struct {
 	// ApproveURL and RefuseURL are where an operator decides, when the
 	// status message names an approve URL (the deployer's, or the
 	// planner's which passes it up).
-	ApproveURL string     `json:"approveUrl,omitempty"`
-	RefuseURL  string     `json:"refuseUrl,omitempty"`
-	Artifacts  []Artifact `json:"artifacts,omitempty"`
+	ApproveURL string `json:"approveUrl,omitempty"`
+	RefuseURL  string `json:"refuseUrl,omitempty"`
+	// ApproveTask and ApproveAgent name the task the approve URL decides
+	// and the agent that serves it, read from the URL: the task's own
+	// id and agent when it waits for an operator itself; the deployer's
+	// task and "deployer" when the planner passed the deployer's request
+	// up (§7.6.2). The operator approves the deployer's task, not the
+	// planner's. ApproveAgent is empty when no agent of the session
+	// serves the URL.
+	ApproveTask  string     `json:"approveTask,omitempty"`
+	ApproveAgent string     `json:"approveAgent,omitempty"`
+	Artifacts    []Artifact `json:"artifacts,omitempty"`
 }
 
 // An Artifact is an artifact of a task: its name and its parts as text
@@ -55,7 +65,10 @@ type taskState struct {
 	state     string
 	text      string
 	approve   string
-	artifacts []*a2a.Artifact
+	// approveTask and approveAgent: the task approve decides and the
+	// agent that serves it (Session.linkOwner).
+	approveTask, approveAgent string
+	artifacts                 []*a2a.Artifact
 }
 
 func (t *taskState) view() Task {
@@ -65,6 +78,7 @@ func (t *taskState) view() Task {
 	}
 	if t.approve != "" {
 		v.RefuseURL = refuseURL(t.approve)
+		v.ApproveTask, v.ApproveAgent = t.approveTask, t.approveAgent
 	}
 	for _, a := range t.artifacts {
 		v.Artifacts = append(v.Artifacts, Artifact{Name: a.Name, Text: partsText(a.Parts)})
@@ -77,6 +91,45 @@ var reApprove = regexp.MustCompile(`https?://[^\s"'<>]+/approve/[^\s"'<>]+`)
 
 func approveURLIn(text string) string {
 	return strings.TrimRight(reApprove.FindString(text), ".,;:)")
+}
+
+// linkTask is the task id an approve or refuse URL names: the path
+// segment after "/approve/" or "/refuse/", as the kit's operator routes
+// have it.
+func linkTask(link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return ""
+	}
+	for _, verb := range []string{"/approve/", "/refuse/"} {
+		if i := strings.LastIndex(u.Path, verb); i >= 0 {
+			id, _, _ := strings.Cut(u.Path[i+len(verb):], "/")
+			return id
+		}
+	}
+	return ""
+}
+
+// linkOwner returns the agent of the session that serves an operator's
+// link: by its card's URLs in a remote session, else the agent whose
+// base URL the link starts with (the longest), or "".
+func (s *Session) linkOwner(link string) string {
+	if s.mode == Remote {
+		s.idMu.Lock()
+		name, _, id, ok := s.ids.Lookup(link)
+		a := s.byID[id]
+		s.idMu.Unlock()
+		if ok && name != "" && a != nil {
+			return a.name
+		}
+	}
+	owner, best := "", 0
+	for _, a := range s.agents {
+		if (link == a.url || strings.HasPrefix(link, a.url+"/")) && len(a.url) > best {
+			owner, best = a.name, len(a.url)
+		}
+	}
+	return owner
 }
 
 // refuseURL is the kit's refuse URL beside an approve URL.
@@ -98,10 +151,10 @@ func (s *Session) observe(agent string, b Binding, ev a2a.Event) {
 	switch e := ev.(type) {
 	case *a2a.Task:
 		t := s.task(e.ID, e.ContextID, agent, b)
-		t.setStatus(e.Status)
+		s.setStatus(t, e.Status)
 		t.artifacts = append([]*a2a.Artifact(nil), e.Artifacts...)
 	case *a2a.TaskStatusUpdateEvent:
-		s.task(e.TaskID, e.ContextID, agent, b).setStatus(e.Status)
+		s.setStatus(s.task(e.TaskID, e.ContextID, agent, b), e.Status)
 	case *a2a.TaskArtifactUpdateEvent:
 		t := s.task(e.TaskID, e.ContextID, agent, b)
 		t.artifacts = agents.MergeArtifact(t.artifacts, e)
@@ -139,6 +192,17 @@ func (t *taskState) setStatus(st a2a.TaskStatus) {
 	t.text = messageText(st.Message)
 	if u := approveURLIn(t.text); u != "" {
 		t.approve = u
+	}
+}
+
+// setStatus sets a task's status and, when it names a new approve URL,
+// whose task and agent that URL decides; s.mu must be held.
+func (s *Session) setStatus(t *taskState, st a2a.TaskStatus) {
+	before := t.approve
+	t.setStatus(st)
+	if t.approve != "" && t.approve != before {
+		t.approveTask = linkTask(t.approve)
+		t.approveAgent = s.linkOwner(t.approve)
 	}
 }
 

@@ -337,9 +337,22 @@ func TestLivePlanner(t *testing.T) {
 	sub := tb.clickMove("#lv-plan-sub", watch)
 	mustContain(t, "subscribe to the planner", sub, "stream #1 open")
 	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item")`)
-	mustContain(t, "the operator panel", tb.text("#lv-operator"), "planner")
+	// The link the planner passed up is the deployer's, for the
+	// deployer's task: the panel names that task, says the planner's
+	// passed it up, and posts that link.
+	item := eval[map[string]string](tb, `(li => ({head: li.firstChild.textContent, named: li.firstChild.querySelector("code").title,
+		task: li.dataset.task, url: li.dataset.url, passed: (li.querySelector(".lv-passed-up") || {}).textContent || ""}))(document.querySelector("#lv-operator .lv-op-item"))`)
+	planTask := eval[string](tb, `[...document.querySelectorAll("#lv-operator .lv-passed-up code")].map(c => c.title).join(" ")`)
+	if !strings.HasPrefix(item["head"], agents.DeployerName+" · task ") || item["task"] == "" || !strings.HasSuffix(item["head"], "AUTH_REQUIRED") ||
+		item["named"] != item["task"] || !strings.HasSuffix(item["url"], "/approve/"+item["task"]) {
+		t.Errorf("the operator item names %q (task %q) for the link %s; want the deployer's task that the link decides", item["head"], item["task"], item["url"])
+	}
+	if planTask == "" || planTask == item["task"] || !strings.HasPrefix(item["passed"], "passed up by the planner's task ") {
+		t.Errorf("the operator item says %q (planner's task %q); want it passed up by the planner's task", item["passed"], planTask)
+	}
 	tb.shot("live-planner-waiting")
-	tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+	ap := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+	mustContain(t, "approve the deployer's task", ap, "HTTP 200", "link of the deployer's task ", item["url"])
 	tb.waitText("#lv-card-planner .lv-watch", "COMPLETED")
 	tb.waitText("#lv-card-planner .lv-watch", "closed")
 	// The planner's client, its two agents, and the operator.
@@ -375,6 +388,22 @@ func TestLiveEndSaveReplay(t *testing.T) {
 	tr, err := replay.Parse(text, "a2aplay-live-session.http")
 	if err != nil {
 		t.Fatalf("the saved session does not parse: %v", err)
+	}
+	// As recorded, on the wall clock: the session happened in this test.
+	for _, st := range replay.Steps(tr) {
+		if since := time.Since(st.At); since < 0 || since > 10*time.Minute {
+			t.Errorf("step %d of the saved session at %s, not during this test", st.Index, st.At.Format(time.RFC3339Nano))
+		}
+	}
+	// Normalised, on the synthetic clock with deterministic ids.
+	tb.click("#lv-save-normalize")
+	tb.click("#lv-save")
+	norm, err := replay.Parse(waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session-normalised.http")), "normalised.http")
+	if err != nil {
+		t.Fatalf("the normalised session does not parse: %v", err)
+	}
+	if steps := replay.Steps(norm); len(steps) < 6 || !steps[0].At.Equal(capture.Epoch) || len(steps) != len(replay.Steps(tr)) {
+		t.Errorf("the normalised session: %d steps (%d as recorded), the first at %v; want it at %v", len(steps), len(replay.Steps(tr)), steps[0].At, capture.Epoch)
 	}
 	if err := capture.Normalize(tr, "live-page", nil); err != nil {
 		t.Errorf("the saved session does not normalise like a capture: %v", err)

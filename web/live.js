@@ -444,6 +444,8 @@
 		return h("div", {class: "lv-foot"},
 			h("div", {class: "lv-controls"},
 				e.save = h("button", {type: "button", class: "btn", id: "lv-save", onclick: save, title: "Download the session as a .http transcript"}, "Save .http"),
+				h("label", {class: "lv-check", title: "Save it as a capture is written: the tutorial's clock from 2026-10-06T09:00:00.000Z and made-up ids, so two sessions compare line by line"},
+					e.normalize = h("input", {type: "checkbox", id: "lv-save-normalize"}), " normalised"),
 				e.replay = h("button", {type: "button", class: "btn", id: "lv-replay", onclick: replayIt, title: "Open the session in Replay"}, "Replay it"),
 				e.end = h("button", {type: "button", class: "btn danger", id: "lv-end", onclick: endSession, title: "Cancel the session's tasks and stop its agents"}, "End session")),
 			e.gor);
@@ -579,9 +581,12 @@
 			withBinding({agent, text: e.sendText.value, stream: e.sendStream.checked}));
 	}
 
-	function decide(task, approve) {
-		run(S.el.opLog, `${approve ? "Approve" : "Refuse"} · POST ${approve ? "approve" : "refuse"} link of task ${short(task.id)}`, approve ? "approve" : "refuse", {taskId: task.id}, (r) => {
-			if (r.http && r.http.status === 200) S.decided.set(task.id, approve ? "approved" : "refused");
+	// decide posts the link of an operator item (paintOperator): the
+	// approve link, or the refuse link beside it, of the task it names.
+	function decide(item, approve) {
+		const who = item.agent ? `the ${item.agent}'s task` : "task";
+		run(S.el.opLog, `${approve ? "Approve" : "Refuse"} · POST ${approve ? "approve" : "refuse"} link of ${who} ${short(item.task)}`, approve ? "approve" : "refuse", {url: item.url}, (r) => {
+			if (r.http && r.http.status === 200) S.decided.set(item.url, approve ? "approved" : "refused");
 		});
 	}
 
@@ -778,24 +783,42 @@
 			el.append(h("span", {class: "lv-stream " + (s.open ? "open" : "closed")},
 				`stream #${s.id} ${s.open ? "open" : "closed"} · ${plural(s.events, "event")}`));
 		}
-		if (S.decided.has(t.id)) el.append(h("span", {class: "lv-muted"}, ` · the operator ${S.decided.get(t.id)}`));
+		if (t.approveUrl && S.decided.has(t.approveUrl)) el.append(h("span", {class: "lv-muted"}, ` · the operator ${S.decided.get(t.approveUrl)}`));
 	}
 
+	// paintOperator lists what waits for an operator: one item per
+	// approve link, named after the task and agent the link decides. A
+	// planner passes its deployer's request up (§7.6.2): the link is the
+	// deployer's, for the deployer's task, so the item names that task
+	// and says which of the session's tasks passed it up.
 	function paintOperator(snap, live) {
 		const e = S.el;
-		const waiting = (snap.tasks || []).filter((t) => t.state === "TASK_STATE_AUTH_REQUIRED" && t.approveUrl);
+		const links = new Map();
+		for (const t of snap.tasks || []) {
+			if (t.state !== "TASK_STATE_AUTH_REQUIRED" || !t.approveUrl) continue;
+			if (!links.has(t.approveUrl)) links.set(t.approveUrl, []);
+			links.get(t.approveUrl).push(t);
+		}
+		const waiting = [...links.entries()].map(([url, ts]) => {
+			const own = ts.find((t) => t.id === t.approveTask);
+			return {url, task: ts[0].approveTask || (own || ts[0]).id, agent: ts[0].approveAgent || (own || ts[0]).agent,
+				own, passedUp: ts.filter((t) => t !== own), says: (own || ts[0]).text, state: (own || ts[0]).state};
+		});
 		e.opEmpty.hidden = waiting.length > 0;
 		e.operator.classList.toggle("waiting", waiting.length > 0);
-		const key = waiting.map((t) => t.id + (S.decided.get(t.id) || "")).join(",") + live;
+		const key = waiting.map((w) => w.url + (S.decided.get(w.url) || "") + w.passedUp.map((t) => t.id).join("+")).join(",") + live;
 		if (e.opList.dataset.key === key) return;
 		e.opList.dataset.key = key;
-		e.opList.replaceChildren(...waiting.map((t) => h("li", {class: "lv-op-item", "data-task": t.id},
-			h("div", {}, h("b", {}, t.agent), " · task ", h("code", {title: t.id}, short(t.id)), " ", chip(t.state)),
-			t.text ? says(t.text, t.state) : null,
-			(t.text || "").includes(t.approveUrl) ? null : h("p", {class: "lv-muted small"}, "approve link: ", h("code", {class: "lv-url"}, t.approveUrl)),
+		e.opList.replaceChildren(...waiting.map((w) => h("li", {class: "lv-op-item", "data-task": w.task, "data-url": w.url},
+			h("div", {}, h("b", {}, w.agent || "an agent"), " · task ", h("code", {title: w.task}, short(w.task)), " ", chip(w.state)),
+			w.passedUp.length ? h("p", {class: "lv-muted small lv-passed-up"}, "passed up by ",
+				...w.passedUp.flatMap((t, i) => [i ? ", " : "", `the ${t.agent}'s task `, h("code", {title: t.id}, short(t.id))]),
+				w.own ? null : ` (§7.6.2): you decide the ${w.agent || "agent"}'s task, and the ${w.passedUp[0].agent}'s resumes with it`) : null,
+			w.says ? says(w.says, w.state) : null,
+			(w.says || "").includes(w.url) ? null : h("p", {class: "lv-muted small"}, "approve link: ", h("code", {class: "lv-url"}, w.url)),
 			h("div", {class: "lv-controls"},
-				h("button", {type: "button", class: "btn approve", "data-decide": "approve", disabled: !live || S.decided.has(t.id), onclick: () => decide(t, true)}, "Approve"),
-				h("button", {type: "button", class: "btn refuse", "data-decide": "refuse", disabled: !live || S.decided.has(t.id), onclick: () => decide(t, false)}, "Refuse")))));
+				h("button", {type: "button", class: "btn approve", "data-decide": "approve", disabled: !live || S.decided.has(w.url), onclick: () => decide(w, true)}, "Approve"),
+				h("button", {type: "button", class: "btn refuse", "data-decide": "refuse", disabled: !live || S.decided.has(w.url), onclick: () => decide(w, false)}, "Refuse")))));
 	}
 
 	function paintTasks(snap) {
@@ -837,13 +860,24 @@
 
 	// Session controls.
 
-	// save downloads the session's transcript as the worker last posted
-	// it (at most 50 ms old), at once: a download that waited for the
-	// worker would no longer come from the learner's click.
-	function save() {
+	// save downloads the session's transcript: as recorded, the one the
+	// worker last posted (at most 50 ms old), at once; normalised (on
+	// the synthetic clock, with deterministic ids), as the worker writes
+	// it on request.
+	async function save() {
 		if (!S.transcript) return;
-		const blob = new Blob([S.transcript], {type: "text/plain;charset=utf-8"});
-		const a = h("a", {href: URL.createObjectURL(blob), download: "a2aplay-live-session.http"});
+		let text = S.transcript, name = "a2aplay-live-session.http";
+		if (S.el.normalize.checked) {
+			try {
+				text = (await W.call("save", {normalize: true})).text;
+				name = "a2aplay-live-session-normalised.http";
+			} catch (e) {
+				status(`Could not save the session normalised: ${e.message}`, "error");
+				return;
+			}
+		}
+		const blob = new Blob([text], {type: "text/plain;charset=utf-8"});
+		const a = h("a", {href: URL.createObjectURL(blob), download: name});
 		document.body.append(a);
 		a.click();
 		a.remove();

@@ -121,48 +121,12 @@ type scratch struct {
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 type parser struct {
-	b    string
-	i    int
-	pool []Value // values are carved from chunks: one allocation for many
+	b string
+	i int
 	// fields and items are stacks the open objects and arrays collect
 	// their members on; each gets an exact-size copy when it closes.
 	fields []Field
 	items  []*Value
-	fpool  []Field
-	ipool  []*Value
-}
-
-// newValue returns a value from the parser's pool.
-func (p *parser) newValue(v Value) *Value {
-	if len(p.pool) == cap(p.pool) {
-		p.pool = make([]Value, 0, min(256, 8+len(p.b)/16))
-	}
-	p.pool = p.pool[:len(p.pool)+1]
-	n := &p.pool[len(p.pool)-1]
-	*n = v
-	return n
-}
-
-// keepFields copies the members of an object that closes into the
-// parser's pool of members, and returns them capped, so an append by a
-// caller cannot write over a neighbour's.
-func (p *parser) keepFields(fs []Field) []Field {
-	if cap(p.fpool)-len(p.fpool) < len(fs) {
-		p.fpool = make([]Field, 0, max(len(fs), min(256, 8+len(p.b)/32)))
-	}
-	start := len(p.fpool)
-	p.fpool = append(p.fpool, fs...)
-	return p.fpool[start:len(p.fpool):len(p.fpool)]
-}
-
-// keepItems is keepFields for the elements of an array.
-func (p *parser) keepItems(vs []*Value) []*Value {
-	if cap(p.ipool)-len(p.ipool) < len(vs) {
-		p.ipool = make([]*Value, 0, max(len(vs), min(256, 8+len(p.b)/64)))
-	}
-	start := len(p.ipool)
-	p.ipool = append(p.ipool, vs...)
-	return p.ipool[start:len(p.ipool):len(p.ipool)]
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -209,12 +173,12 @@ func (p *parser) value(depth int) (*Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.newValue(Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}), nil
+		return &Value{Kind: String, Raw: raw, Str: s, Start: start, End: p.i}, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		if err := p.number(); err != nil {
 			return nil, err
 		}
-		return p.newValue(Value{Kind: Number, Raw: p.b[start:p.i], Start: start, End: p.i}), nil
+		return &Value{Kind: Number, Raw: p.b[start:p.i], Start: start, End: p.i}, nil
 	default:
 		for _, lit := range [...]struct {
 			word string
@@ -222,7 +186,7 @@ func (p *parser) value(depth int) (*Value, error) {
 		}{{"true", Bool}, {"false", Bool}, {"null", Null}} {
 			if strings.HasPrefix(p.b[p.i:], lit.word) {
 				p.i += len(lit.word)
-				return p.newValue(Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}), nil
+				return &Value{Kind: lit.kind, Raw: lit.word, Start: start, End: p.i}, nil
 			}
 		}
 		return nil, p.errorf("unexpected %s, want a value", p.show())
@@ -230,7 +194,7 @@ func (p *parser) value(depth int) (*Value, error) {
 }
 
 func (p *parser) object(depth int) (*Value, error) {
-	v := p.newValue(Value{Kind: Object, Start: p.i})
+	v := &Value{Kind: Object, Start: p.i}
 	p.i++ // {
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
@@ -271,7 +235,7 @@ func (p *parser) object(depth int) (*Value, error) {
 		case '}':
 			p.i++
 			v.End = p.i
-			v.Fields = p.keepFields(p.fields[mark:])
+			v.Fields = append(make([]Field, 0, len(p.fields)-mark), p.fields[mark:]...)
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or '}'", p.show())
@@ -280,7 +244,7 @@ func (p *parser) object(depth int) (*Value, error) {
 }
 
 func (p *parser) array(depth int) (*Value, error) {
-	v := p.newValue(Value{Kind: Array, Start: p.i})
+	v := &Value{Kind: Array, Start: p.i}
 	p.i++ // [
 	p.space()
 	if p.i < len(p.b) && p.b[p.i] == ']' {
@@ -307,7 +271,7 @@ func (p *parser) array(depth int) (*Value, error) {
 		case ']':
 			p.i++
 			v.End = p.i
-			v.Items = p.keepItems(p.items[mark:])
+			v.Items = append(make([]*Value, 0, len(p.items)-mark), p.items[mark:]...)
 			return v, nil
 		default:
 			return nil, p.errorf("unexpected %s, want ',' or ']'", p.show())
