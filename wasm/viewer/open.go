@@ -38,8 +38,12 @@ func Open(name string, data []byte) (*replay.Transcript, error) {
 			return nil, err
 		}
 		if calls(t) == 0 {
+			// The page's own traffic is left out of t: count it in.
 			n := len(t.Exchanges)
-			return nil, fmt.Errorf("%s: %w: its %s are not A2A calls (JSON-RPC or HTTP+JSON to an agent). Record the network while a page or tool talks to an agent, then save that as HAR", name, ErrNoA2A, plural(n, "request"))
+			if all, err := replay.ReadHARWith(data, name, replay.HAROptions{KeepAll: true}); err == nil {
+				n = len(all.Exchanges)
+			}
+			return nil, fmt.Errorf("%s: %w: none of its %s is an A2A call (JSON-RPC or HTTP+JSON to an agent). Record the network while a page or tool talks to an agent, then save that as HAR", name, ErrNoA2A, plural(n, "request"))
 		}
 		return t, nil
 	}
