@@ -3,16 +3,18 @@ module github.com/a2aplay/a2aplay
 go 1.26.8
 
 require (
-	github.com/a2aproject/a2a-go/v2 v2.4.0 // indirect
-	github.com/andybalholm/brotli v1.3.0 // indirect
-	github.com/bluekeyes/go-gitdiff v0.9.0 // indirect
-	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
+	github.com/a2aproject/a2a-go/v2 v2.4.0
+	github.com/andybalholm/brotli v1.3.0
+	github.com/bluekeyes/go-gitdiff v0.9.0
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/google/go-cmp v0.7.0
+	github.com/yuin/goldmark v1.8.7
+)
+
+require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
-	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	github.com/tmaxmax/go-sse v0.12.0 // indirect
-	github.com/yuin/goldmark v1.8.7 // indirect
 	golang.org/x/mod v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
 )
