@@ -173,7 +173,8 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	if strings.Contains(sub, "closed after") {
 		t.Errorf("the subscription shows as an empty stream: %q", sub)
 	}
-	tb.wait(`document.querySelector("#diagram svg") && document.querySelector("#diagram svg").textContent.includes("-32004")`)
+	// The stage holds the drawing and, above it, its pinned participant row.
+	tb.wait(`[...document.querySelectorAll("#diagram svg")].some(s => s.textContent.includes("-32004"))`)
 
 	// The same over HTTP+JSON: GetTask, then SubscribeToTask, which the
 	// SDK answers 400 with a google.rpc.Status.
