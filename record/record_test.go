@@ -23,31 +23,14 @@ import (
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
+	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
 // serveKit serves the kit on loopback ports; its cards name 127.0.0.1.
 func serveKit(t *testing.T) *agents.Kit {
 	t.Helper()
-	ls := make([]net.Listener, 3)
-	ports := make([]int, 3)
-	for i := range ls {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls[i], ports[i] = l, l.Addr().(*net.TCPAddr).Port
-	}
-	kit := agents.NewKit(agents.KitConfig{Host: "127.0.0.1", PlannerPort: ports[0], ReviewerPort: ports[1], DeployerPort: ports[2]})
-	t.Cleanup(kit.Close)
-	for i, a := range kit.Agents() {
-		srv := httptest.NewUnstartedServer(a.Handler())
-		srv.Listener.Close()
-		srv.Listener = ls[i]
-		srv.Start()
-		t.Cleanup(srv.Close)
-	}
-	return kit
+	return kittest.Serve(t, "127.0.0.1")
 }
 
 // localhost names a kit agent's URL by localhost rather than the

@@ -3,7 +3,6 @@ package test
 import (
 	"encoding/json"
 	"flag"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 )
@@ -120,29 +120,7 @@ async function deploy() {
 // localhost, and returns its card URLs on 127.0.0.1.
 func serveKitAt(t *testing.T) (reviewer, deployer string) {
 	t.Helper()
-	ls := make([]net.Listener, 3)
-	ports := make([]int, 3)
-	for i := range ls {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls[i], ports[i] = l, l.Addr().(*net.TCPAddr).Port
-	}
-	kit := agents.NewKit(agents.KitConfig{Host: "localhost", PlannerPort: ports[0], ReviewerPort: ports[1], DeployerPort: ports[2]})
-	t.Cleanup(kit.Close)
-	for i, a := range kit.Agents() {
-		srv := httptest.NewUnstartedServer(a.Handler())
-		srv.Listener.Close()
-		srv.Listener = ls[i]
-		srv.Start()
-		t.Cleanup(func() {
-			// A stream still open (a deploy the test never approved)
-			// would keep Close waiting for ever.
-			srv.CloseClientConnections()
-			srv.Close()
-		})
-	}
+	kit := kittest.Serve(t, "localhost")
 	return strings.Replace(kit.Reviewer.BaseURL(), "localhost", "127.0.0.1", 1), strings.Replace(kit.Deployer.BaseURL(), "localhost", "127.0.0.1", 1)
 }
 

@@ -42,7 +42,6 @@ func TestJSSDKClient(t *testing.T) {
 	}
 
 	kit, _ := serveKit(t)
-	t.Cleanup(kit.Close)
 	for _, binding := range []string{"JSONRPC", "HTTP+JSON"} {
 		t.Run(binding, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

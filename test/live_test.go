@@ -11,7 +11,6 @@ package test
 import (
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -24,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
@@ -358,23 +358,9 @@ func TestLiveWorkerRemote(t *testing.T) {
 // and returns it with the agents' base URLs.
 func serveKit(t *testing.T) (*agents.Kit, []string) {
 	t.Helper()
-	ls := make([]net.Listener, 3)
-	ports := make([]int, 3)
-	for i := range ls {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls[i], ports[i] = l, l.Addr().(*net.TCPAddr).Port
-	}
-	kit := agents.NewKit(agents.KitConfig{Host: "127.0.0.1", PlannerPort: ports[0], ReviewerPort: ports[1], DeployerPort: ports[2]})
+	kit := kittest.Serve(t, "127.0.0.1")
 	var urls []string
-	for i, a := range kit.Agents() {
-		srv := httptest.NewUnstartedServer(a.Handler())
-		srv.Listener.Close()
-		srv.Listener = ls[i]
-		srv.Start()
-		t.Cleanup(srv.Close)
+	for _, a := range kit.Agents() {
 		urls = append(urls, a.BaseURL())
 	}
 	return kit, urls
