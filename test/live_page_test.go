@@ -535,7 +535,7 @@ func TestLiveOffline(t *testing.T) {
 func TestLiveSize(t *testing.T) {
 	liveSiteURL(t)
 	r := livePageSite.report
-	t.Logf("live.wasm: %d bytes, %d brotli at the tests' quality 5 (the site ships quality 11; see BenchmarkModuleSize in wasm/worker)", r.LiveRaw, r.LiveBr)
+	t.Logf("live.wasm: %d bytes, %d brotli at the tests' quality 5 (the site ships quality 11; see BenchmarkModuleSize in cmd/live)", r.LiveRaw, r.LiveBr)
 	if r.LiveRaw == 0 || r.LiveBr == 0 {
 		t.Errorf("the site has no compressed live module: %+v", r)
 	}

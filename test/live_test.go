@@ -1,6 +1,6 @@
 package test
 
-// The live module in a real browser: the worker built from wasm/worker,
+// The live module in a real browser: the worker built from cmd/live,
 // loaded by web/live-worker.js into a Web Worker of a bare page served
 // with the site's Content-Security-Policy, driven through its message
 // protocol (package live). Offline it runs the kit in the worker;
@@ -31,7 +31,7 @@ import (
 
 // liveBuildFlags are the flags the live module is built with: inlining
 // off makes it about 14% smaller after brotli (see
-// BenchmarkModuleSize in wasm/worker).
+// BenchmarkModuleSize in cmd/live).
 var liveBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-ldflags=-s -w"}
 
 // livePage is the bare page that drives the worker: window.live.call(op,
@@ -100,7 +100,7 @@ func buildLiveSite(t *testing.T) string {
 				return err
 			}
 			cleanups = append(cleanups, func() { os.RemoveAll(dir) })
-			args := append(append([]string{"build"}, liveBuildFlags...), "-o", filepath.Join(dir, "live.wasm"), "./wasm/worker")
+			args := append(append([]string{"build"}, liveBuildFlags...), "-o", filepath.Join(dir, "live.wasm"), "./cmd/live")
 			cmd := exec.Command("go", args...)
 			cmd.Dir = root
 			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
