@@ -23,6 +23,7 @@ import (
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/wasmbin"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 )
 
 //go:embed index.html style.css loader.js live.css live.js live-worker.js check-worker.js favicon.svg lessons-offline.css
@@ -99,50 +100,11 @@ type Report struct {
 	LiveBr     int      // its size brotli-compressed
 }
 
-// shipped is a transcript read and checked.
+// shipped is a transcript read and checked: its entry in the page's
+// data block (view.Shipped) and the transcript parsed.
 type shipped struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	URL   string `json:"url,omitempty"`
-	Text  string `json:"text,omitempty"`
-	Steps int    `json:"steps"`
-	// Findings are what check.Check finds in the transcript, on their
-	// steps: the viewer shows them in the inspector. Worked out here, at
-	// build time, because the check package would make the viewer's
-	// module 15% larger.
-	Findings []finding `json:"findings,omitempty"`
-
+	view.Shipped
 	t *replay.Transcript
-}
-
-// A finding is one of check.Check's findings, as the inspector shows it.
-type finding struct {
-	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
-	Text string `json:"text"` // "§3.1.6: …"
-}
-
-// pageData is the JSON data block the viewer reads at start.
-type pageData struct {
-	Transcripts  []shipped `json:"transcripts"`
-	Prerendered  string    `json:"prerendered"` // the transcript drawn into the page
-	WASM         string    `json:"wasm,omitempty"`
-	WASMEncoding string    `json:"wasmEncoding,omitempty"` // "gzip" for the inline module
-	Live         *liveData `json:"live,omitempty"`         // nil: this build has no Live mode
-	// Check is the check worker's URL (check-worker.<hash>.js?wasm=…&exec=…);
-	// "" when this build has no check module.
-	Check string `json:"check,omitempty"`
-}
-
-// liveData tells the viewer where the Live mode's files are. The served
-// site names them by URL; the offline page carries them inline and
-// starts the worker from a blob: URL.
-type liveData struct {
-	Script string `json:"script,omitempty"` // live.<hash>.js, loaded when Live opens
-	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
-	// Inline says the offline page holds the module in the element
-	// #a2aplay-live-wasm (gzip, base64), the worker's script in
-	// #a2aplay-live-worker and wasm_exec.js in #a2aplay-wasm-exec.
-	Inline bool `json:"inline,omitempty"`
 }
 
 // pageView is what index.html is executed with.
@@ -213,11 +175,11 @@ func (o *Options) read() ([]shipped, error) {
 			title = tr.Name
 		}
 		steps := replay.Steps(t)
-		var fs []finding
+		var fs []view.Finding
 		for _, f := range check.Check(t) {
-			fs = append(fs, finding{Step: check.StepOf(f, steps), Text: replay.Visible(f.String())})
+			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: replay.Visible(f.String())})
 		}
-		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs, t: t})
+		out = append(out, shipped{Shipped: view.Shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs}, t: t})
 	}
 	return out, nil
 }
@@ -275,13 +237,13 @@ func Build(dir string, o Options) (*Report, error) {
 		WASM:     asset("viewer.wasm", o.Viewer),
 		Favicon:  template.URL(asset("favicon.svg", favicon())),
 	}
-	data := pageData{Prerendered: ts[0].Name, WASM: v.WASM}
+	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM}
 	var liveWASM string
 	if len(o.Live) > 0 {
 		script, _ := sources.ReadFile("live.js")
 		worker, _ := sources.ReadFile("live-worker.js")
 		liveWASM = asset("live.wasm", o.Live)
-		data.Live = &liveData{
+		data.Live = &view.LiveData{
 			Script: asset("live.js", script),
 			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
 		}
@@ -296,7 +258,7 @@ func Build(dir string, o Options) (*Report, error) {
 		if i > 0 {
 			t.Text = "" // fetched when picked
 		}
-		data.Transcripts = append(data.Transcripts, t)
+		data.Transcripts = append(data.Transcripts, t.Shipped)
 	}
 	v.Transcripts = ts
 	if v.Data, err = jsonData(data); err != nil {
@@ -393,8 +355,10 @@ func BuildOffline(w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	data := pageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
-	data.Transcripts = ts
+	data := view.PageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
+	for _, t := range ts {
+		data.Transcripts = append(data.Transcripts, t.Shipped)
+	}
 	var live struct {
 		script, worker []byte
 		module         string
@@ -413,7 +377,7 @@ func BuildOffline(w io.Writer, o Options) error {
 			return err
 		}
 		live.module = base64.StdEncoding.EncodeToString(z)
-		data.Live = &liveData{Inline: true}
+		data.Live = &view.LiveData{Inline: true}
 	}
 	js, err := jsonData(data)
 	if err != nil {
@@ -468,7 +432,7 @@ func hashSrc(b []byte) string {
 
 // jsonData encodes the data block. encoding/json escapes <, > and &, so
 // no transcript text can close the script element that holds it.
-func jsonData(d pageData) (template.JS, error) {
+func jsonData(d view.PageData) (template.JS, error) {
 	b, err := json.Marshal(d)
 	if err != nil {
 		return "", err
