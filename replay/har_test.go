@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
 )
 
 func harFiles(t testing.TB, pattern string) []string {
@@ -61,7 +63,7 @@ func TestReadHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "har", name+".http"), out, "go test ./replay -run ReadHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "har", name+".http"), out)
 		})
 	}
 }
@@ -76,7 +78,7 @@ func TestWriteHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "har", name+".har"), out, "go test ./replay -run WriteHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "har", name+".har"), out)
 		})
 	}
 }
