@@ -53,7 +53,6 @@ type Finding struct {
 // site names it by URL; the offline page carries it inline and the
 // viewer starts it from a blob: URL.
 type LiveData struct {
-	Script string `json:"script,omitempty"` // live.<hash>.js, loaded when Live opens
 	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
 	// Inline says the offline page holds the module in the element
 	// #a2aplay-live-wasm (gzip, base64) and the worker's script

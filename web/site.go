@@ -16,17 +16,19 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/wasmbin"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css live.js live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -129,11 +131,29 @@ type pageView struct {
 	// The offline page's lessons.
 	Lessons []offlineLesson
 
-	// The offline page's Live: live.js, the worker's script (wasm_exec.js
-	// and live-worker.js, started from a blob: URL) and the module.
-	InlineLive     template.JS
+	// Live is what the Live panel's markup says; nil when this build has
+	// no Live mode.
+	Live *livePanel
+	// The offline page's Live: the worker's script (wasm_exec.js and
+	// live-worker.js, started from a blob: URL) and the module.
 	LiveWorkerText template.HTML // a script checked to hold no "</script"
 	LiveBase64     template.HTML
+}
+
+// livePanel is what the Live panel's markup in index.html names: the
+// kit's sample deploy and its agents' URLs, which package agents owns.
+type livePanel struct {
+	Inline             bool   // the offline page: no remote agents
+	Kit                string // the kit's base URLs, separated by spaces
+	Build, Environment string // the deploy the deployer is asked for
+}
+
+func newLivePanel(inline bool) *livePanel {
+	var kit []string
+	for _, port := range []int{agents.PlannerPort, agents.ReviewerPort, agents.DeployerPort} {
+		kit = append(kit, "http://localhost:"+strconv.Itoa(port))
+	}
+	return &livePanel{Inline: inline, Kit: strings.Join(kit, " "), Build: agents.SampleBuild, Environment: agents.SampleEnvironment}
 }
 
 func (o *Options) read() ([]shipped, error) {
@@ -240,11 +260,10 @@ func Build(dir string, o Options) (*Report, error) {
 	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM}
 	var liveWASM string
 	if len(o.Live) > 0 {
-		script, _ := sources.ReadFile("live.js")
 		worker, _ := sources.ReadFile("live-worker.js")
 		liveWASM = asset("live.wasm", o.Live)
+		v.Live = newLivePanel(false)
 		data.Live = &view.LiveData{
-			Script: asset("live.js", script),
 			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
 		}
 	}
@@ -360,17 +379,14 @@ func BuildOffline(w io.Writer, o Options) error {
 		data.Transcripts = append(data.Transcripts, t.Shipped)
 	}
 	var live struct {
-		script, worker []byte
-		module         string
+		worker []byte
+		module string
 	}
 	if len(o.Live) > 0 {
-		live.script, _ = sources.ReadFile("live.js")
 		shim, _ := sources.ReadFile("live-worker.js")
 		live.worker = append(append(append([]byte{}, o.WasmExec...), '\n'), shim...)
-		for _, s := range [][]byte{live.script, live.worker} {
-			if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
-				return errors.New("a Live script to inline contains </script")
-			}
+		if bytes.Contains(bytes.ToLower(live.worker), []byte("</script")) {
+			return errors.New("the Live worker's script to inline contains </script")
 		}
 		z, err := compressCached(o.Live, "gzip", 0, o.Cache)
 		if err != nil {
@@ -395,10 +411,9 @@ func BuildOffline(w io.Writer, o Options) error {
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
 	workers := ""
 	if live.module != "" {
-		v.InlineLive = template.JS(live.script)
+		v.Live = newLivePanel(true)
 		v.LiveWorkerText = template.HTML(live.worker)
 		v.LiveBase64 = template.HTML(live.module)
-		scripts += " " + hashSrc(live.script)
 		// The agents' worker starts from a blob: URL the page makes of
 		// the inline worker script; it fetches nothing.
 		workers = "; worker-src blob:"

@@ -97,7 +97,9 @@ func RepoRoot() (string, error) {
 // and returns its bytes and the matching wasm_exec.js.
 func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
 	out := filepath.Join(dir, "viewer.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/viewer")
+	// Inlining only where the page draws (see build.sh's build_viewer).
+	const m = "github.com/a2aplay/a2aplay/"
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-gcflags="+m+"diagram=", "-gcflags="+m+"replay=", "-gcflags="+m+"view=", "-o", out, "./cmd/viewer")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {

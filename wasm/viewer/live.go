@@ -2,10 +2,9 @@
 
 package viewer
 
-// The Live mode's side of the viewer. The Live panel itself (the worker,
-// the learner's controls, the operator panel) is web/live.js, loaded
-// only when Live first opens; the agents run in a Web Worker it starts
-// (web/live-worker.js, live.wasm). The viewer draws the session: each
+// The Live mode: the mode tabs, the links, and the session's diagram.
+// The panel beside it (the worker, the learner's controls, the operator
+// panel) is panel.go; it starts the first time Live opens. Each
 // transcript the worker posts is parsed and drawn like any other, and
 // the learner steps through it with the same controls and inspector.
 //
@@ -37,8 +36,8 @@ type liveMode struct {
 	cfg      *view.LiveData // from the data block; nil: this build has no Live mode
 	on       bool
 	scenario string
-	loading  bool // live.js is being fetched
-	started  bool // live.js has the panel
+	started  bool // the panel runs (panel.go)
+	panel    panelState
 
 	prev     *doc // the replay transcript to go back to
 	prevStep int
@@ -102,66 +101,50 @@ func (p *page) startLive() {
 		}
 	})
 
-	api := js.Global().Get("a2aplay")
-	fn := func(name string, f func(args []js.Value) any) {
-		api.Set(name, dom.Func(func(_ js.Value, args []js.Value) (ret any) {
-			p.do(func() { ret = f(args) })
-			return ret
-		}))
-	}
-	// liveDraw(text): parse the session's transcript and draw it.
-	fn("liveDraw", func(args []js.Value) any {
-		if len(args) < 1 || args[0].Type() != js.TypeString {
-			return map[string]any{"error": "liveDraw(text) takes a string"}
-		}
-		return p.liveDraw(args[0].String())
-	})
-	// liveShow(seq): select the first step of exchange seq.
-	fn("liveShow", func(args []js.Value) any {
-		if len(args) < 1 || args[0].Type() != js.TypeNumber || p.live.doc == nil {
-			return 0
-		}
-		seq := args[0].Int()
-		for _, s := range p.live.doc.steps {
-			if s.Exchange == seq {
-				if !p.live.on {
-					p.enterLive(p.live.scenarioOr(""), push)
-				}
-				p.goTo(s.Index, noHistory)
-				return s.Index
-			}
-		}
-		return 0
-	})
-	// liveReset(): a new session; the diagram waits for its exchanges.
-	fn("liveReset", func([]js.Value) any {
-		p.live.doc, p.live.saved = nil, 0
-		if p.live.on {
-			p.livePlaceholder()
-		}
-		return nil
-	})
-	// liveScenario(name): the panel's scenario, kept in the URL.
-	fn("liveScenario", func(args []js.Value) any {
-		if len(args) > 0 && args[0].Type() == js.TypeString {
-			p.live.scenario = p.live.scenarioOr(args[0].String())
-			if p.live.on {
-				dom.Global().Get("history").Call("replaceState", js.Null(), "", "#live="+p.live.scenario)
-			}
-		}
-		return p.live.scenario
-	})
-	fn("liveState", func([]js.Value) any {
-		n := 0
-		if p.live.doc != nil {
-			n = len(p.live.doc.steps)
-		}
-		return map[string]any{"on": p.live.on, "scenario": p.live.scenario, "started": p.live.started, "steps": n}
-	})
-
 	if s, ok := liveLink(linkText()); ok {
 		p.enterLive(s, noHistory)
 	}
+}
+
+// liveShow selects the first step of exchange seq of the session.
+func (p *page) liveShow(seq int) {
+	if p.live.doc == nil {
+		return
+	}
+	for _, s := range p.live.doc.steps {
+		if s.Exchange == seq {
+			if !p.live.on {
+				p.enterLive(p.live.scenarioOr(""), push)
+			}
+			p.goTo(s.Index, noHistory)
+			return
+		}
+	}
+}
+
+// liveReset starts a new session: the diagram waits for its exchanges.
+func (p *page) liveReset() {
+	p.live.doc, p.live.saved = nil, 0
+	if p.live.on {
+		p.livePlaceholder()
+	}
+}
+
+// setLiveScenario is the panel's scenario, kept in the URL.
+func (p *page) setLiveScenario(name string) {
+	p.live.scenario = p.live.scenarioOr(name)
+	if p.live.on {
+		dom.Global().Get("history").Call("replaceState", js.Null(), "", "#live="+p.live.scenario)
+	}
+}
+
+// liveState is what window.a2aplay.liveState() says.
+func (p *page) liveState() map[string]any {
+	n := 0
+	if p.live.doc != nil {
+		n = len(p.live.doc.steps)
+	}
+	return map[string]any{"on": p.live.on, "scenario": p.live.scenario, "started": p.live.started, "steps": n}
 }
 
 func (lm *liveMode) scenarioOr(s string) string {
@@ -304,77 +287,29 @@ func (p *page) paintMode() {
 		ds.Delete("mode")
 	}
 	if p.live.started {
-		dom.Global().Get("a2aplayLive").Call("visible", p.live.on, p.live.scenario)
+		p.panelScenario(p.live.scenario, false)
 	}
 	// The mode changes the stage's width.
 	p.figure.avail = p.stageWidth()
 	p.applyZoom()
 }
 
-// loadLive starts the panel: live.js is fetched the first time (the
-// offline page carries it inline), then told where the worker is.
+// loadLive starts the panel the first time Live shows.
 func (p *page) loadLive() {
-	if p.live.started || p.live.loading {
-		return
+	if p.live.started || p.live.cfg == nil {
+		return // started, or a build without Live: the panel's markup says so
 	}
-	if p.live.cfg == nil {
-		dom.Clear(p.live.el.panel)
-		dom.Append(p.live.el.panel,
-			dom.TextEl("h2", "", "Live is not in this build"),
-			dom.TextEl("p", "", "This page was built without the live module, so the agents cannot run here. Run ./build.sh serve and open the page it serves."))
-		return
-	}
-	if !dom.Global().Get("a2aplayLive").IsUndefined() {
-		p.startPanel()
-		return
-	}
-	if p.live.cfg.Script == "" {
-		dom.SetText(p.live.el.panel, "The page's Live script is missing.")
-		return
-	}
-	p.live.loading = true
-	s := dom.Document().Call("createElement", "script")
-	s.Set("src", p.live.cfg.Script)
-	dom.On(s, "load", func(js.Value) { p.do(p.liveLoaded) })
-	dom.On(s, "error", func(js.Value) {
-		p.do(func() {
-			p.live.loading = false
-			p.liveFailed("Could not load the Live script (" + p.live.cfg.Script + "). Reload the page to try again.")
-		})
-	})
-	dom.Append(dom.Document().Get("head"), s)
-}
-
-// liveLoaded starts the panel once live.js has run.
-func (p *page) liveLoaded() {
-	p.live.loading = false
-	if dom.Global().Get("a2aplayLive").IsUndefined() {
-		p.liveFailed("The Live script loaded but did not start.")
-		return
-	}
-	p.startPanel()
-}
-
-func (p *page) liveFailed(msg string) {
-	dom.Clear(p.live.el.panel)
-	dom.Append(p.live.el.panel, dom.TextEl("h2", "", "Live could not start"), dom.TextEl("p", "lv-error", msg))
-}
-
-// startPanel hands the panel to live.js.
-func (p *page) startPanel() {
 	p.live.started = true
-	cfg := map[string]any{"worker": p.live.cfg.Worker, "inline": p.live.cfg.Inline, "scenario": p.live.scenario}
-	dom.Global().Get("a2aplayLive").Call("start", p.live.el.panel, cfg)
-	dom.Global().Get("a2aplayLive").Call("visible", p.live.on, p.live.scenario)
+	p.startPanel()
 }
 
 // liveDraw draws a transcript of the session. The learner who was at the
 // last step follows the session to its new last step; one who stepped
 // back stays where they are.
-func (p *page) liveDraw(text string) any {
+func (p *page) liveDraw(text string) drawn {
 	t, err := replay.Parse([]byte(text), liveName+".http")
 	if err != nil {
-		return map[string]any{"error": err.Error()}
+		return drawn{err: err}
 	}
 	d := newDoc(liveName, true, t)
 	step := len(d.steps)
@@ -394,7 +329,14 @@ func (p *page) liveDraw(text string) any {
 		p.show(d, step, noHistory)
 		p.liveSource()
 	}
-	return map[string]any{"steps": len(d.steps), "step": step}
+	return drawn{steps: len(d.steps), step: step}
+}
+
+// drawn says what liveDraw drew: the session's steps and the one shown,
+// or why it could not.
+type drawn struct {
+	steps, step int
+	err         error
 }
 
 // liveSource says what the diagram shows, where the picker is in Replay.

@@ -23,6 +23,7 @@ type doc struct {
 	steps []replay.Step
 	lanes []view.Lane
 
+	parseMs  float64 // time parse and steps took in the page
 	svgMs    float64 // time Layout and WriteSVG took in the page
 	renderMs float64 // that and putting the SVG into the page
 
