@@ -76,6 +76,8 @@ cmd_test() {
 	need_chromium
 	need_node
 	need_jssdk
+	log "go mod tidy -diff (go.mod and go.sum must need no change)"
+	go mod tidy -diff
 	log "go vet"
 	go vet ./...
 	log "go test (native)"
