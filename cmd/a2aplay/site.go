@@ -118,18 +118,7 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			}
 			o.LessonsCSS = lesson.StyleSheet + "\n" + figureCSS
 		}
-		if err := os.MkdirAll(filepath.Dir(*offline), 0o755); err != nil {
-			return err
-		}
-		f, err := os.Create(*offline)
-		if err != nil {
-			return err
-		}
-		if err := web.BuildOffline(f, o); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := web.WriteOffline(*offline, o); err != nil {
 			return err
 		}
 		st, err := os.Stat(*offline)
