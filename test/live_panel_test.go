@@ -74,15 +74,7 @@ func liveSiteURL(t *testing.T) string {
 			livePageSite.url = srv.URL + "/"
 
 			off := filepath.Join(tmp, "a2aplay-offline.html")
-			f, err := os.Create(off)
-			if err != nil {
-				return err
-			}
-			if err := web.BuildOffline(f, o); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
+			if err := web.WriteOffline(off, o); err != nil {
 				return err
 			}
 			livePageSite.offline = "file://" + filepath.ToSlash(off)

@@ -91,15 +91,7 @@ func setup(exe string) error {
 		return err
 	}
 	offline := filepath.Join(tmp, "a2aplay-offline.html")
-	f, err := os.Create(offline)
-	if err != nil {
-		return err
-	}
-	if err := web.BuildOffline(f, o); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := web.WriteOffline(offline, o); err != nil {
 		return err
 	}
 	env.offline = "file://" + filepath.ToSlash(offline)

@@ -10,9 +10,10 @@
 // findings: [{step, text}]} or {id, error}. A panic is an answer too:
 // the worker stays up.
 //
-// The command cmd/check runs it; build it with
+// The command cmd/check runs it; build it with its recipe
+// (internal/build) into bin/check.wasm with
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./cmd/check
+//	go run ./cmd/a2aplay build check
 package checker
 
 import (
