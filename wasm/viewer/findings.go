@@ -83,7 +83,7 @@ var checker struct {
 // check runs at a time; of those that wait only the newest is kept.
 func (p *page) check(d *doc) {
 	readFindings()
-	if d == nil || !d.local || d.checked || checker.url == "" {
+	if d == nil || !d.local || d.checked || d.part != nil || checker.url == "" {
 		return
 	}
 	if checker.busy != nil {
