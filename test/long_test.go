@@ -2,6 +2,7 @@ package test
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -115,6 +116,132 @@ func TestLongTranscript(t *testing.T) {
 	svg := waitFile(t, tb.ctx, filepath.Join(dir, "long.svg"))
 	if n := len(regexp.MustCompile(`<g class="step[^"]*" id="s\d+" data-step="`).FindAll(svg, -1)); n != 5400 {
 		t.Errorf("the exported SVG has %d steps, want 5,400", n)
+	}
+	tb.checkClean()
+}
+
+// TestOpenLargeFile: a large file is opened off the page's thread: the
+// page shows how far the opening has got, keeps answering while it
+// does, then steps through the file's windows as the worker sends them,
+// and exports it whole.
+func TestOpenLargeFile(t *testing.T) {
+	tb := newTab(t)
+	text := longTranscript(t, 600) // 5,400 steps
+	if len(text) < 1<<20 {
+		t.Fatalf("the file is %d bytes: too small to be opened off the page's thread", len(text))
+	}
+	path := filepath.Join(t.TempDir(), "large.http")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.reducedMotion()
+	tb.open(env.url)
+	// What the page shows while the file opens, and whether a timer
+	// runs meanwhile; a key pressed during the opening still steps the
+	// transcript shown.
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__seen = new Set();
+		window.__ticks = 0;
+		window.__ticker = setInterval(() => {
+			window.__ticks++;
+			const o = document.querySelector(".opening:not([hidden])");
+			if (o) window.__seen.add(o.textContent);
+		}, 5);
+	})()`))
+	before := tb.state()
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.wait(`!!document.querySelector(".opening:not([hidden]) progress")`)
+	ticks := eval[int](tb, `window.__ticks`)
+	tb.key("ArrowRight")
+	if st := tb.state(); st.Transcript == "large.http" {
+		t.Fatal("the file opened before the test could look at its opening; make it larger")
+	} else if st.Step != before.Step+1 {
+		t.Errorf("a key pressed while the file opens: step %d, want %d", st.Step, before.Step+1)
+	}
+	tb.wait(`a2aplay.state().transcript === "large.http" && a2aplay.state().steps === 5400`)
+	seen := eval[[]string](tb, `clearInterval(window.__ticker), [...window.__seen]`)
+	if len(seen) == 0 || !strings.Contains(strings.Join(seen, "\n"), "Opening large.http") {
+		t.Errorf("no progress shown while the file opened: %q", seen)
+	}
+	if n := eval[int](tb, `window.__ticks`); n <= ticks+2 {
+		t.Errorf("a timer ran %d times while the file opened: the page's thread was held", n-ticks)
+	}
+	if eval[bool](tb, `!!document.querySelector(".opening:not([hidden])")`) {
+		t.Error("the progress still shows after the file opened")
+	}
+	drawn := func() int {
+		return eval[int](tb, `document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length`)
+	}
+	if n := drawn(); n == 0 || n > 600 {
+		t.Errorf("%d steps drawn of 5,400, want at most 600", n)
+	}
+	for _, k := range []int{1, 3000, 3001, 5400, 2} {
+		tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+		tb.at("large.http", k)
+		// A step out of the window drawn is drawn when the worker has
+		// sent the window around it.
+		tb.wait(`document.querySelector("#diagram .step.current")?.getAttribute("data-step") === "` + itoa(k) + `"`)
+		tb.waitQuiet(`(f => f.found && f.inView)(`+focusBox+`)`, func() string { return "step " + itoa(k) })
+		if h := eval[string](tb, `document.getElementById("insp-heading").textContent`); !strings.HasPrefix(h, "Step "+itoa(k)+" of 5400") {
+			t.Errorf("at step %d the inspector says %q", k, h)
+		}
+	}
+	if src := eval[string](tb, `document.getElementById("source").textContent`); !strings.Contains(src, "of 5400 drawn") {
+		t.Errorf("the source line does not say what is drawn: %q", src)
+	}
+
+	// Export writes every step, from the worker that holds them.
+	dir := t.TempDir()
+	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	tb.click("#export summary")
+	tb.click("#export-svg")
+	svg := waitFile(t, tb.ctx, filepath.Join(dir, "large.svg"))
+	if n := len(regexp.MustCompile(`<g class="step[^"]*" id="s\d+" data-step="`).FindAll(svg, -1)); n != 5400 {
+		t.Errorf("the exported SVG has %d steps, want 5,400", n)
+	}
+	tb.checkClean()
+}
+
+// TestCancelOpen: a large file that is opening can be cancelled, and
+// another file opened meanwhile replaces it.
+func TestCancelOpen(t *testing.T) {
+	tb := newTab(t)
+	text := longTranscript(t, 600)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.http"), filepath.Join(dir, "b.http")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb.open(env.url)
+	before := tb.state()
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{a}))
+	tb.wait(`!!document.querySelector(".opening:not([hidden]) button")`)
+	tb.click(".opening button")
+	if eval[bool](tb, `!!document.querySelector(".opening:not([hidden])")`) {
+		t.Error("the progress still shows after Cancel")
+	}
+	// Long enough for the cancelled file to have opened.
+	eval[bool](tb, `new Promise(r => setTimeout(() => r(true), 3000))`)
+	if st := tb.state(); st.Transcript != before.Transcript {
+		t.Errorf("after Cancel the page shows %q, want %q as before", st.Transcript, before.Transcript)
+	}
+	if b := tb.banner(); b != "" {
+		t.Errorf("after Cancel the banner says %q", b)
+	}
+
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{a}))
+	tb.wait(`!!document.querySelector(".opening:not([hidden])")`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{b}))
+	tb.wait(`a2aplay.state().transcript === "b.http"`)
+	eval[bool](tb, `new Promise(r => setTimeout(() => r(true), 1000))`)
+	if st := tb.state(); st.Transcript != "b.http" || st.Steps != 5400 {
+		t.Errorf("the second file opened shows as %+v", st)
 	}
 	tb.checkClean()
 }

@@ -38,11 +38,21 @@ const timeLayout = "2006-01-02T15:04:05.000Z"
 // FormatTime writes t in UTC with milliseconds and "Z".
 func FormatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
 
-// Inspect describes step s of transcript t, which has n steps in all.
+// Inspect describes steps[i], a step of transcript t.
 func Inspect(t *replay.Transcript, steps []replay.Step, i int) Detail {
-	s := steps[i]
+	var start time.Time
+	if len(steps) > 0 {
+		start = steps[0].At
+	}
+	return InspectStep(t, steps[i], len(steps), start)
+}
+
+// InspectStep describes step s of transcript t, which has n steps in
+// all, the first at start: t need only hold s's exchange, as a [Part]
+// does.
+func InspectStep(t *replay.Transcript, s replay.Step, n int, start time.Time) Detail {
 	d := Detail{
-		Heading: "Step " + strconv.Itoa(s.Index) + " of " + strconv.Itoa(len(steps)) + " · " + kindName(s),
+		Heading: "Step " + strconv.Itoa(s.Index) + " of " + strconv.Itoa(n) + " · " + kindName(s),
 		Label:   s.Label,
 	}
 	ex := exchange(t, s.Exchange)
@@ -52,8 +62,8 @@ func Inspect(t *replay.Transcript, steps []replay.Step, i int) Detail {
 		}
 	}
 	at := FormatTime(s.At)
-	if len(steps) > 0 && !steps[0].At.IsZero() {
-		at += " (+" + seconds(s.At.Sub(steps[0].At)) + ")"
+	if !start.IsZero() {
+		at += " (+" + seconds(s.At.Sub(start)) + ")"
 	}
 	add("Time", at)
 	add("From → to", s.From+" → "+s.To)

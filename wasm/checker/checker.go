@@ -1,14 +1,31 @@
 //go:build js && wasm
 
-// Package checker runs check.Check for the page, in a Web Worker of its
-// own (web/check-worker.js): the check package would make the viewer's
-// module 15% larger, past its budget, so the page loads this one only
-// when it has a transcript the site builder did not check, a file the
-// learner opened or a live session.
+// Package checker is the page's module for transcripts it did not ship:
+// it runs check.Check, and it opens large files the learner picks, in a
+// Web Worker of its own (web/check-worker.js). The check package would
+// make the viewer's module 15% larger, past its budget, so the page
+// loads this one only when it has a transcript the site builder did not
+// check, a file the learner opened or a live session. A large file is
+// parsed, stepped and checked here, off the page's thread: the page
+// holds only the window of steps it draws (a view.Part), and asks for
+// the next one when the learner steps out of it.
 //
-// It reads messages {id, name, text} and answers each with {id,
-// findings: [{step, text}]} or {id, error}. A panic is an answer too:
-// the worker stays up.
+// Messages, each with the page's id:
+//
+//	{id, name, text}                 check a transcript: answers {id,
+//	                                 findings: [{step, text}]}
+//	{id, op: "open", name, data}     open a file (data: an ArrayBuffer):
+//	                                 answers {id, progress: {phase,
+//	                                 done}} as it goes, then {id, part}
+//	                                 (a view.Part as JSON text), then
+//	                                 {id, findings}
+//	{id, op: "part", at}             the Part around step at of the
+//	                                 file open: {id, part}
+//	{id, op: "export", kind}         the file open as "svg", "mermaid",
+//	                                 "http" or "har": {id, text}
+//
+// Any of them can answer {id, error} instead. A panic is an answer too:
+// the worker stays up. The page cancels an open by ending the worker.
 //
 // The command cmd/check runs it; build it with its recipe
 // (internal/build) into bin/check.wasm with
@@ -33,7 +50,16 @@ func Run() {
 		}
 		msg := args[0].Get("data")
 		id := msg.Get("id")
-		self.Call("postMessage", answer(id, msg.Get("name"), msg.Get("text")))
+		post := func(m map[string]any) {
+			m["id"] = id
+			self.Call("postMessage", m)
+		}
+		switch op := msg.Get("op"); {
+		case op.Type() != js.TypeString:
+			self.Call("postMessage", answer(id, msg.Get("name"), msg.Get("text")))
+		default:
+			serve(op.String(), msg, post)
+		}
 		return nil
 	})
 	self.Set("onmessage", onMessage)

@@ -26,8 +26,11 @@ func (p *page) draw(d *doc, at int) error {
 	// Measured before the new diagram is in: after, reading the stage's
 	// width would lay the whole new diagram out at once.
 	p.figure.avail = p.stageWidth()
-	d.first, d.last = view.Window(len(d.steps), min(at, len(d.steps)))
-	whole := d.first <= 1 && d.last >= len(d.steps)
+	d.first, d.last = view.Window(d.count(), min(at, d.count()))
+	if d.part != nil {
+		d.first, d.last = d.part.First, d.part.Last
+	}
+	whole := d.first <= 1 && d.last >= d.count()
 	prerendered := whole && !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
 	if !prerendered {
 		t0 := dom.Now()
@@ -59,7 +62,7 @@ func (p *page) draw(d *doc, at int) error {
 	p.frame(d.widest)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
-	p.marks = make([]js.Value, len(d.steps)+1)
+	p.marks = make([]js.Value, d.count()+1)
 	return nil
 }
 
@@ -70,7 +73,11 @@ func (p *page) mark(k int) js.Value {
 		return js.Undefined()
 	}
 	if p.marks[k].IsUndefined() {
-		el := dom.Document().Call("getElementById", view.IDPrefix+p.cur.steps[k-1].ID)
+		s := p.cur.step(k)
+		if s == nil {
+			return js.Undefined()
+		}
+		el := dom.Document().Call("getElementById", view.IDPrefix+s.ID)
 		if el.IsNull() {
 			return js.Undefined()
 		}

@@ -38,7 +38,7 @@ type checker struct {
 // check runs at a time; of those that wait only the newest is kept.
 func (p *page) check(d *doc) {
 	checker := &p.checker
-	if d == nil || !d.local || d.checked || p.data.Check == "" {
+	if d == nil || !d.local || d.checked || d.part != nil || p.data.Check == "" {
 		return
 	}
 	if checker.busy != nil {

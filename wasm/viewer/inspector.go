@@ -22,7 +22,12 @@ func (p *page) inspect() {
 	dom.Clear(e.facts)
 	dom.Clear(e.notes)
 	if p.nav.Cur == 0 {
-		s := view.Summarize(d.t, d.steps)
+		var s view.Summary
+		if d.part != nil {
+			s = d.part.Summary
+		} else {
+			s = view.Summarize(d.t, d.steps)
+		}
 		title := s.Title
 		if title == "" {
 			title = d.name
@@ -35,12 +40,14 @@ func (p *page) inspect() {
 			fact(e.facts, "Participant", pt, "")
 		}
 		for i, l := range d.lanes {
-			if i == maxLanes {
-				fact(e.facts, "…", strconv.Itoa(len(d.lanes)-i)+" more tasks", "")
+			if i == view.MaxLanes {
 				break
 			}
 			st := l.StateAt(0)
 			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
+		}
+		if more := d.tasks() - min(len(d.lanes), view.MaxLanes); more > 0 {
+			fact(e.facts, "…", strconv.Itoa(more)+" more tasks", "")
 		}
 		for _, n := range s.Notes {
 			dom.Append(e.notes, dom.TextEl("li", "", n))
@@ -53,7 +60,17 @@ func (p *page) inspect() {
 		p.copyRaw, p.copyJSON, p.curlText = "", "", ""
 		return
 	}
-	det := view.Inspect(d.t, d.steps, p.nav.Cur-1)
+	s := d.step(p.nav.Cur)
+	if s == nil {
+		return // a window of a large file on its way
+	}
+	var start time.Time
+	if d.part != nil {
+		start = d.part.Start
+	} else if len(d.steps) > 0 {
+		start = d.steps[0].At
+	}
+	det := view.InspectStep(d.t, *s, d.count(), start)
 	dom.SetText(e.heading, det.Heading)
 	dom.SetText(e.label, det.Label)
 	for _, r := range det.Rows {
@@ -262,10 +279,6 @@ func (p *page) showTab() {
 // states is summarised (view.Lane.Summary).
 const laneBuckets = 160
 
-// maxLanes is the most tasks the lane and the overview list; the
-// diagram draws them all.
-const maxLanes = 12
-
 // buildLane draws the task-state lane of the current transcript: one row
 // per task, one coloured segment per state, and one cursor across the
 // rows. Moving the position moves the cursor and dims the segments that
@@ -275,16 +288,14 @@ func (p *page) buildLane() {
 	dom.Clear(lane)
 	p.segs = p.segs[:0]
 	p.laneCursor = js.Undefined()
-	n := len(p.cur.steps)
+	n := p.cur.count()
 	if n == 0 || len(p.cur.lanes) == 0 {
 		return
 	}
 	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
 	inner := dom.El("div", "lane-inner")
 	for i, l := range p.cur.lanes {
-		if i == maxLanes {
-			more := dom.TextEl("div", "lane-more", "and "+strconv.Itoa(len(p.cur.lanes)-i)+" more tasks: the diagram draws a lane for each")
-			dom.Append(inner, more)
+		if i == view.MaxLanes {
 			break
 		}
 		name := dom.El("span", "lane-name")
@@ -306,6 +317,9 @@ func (p *page) buildLane() {
 			p.segs = append(p.segs, laneSeg{el: seg, from: s.From})
 		}
 		dom.Append(inner, dom.El("div", "lane-row", name, track))
+	}
+	if more := p.cur.tasks() - min(len(p.cur.lanes), view.MaxLanes); more > 0 {
+		dom.Append(inner, dom.TextEl("div", "lane-more", "and "+strconv.Itoa(more)+" more tasks: the diagram draws a lane for each"))
 	}
 	p.laneCursor = dom.El("span", "lane-cursor")
 	dom.Append(inner, p.laneCursor)

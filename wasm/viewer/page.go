@@ -32,6 +32,39 @@ type doc struct {
 
 	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
 	checked  bool           // its answer came, or none will
+
+	// part is, for a large file the opener holds (opener.go), the window
+	// of it the page has: t and steps are then the part's, and lanes its
+	// first ones.
+	part *view.Part
+}
+
+// count returns how many steps d has in all.
+func (d *doc) count() int {
+	if d.part != nil {
+		return d.part.N
+	}
+	return len(d.steps)
+}
+
+// step returns step k (1-based) of d, or nil when the page does not hold
+// it.
+func (d *doc) step(k int) *replay.Step {
+	if d.part != nil {
+		return d.part.Step(k)
+	}
+	if k < 1 || k > len(d.steps) {
+		return nil
+	}
+	return &d.steps[k-1]
+}
+
+// tasks returns how many tasks d has in all.
+func (d *doc) tasks() int {
+	if d.part != nil {
+		return d.part.Tasks
+	}
+	return len(d.lanes)
 }
 
 // page is the replay page. Callbacks run one at a time on the browser's
@@ -42,6 +75,7 @@ type page struct {
 	held bool // mu is held by the code running now (see do)
 
 	checker checker  // the check worker (findings.go)
+	opener  opener   // the worker that opens large files (opener.go)
 	live    liveMode // the Live mode (live.go)
 
 	data  view.PageData   // the data block, read once
@@ -343,10 +377,10 @@ func (p *page) show(d *doc, step int, h history) {
 		return
 	}
 	p.cur = d
-	p.nav = view.Nav{N: len(d.steps)}
+	p.nav = view.Nav{N: d.count()}
 	p.nav.Go(step)
 	p.buildLane()
-	p.el.scrub.Set("max", len(d.steps))
+	p.el.scrub.Set("max", d.count())
 	p.syncPicker()
 	p.saySource()
 	dom.Document().Set("title", d.name+" · a2aplay")
@@ -378,10 +412,10 @@ func (p *page) saySource() {
 // are drawn.
 func (p *page) sayWindow() {
 	d := p.cur
-	if d == nil || d.first <= 1 && d.last >= len(d.steps) {
+	if d == nil || d.first <= 1 && d.last >= d.count() {
 		return
 	}
-	src := "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(len(d.steps)) + " drawn"
+	src := "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(d.count()) + " drawn"
 	if d.local {
 		src = d.name + " · " + src
 	}
@@ -419,7 +453,14 @@ func (p *page) goTo(i int, h history) {
 		return
 	}
 	if d := p.cur; p.nav.Cur > 0 && (p.nav.Cur < d.first || p.nav.Cur > d.last) {
-		// Past the drawn window of a long transcript: draw the next.
+		// Past the drawn window of a long transcript: draw the next,
+		// once the opener sends it for a file it holds.
+		if d.part != nil {
+			p.askPart(d, p.nav.Cur)
+			p.paintPosition()
+			p.record(h)
+			return
+		}
 		if err := p.draw(d, p.nav.Cur); err != nil {
 			p.showError("Could not draw " + d.name + ": " + err.Error())
 		}
@@ -460,17 +501,7 @@ func (p *page) paint(old int) {
 		cl.Call("toggle", view.ClassCurrent, c == view.Current)
 		cl.Call("toggle", view.ClassLater, c == view.Later)
 	}
-	p.el.scrub.Set("value", cur)
-	if cur == 0 {
-		dom.SetText(p.el.position, "overview · "+count(n, "step"))
-	} else {
-		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
-	}
-	p.el.first.Set("disabled", n == 0 || cur == 1)
-	p.el.prev.Set("disabled", cur == 0)
-	p.el.next.Set("disabled", cur >= n)
-	p.el.last.Set("disabled", cur >= n)
-	p.el.play.Set("disabled", n == 0)
+	p.paintPosition()
 	if o := p.mark(old); old != cur && !o.IsUndefined() {
 		o.Call("removeAttribute", "aria-current")
 	}
@@ -484,6 +515,23 @@ func (p *page) paint(old int) {
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
+}
+
+// paintPosition shows the position on the scrubber, in words and on
+// the step buttons.
+func (p *page) paintPosition() {
+	cur, n := p.nav.Cur, p.nav.N
+	p.el.scrub.Set("value", cur)
+	if cur == 0 {
+		dom.SetText(p.el.position, "overview · "+count(n, "step"))
+	} else {
+		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
+	}
+	p.el.first.Set("disabled", n == 0 || cur == 1)
+	p.el.prev.Set("disabled", cur == 0)
+	p.el.next.Set("disabled", cur >= n)
+	p.el.last.Set("disabled", cur >= n)
+	p.el.play.Set("disabled", n == 0)
 }
 
 // Playback.
@@ -560,7 +608,12 @@ func (p *page) stepOf(target js.Value) int {
 func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
 	size := file.Get("size").Float()
+	if p.remote(size) {
+		p.do(func() { p.openRemote(file) })
+		return
+	}
 	p.do(func() {
+		p.cancelOpen() // a large file still opening
 		dom.AddClass(p.el.diagram, "busy")
 		dom.SetText(p.el.source, "Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB)…")
 	})
@@ -601,6 +654,10 @@ func (p *page) fileRead(name string, data []byte, err error) {
 func (p *page) export(kind string) {
 	d := p.cur
 	if d == nil {
+		return
+	}
+	if d.part != nil {
+		p.exportRemote(kind) // the opener holds the whole file
 		return
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")

@@ -1,0 +1,124 @@
+package view
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// longTranscript repeats the deploy capture (a stream that waits for an
+// approval, the approval outside A2A) copies times, each copy a minute
+// later and with ids of its own.
+func longTranscript(t *testing.T, copies int) *replay.Transcript {
+	t.Helper()
+	b, err := os.ReadFile("../transcripts/07-auth-required.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := replay.Parse(b, "07.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, s := range replay.Steps(one) {
+		if s.TaskID != "" {
+			ids = append(ids, s.TaskID, s.ContextID)
+		}
+	}
+	long := &replay.Transcript{Title: one.Title, Participants: one.Participants}
+	for i := range copies {
+		text := string(b)
+		for _, id := range ids {
+			text = strings.ReplaceAll(text, id, id[:len(id)-4]+fmt.Sprintf("%04x", i))
+		}
+		c, err := replay.Parse([]byte(text), "07.http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		shift := time.Duration(i) * time.Minute
+		for _, ex := range c.Exchanges {
+			ex.Seq = len(long.Exchanges) + 1
+			ex.Request.At = ex.Request.At.Add(shift)
+			if r := ex.Response; r != nil {
+				r.At = r.At.Add(shift)
+				if st := r.Stream; st != nil {
+					for j := range st.Frames {
+						st.Frames[j].At = st.Frames[j].At.Add(shift)
+					}
+					if st.End != nil {
+						st.End.At = st.End.At.Add(shift)
+					}
+				}
+			}
+			long.Exchanges = append(long.Exchanges, ex)
+		}
+	}
+	return long
+}
+
+// TestCut checks that a Part, after its trip as JSON, draws and inspects
+// every step of its window as the whole transcript does.
+func TestCut(t *testing.T) {
+	long := longTranscript(t, 300)
+	steps := replay.Steps(long)
+	if len(steps) <= BigTranscript {
+		t.Fatalf("%d steps: not a long transcript", len(steps))
+	}
+	lanes := Lanes(steps)
+	for _, at := range []int{0, 1, 777, len(steps) - 5, len(steps)} {
+		p := Cut(long, steps, lanes, at)
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Part
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		first, last := Window(len(steps), at)
+		if got.N != len(steps) || got.First != first || got.Last != last || got.Tasks != len(lanes) || len(got.Lanes) != MaxLanes {
+			t.Fatalf("at %d: N %d, window %d-%d, tasks %d, %d lanes; want %d, %d-%d, %d, %d",
+				at, got.N, got.First, got.Last, got.Tasks, len(got.Lanes), len(steps), first, last, len(lanes), MaxLanes)
+		}
+		if !reflect.DeepEqual(got.Summary, Summarize(long, steps)) {
+			t.Errorf("at %d: summary %+v, want %+v", at, got.Summary, Summarize(long, steps))
+		}
+		if len(got.Transcript.Exchanges) >= len(long.Exchanges)/2 {
+			t.Errorf("at %d: the part holds %d of %d exchanges", at, len(got.Transcript.Exchanges), len(long.Exchanges))
+		}
+		for k := first; k <= last; k++ {
+			s := got.Step(k)
+			if s == nil {
+				t.Fatalf("at %d: step %d missing from the part", at, k)
+			}
+			want := Inspect(long, steps, k-1)
+			if d := InspectStep(got.Transcript, *s, got.N, got.Start); !reflect.DeepEqual(d, want) {
+				t.Fatalf("at %d: step %d inspects as\n%+v\nwant\n%+v", at, k, d, want)
+			}
+		}
+		if got.Step(first-1) != nil && got.Step(first-1).Exchange == 0 || got.Step(len(steps)+1) != nil {
+			t.Errorf("at %d: Step outside the transcript found", at)
+		}
+		svg, _, err := PageFigure(got.Transcript, got.Steps, got.First, got.Last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, _, err := PageFigure(long, steps, first, last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svg != whole {
+			i := 0
+			for i < len(svg) && i < len(whole) && svg[i] == whole[i] {
+				i++
+			}
+			t.Errorf("at %d: the part's window draws otherwise than the whole transcript's: %q vs %q", at, svg[max(0, i-200):min(len(svg), i+200)], whole[max(0, i-200):min(len(whole), i+200)])
+		}
+	}
+}

@@ -1,0 +1,126 @@
+//go:build js && wasm
+
+package checker
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
+)
+
+// held is the file the worker has open for the page: one at a time.
+var held struct {
+	name  string
+	t     *replay.Transcript
+	steps []replay.Step
+	lanes []view.Lane
+}
+
+// serve answers one of the page's requests about a file: open, part or
+// export. post sends a message to the page.
+func serve(op string, msg js.Value, post func(map[string]any)) {
+	defer func() {
+		if r := recover(); r != nil {
+			post(map[string]any{"error": fmt.Sprint("internal error in the worker: ", r)})
+		}
+	}()
+	switch op {
+	case "open":
+		name, data := msg.Get("name"), msg.Get("data")
+		if name.Type() != js.TypeString || data.Type() != js.TypeObject {
+			post(map[string]any{"error": "open takes {name, data}"})
+			return
+		}
+		open(name.String(), data, post)
+	case "part":
+		if held.t == nil {
+			post(map[string]any{"error": "no file is open"})
+			return
+		}
+		at := msg.Get("at")
+		if at.Type() != js.TypeNumber {
+			post(map[string]any{"error": "part takes {at}"})
+			return
+		}
+		postPart(at.Int(), post)
+	case "export":
+		if held.t == nil {
+			post(map[string]any{"error": "no file is open"})
+			return
+		}
+		text, err := export(msg.Get("kind").String())
+		if err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		post(map[string]any{"text": text})
+	default:
+		post(map[string]any{"error": "no such request: " + op})
+	}
+}
+
+// open reads a file, says how far it has got as it goes, answers the
+// Part the page draws first, then the file's findings.
+func open(name string, data js.Value, post func(map[string]any)) {
+	held.t, held.steps, held.lanes = nil, nil, nil
+	progress := func(phase string, done float64) {
+		post(map[string]any{"progress": map[string]any{"phase": phase, "done": done}})
+	}
+	progress("read", 0)
+	b := make([]byte, data.Get("byteLength").Int())
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
+	progress("parse", 0.05)
+	t, err := view.Open(name, b)
+	b = nil
+	if err != nil {
+		post(map[string]any{"error": err.Error()})
+		return
+	}
+	progress("steps", 0.4)
+	steps := replay.Steps(t)
+	progress("lanes", 0.9)
+	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
+	postPart(0, post)
+	fs := []any{}
+	for _, f := range check.Check(t) {
+		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
+	}
+	post(map[string]any{"findings": fs})
+}
+
+// postPart answers the Part around position at of the file open.
+func postPart(at int, post func(map[string]any)) {
+	b, err := json.Marshal(view.Cut(held.t, held.steps, held.lanes, at))
+	if err != nil {
+		post(map[string]any{"error": err.Error()})
+		return
+	}
+	post(map[string]any{"part": string(b)})
+}
+
+// export writes the whole file open as the page's Export menu names it.
+func export(kind string) (string, error) {
+	var b strings.Builder
+	var err error
+	switch kind {
+	case "svg":
+		var svg []byte
+		svg, err = view.SVG(held.t, held.steps)
+		b.Write(svg)
+	case "mermaid":
+		err = diagram.WriteMermaid(&b, held.steps, diagram.Options{Title: held.t.Title})
+	case "http":
+		err = replay.Write(&b, held.t)
+	case "har":
+		err = replay.WriteHAR(&b, held.t)
+	default:
+		err = fmt.Errorf("no export %q", kind)
+	}
+	return b.String(), err
+}

@@ -1,0 +1,344 @@
+//go:build js && wasm
+
+package viewer
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// remoteBytes is the size from which a file the learner opens is read
+// by the opener, off the page's thread, rather than by the page: parsing
+// a megabyte here takes a noticeable moment on a slow machine.
+const remoteBytes = 1 << 20
+
+// opener is the Web Worker, running the check module (package
+// wasm/checker), that opens a large file: it parses it, works out its
+// steps and checks it while the page stays free, says how far it has
+// got, and keeps it. The page holds only the window of steps it draws, a
+// view.Part, and asks for the next one when the learner steps out of
+// it. Guarded by the page's mu.
+type opener struct {
+	w    js.Value // the worker; undefined until the first large file
+	id   int      // the id of the newest request; older answers are stale
+	open string   // the name of the file being opened, "" when none is
+	doc  *doc     // the file the worker holds
+	want int      // the position a part was asked for; 0 when none is on its way
+
+	// The progress shown while a file opens.
+	box, text, bar, cancel js.Value
+
+	exports map[int]string // export requests in flight: id -> kind
+}
+
+// remote reports whether a file of this size is opened by the p.opener.
+func (p *page) remote(size float64) bool {
+	return size >= remoteBytes && p.data.Check != ""
+}
+
+// openRemote has the opener open file, showing its progress; a file
+// still opening is cancelled first.
+func (p *page) openRemote(file js.Value) {
+	name := file.Get("name").String()
+	size := file.Get("size").Float()
+	if p.opener.open != "" {
+		p.cancelOpen()
+	}
+	p.opener.id++
+	id := p.opener.id
+	p.opener.open = name
+	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
+	dom.Go(func() {
+		buf, err := dom.Await(file.Call("arrayBuffer"))
+		p.do(func() {
+			if id != p.opener.id {
+				return // cancelled meanwhile
+			}
+			if err != nil {
+				p.openFailed("Could not read " + name + ": " + err.Error())
+				return
+			}
+			p.startOpener()
+			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
+		})
+	})
+}
+
+// startOpener starts the worker if none runs.
+func (p *page) startOpener() {
+	if !p.opener.w.IsUndefined() {
+		return
+	}
+	w := dom.Global().Get("Worker").New(p.data.Check)
+	p.opener.w = w
+	dom.On(w, "message", func(ev js.Value) {
+		p.do(func() {
+			if p.opener.w.Equal(w) { // not a worker ended since
+				p.fromOpener(ev.Get("data"))
+			}
+		})
+	})
+	dom.On(w, "error", func(ev js.Value) {
+		p.do(func() {
+			if p.opener.w.Equal(w) {
+				p.openerFailed("the worker that opens large files stopped")
+			}
+		})
+	})
+}
+
+// fromOpener takes one of the opener's messages.
+func (p *page) fromOpener(msg js.Value) {
+	if msg.Get("ready").Truthy() {
+		return
+	}
+	if e := msg.Get("error"); e.Type() == js.TypeString && msg.Get("id").IsUndefined() {
+		p.openerFailed(e.String()) // the worker could not start
+		return
+	}
+	id := msg.Get("id").Int()
+	if kind, ok := p.opener.exports[id]; ok {
+		delete(p.opener.exports, id)
+		p.exported(kind, msg)
+		return
+	}
+	if id != p.opener.id {
+		return // an answer to a request given up
+	}
+	switch {
+	case msg.Get("error").Type() == js.TypeString:
+		if p.opener.open != "" {
+			p.openFailed("Could not open " + msg.Get("error").String())
+			return
+		}
+		p.opener.want = 0
+		dom.RemoveClass(p.el.diagram, "busy")
+		p.showError("Could not draw " + p.opener.doc.name + ": " + msg.Get("error").String())
+	case msg.Get("progress").Type() == js.TypeObject:
+		if p.opener.open != "" {
+			pr := msg.Get("progress")
+			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
+		}
+	case msg.Get("part").Type() == js.TypeString:
+		var part view.Part
+		if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
+			p.openerFailed("the worker's answer: " + err.Error())
+			return
+		}
+		p.gotPart(&part)
+	case msg.Get("findings").Type() == js.TypeObject:
+		d := p.opener.doc
+		if d == nil {
+			return
+		}
+		fs := msg.Get("findings")
+		d.checked, d.findings = true, nil
+		for i := range fs.Length() {
+			f := fs.Index(i)
+			d.findings = append(d.findings, view.Finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
+		}
+		if p.cur == d && p.nav.Cur > 0 {
+			p.inspect()
+		}
+	}
+}
+
+// phaseText says what the opener is doing.
+func phaseText(phase string) string {
+	switch phase {
+	case "read":
+		return "reading the file"
+	case "parse":
+		return "reading the exchanges"
+	case "steps":
+		return "working out the steps"
+	case "lanes":
+		return "following the tasks"
+	}
+	return phase
+}
+
+// gotPart shows a part the opener sent: the first of a file just
+// opened, or the window around a position the learner stepped to.
+func (p *page) gotPart(part *view.Part) {
+	if name := p.opener.open; name != "" {
+		// A file just opened.
+		p.opener.open = ""
+		p.hideProgress()
+		d := &doc{name: name, local: true}
+		d.setPart(part)
+		p.opener.doc = d
+		p.docs[key(name, true)] = d
+		p.clearError()
+		p.cur = nil // redraw even when the same name was open
+		p.show(d, 0, push)
+		return
+	}
+	d := p.opener.doc
+	p.opener.want = 0
+	dom.RemoveClass(p.el.diagram, "busy")
+	if d == nil {
+		return
+	}
+	d.setPart(part)
+	if p.cur != d {
+		return
+	}
+	if c := p.nav.Cur; c > 0 && (c < part.First || c > part.Last) {
+		p.askPart(d, c) // the learner stepped on meanwhile
+		return
+	}
+	if err := p.draw(d, p.nav.Cur); err != nil {
+		p.showError("Could not draw " + d.name + ": " + err.Error())
+	}
+	p.sayWindow()
+	p.paint(-1)
+}
+
+// askPart asks the opener for the window around position at of d, the
+// file it holds; gotPart shows it.
+func (p *page) askPart(d *doc, at int) {
+	if d != p.opener.doc || p.opener.w.IsUndefined() {
+		return
+	}
+	p.opener.id++
+	p.opener.want = at
+	dom.AddClass(p.el.diagram, "busy")
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
+}
+
+// exportRemote has the opener write the file it holds as kind.
+func (p *page) exportRemote(kind string) {
+	if p.opener.w.IsUndefined() {
+		return
+	}
+	if p.opener.exports == nil {
+		p.opener.exports = map[int]string{}
+	}
+	p.opener.id++
+	p.opener.exports[p.opener.id] = kind
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "export", "kind": kind})
+}
+
+// exported downloads what the opener wrote.
+func (p *page) exported(kind string, msg js.Value) {
+	d := p.opener.doc
+	if e := msg.Get("error"); e.Type() == js.TypeString {
+		p.showError("Could not export " + kind + ": " + e.String())
+		return
+	}
+	if d == nil {
+		return
+	}
+	f, ok := exportFiles[kind]
+	if !ok {
+		return
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")
+	dom.Download(base+f[0], f[1], msg.Get("text").String())
+}
+
+// exportFiles gives each export its file name's ending and media type.
+var exportFiles = map[string][2]string{
+	"svg":     {".svg", "image/svg+xml"},
+	"mermaid": {".mmd", "text/plain;charset=utf-8"},
+	"http":    {".http", "text/plain;charset=utf-8"},
+	"har":     {".har", "application/json"},
+}
+
+// cancelOpen gives up the file being opened: the worker that reads it
+// is ended, and the page shows what it showed before.
+func (p *page) cancelOpen() {
+	if p.opener.open == "" {
+		return
+	}
+	p.opener.open = ""
+	p.opener.id++
+	p.endOpener()
+	p.hideProgress()
+	p.saySource()
+}
+
+// endOpener ends the worker, and with it the file it held: a file shown
+// from it stays drawn, but its other steps are gone.
+func (p *page) endOpener() {
+	if p.opener.w.IsUndefined() {
+		return
+	}
+	p.opener.w.Call("terminate")
+	p.opener.w = js.Undefined()
+	if d := p.opener.doc; d != nil {
+		delete(p.docs, key(d.name, true))
+		p.opener.doc = nil
+	}
+	p.opener.want = 0
+	dom.RemoveClass(p.el.diagram, "busy")
+}
+
+// openFailed says why a file could not be opened.
+func (p *page) openFailed(msg string) {
+	p.opener.open = ""
+	p.hideProgress()
+	p.showError(msg)
+	p.saySource()
+}
+
+// openerFailed says that the worker broke, and ends it.
+func (p *page) openerFailed(why string) {
+	name := p.opener.open
+	p.opener.open = ""
+	p.endOpener()
+	p.hideProgress()
+	if name != "" {
+		p.showError("Could not open " + name + ": " + why)
+	} else {
+		p.showError("The large file's steps are no longer available: " + why + ". Open it again.")
+	}
+	p.saySource()
+}
+
+// showProgress shows what the opener is doing and how far it has got,
+// with a Cancel button.
+func (p *page) showProgress(text string, done float64) {
+	if p.opener.box.IsUndefined() {
+		p.opener.text = dom.El("span", "opening-text")
+		p.opener.bar = dom.El("progress", "")
+		p.opener.bar.Set("max", 1)
+		dom.SetAttr(p.opener.bar, "aria-label", "Opening the file")
+		p.opener.cancel = dom.TextEl("button", "", "Cancel")
+		p.opener.cancel.Set("type", "button")
+		p.opener.cancel.Set("title", "Stop opening this file")
+		dom.On(p.opener.cancel, "click", func(js.Value) { p.do(p.cancelOpen) })
+		p.opener.box = dom.El("span", "opening", p.opener.text, p.opener.bar, p.opener.cancel)
+		dom.SetAttr(p.opener.box, "role", "status")
+		p.el.source.Get("parentNode").Call("insertBefore", p.opener.box, p.el.source.Get("nextSibling"))
+	}
+	dom.SetText(p.opener.text, text)
+	p.opener.bar.Set("value", done)
+	dom.SetHidden(p.opener.box, false)
+	dom.SetHidden(p.el.source, true)
+}
+
+func (p *page) hideProgress() {
+	if !p.opener.box.IsUndefined() {
+		dom.SetHidden(p.opener.box, true)
+	}
+	dom.SetHidden(p.el.source, false)
+}
+
+// setPart makes part the window of d the page holds.
+func (d *doc) setPart(part *view.Part) {
+	d.part = part
+	d.t = part.Transcript
+	if d.t == nil {
+		d.t = &replay.Transcript{}
+	}
+	d.steps = part.Steps
+	d.lanes = part.Lanes
+}
