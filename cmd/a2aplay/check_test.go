@@ -115,7 +115,7 @@ func TestCheckJSON(t *testing.T) {
 // each run's tool.driver.name, each result's message text), findings on
 // their lines, rules with links, and a HAR's findings without a region.
 func TestCheckSARIF(t *testing.T) {
-	_, out, _ := runChecked(t, "-format", "sarif", rules+"context-mismatch.http", rules+"role.http", "../../replay/testdata/firefox-rest.har")
+	_, out, _ := runChecked(t, "-format", "sarif", rules+"context-mismatch.http", rules+"role.http", "../../replay/har/testdata/firefox-rest.har")
 	var log map[string]any
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)

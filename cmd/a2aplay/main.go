@@ -21,6 +21,7 @@ import (
 	"syscall"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 // A command is one subcommand of a2aplay. Each lives in its own file and
@@ -98,13 +99,13 @@ func usage(w io.Writer) {
 // readTranscript reads a .http transcript, or a HAR file by its name. A
 // transcript is read straight into the string it is parsed from, so a
 // large one is held in memory once.
-func readTranscript(file string, har replay.HAROptions) (*replay.Transcript, error) {
+func readTranscript(file string, harOpts har.Options) (*replay.Transcript, error) {
 	if strings.EqualFold(filepath.Ext(file), ".har") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		return replay.ReadHARWith(data, file, har)
+		return har.ReadWith(data, file, harOpts)
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -122,8 +123,8 @@ func readTranscript(file string, har replay.HAROptions) (*replay.Transcript, err
 }
 
 // harFlag adds the flag that keeps what a HAR holds besides A2A.
-func harFlag(fs *flag.FlagSet) *replay.HAROptions {
-	var o replay.HAROptions
+func harFlag(fs *flag.FlagSet) *har.Options {
+	var o har.Options
 	fs.BoolVar(&o.KeepAll, "har-all", false, "keep what a HAR file holds besides A2A traffic (page documents, scripts, styles, images, fonts, favicons, CORS preflights), which is left out and counted in a note")
 	return &o
 }

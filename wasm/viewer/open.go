@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 // ErrNotTranscript says that a file the learner opened is neither a
@@ -33,14 +34,14 @@ func Open(name string, data []byte) (*replay.Transcript, error) {
 	case bytes.HasPrefix(text, []byte("# a2aplay transcript")):
 		return replay.Parse(data, name)
 	case bytes.HasPrefix(text, []byte("{")) && bytes.Contains(data[:min(len(data), 4096)], []byte(`"log"`)):
-		t, err := replay.ReadHAR(data, name)
+		t, err := har.Read(data, name)
 		if err != nil {
 			return nil, err
 		}
 		if calls(t) == 0 {
 			// The page's own traffic is left out of t: count it in.
 			n := len(t.Exchanges)
-			if all, err := replay.ReadHARWith(data, name, replay.HAROptions{KeepAll: true}); err == nil {
+			if all, err := har.ReadWith(data, name, har.Options{KeepAll: true}); err == nil {
 				n = len(all.Exchanges)
 			}
 			return nil, fmt.Errorf("%s: %w: none of its %s is an A2A call (JSON-RPC or HTTP+JSON to an agent). Record the network while a page or tool talks to an agent, then save that as HAR", name, ErrNoA2A, plural(n, "request"))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 func TestOpen(t *testing.T) {
@@ -19,11 +19,11 @@ func TestOpen(t *testing.T) {
 	if err != nil || len(tr.Exchanges) != 3 {
 		t.Fatalf("Open(sample.http) = %v, %v", tr, err)
 	}
-	var har bytes.Buffer
-	if err := replay.WriteHAR(&har, tr); err != nil {
+	var log bytes.Buffer
+	if err := har.Write(&log, tr); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open("log.har", har.Bytes()); err != nil {
+	if _, err := Open("log.har", log.Bytes()); err != nil {
 		t.Errorf("Open(a HAR of the sample): %v", err)
 	}
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10")

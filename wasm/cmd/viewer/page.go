@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 	"github.com/a2aplay/a2aplay/wasm/viewer"
 )
@@ -640,7 +641,7 @@ func (p *page) export(kind string) {
 			dom.Download(base+".http", "text/plain;charset=utf-8", b.String())
 		}
 	case "har":
-		err = replay.WriteHAR(&b, d.t)
+		err = har.Write(&b, d.t)
 		if err == nil {
 			dom.Download(base+".har", "application/json", b.String())
 		}

@@ -1,4 +1,4 @@
-package replay
+package har
 
 import (
 	"fmt"
@@ -6,11 +6,13 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
-// HAROptions change what [ReadHARWith] keeps.
-type HAROptions struct {
-	// KeepAll keeps the traffic that is not A2A, which ReadHAR leaves
+// Options change what [ReadWith] keeps.
+type Options struct {
+	// KeepAll keeps the traffic that is not A2A, which Read leaves
 	// out: the page's documents, scripts, styles, images, fonts,
 	// favicons and CORS preflights.
 	KeepAll bool
@@ -19,8 +21,8 @@ type HAROptions struct {
 // pageAsset says what kind of page traffic a HAR entry is ("script",
 // "CORS preflight"), or "" for an exchange to keep: anything A2A, and
 // any other call a page makes with fetch, such as an operator's approval.
-func pageAsset(e *harEntryIn, name string, ch Channel) string {
-	if ch == ChannelA2A {
+func pageAsset(e *harEntryIn, name string, ch replay.Channel) string {
+	if ch == replay.ChannelA2A {
 		return ""
 	}
 	rt := strings.ToLower(e.ResourceType)
@@ -107,48 +109,6 @@ func plural(k string) string {
 	return k + "s"
 }
 
-// A frameFact is what a stream frame says about its task.
-type frameFact struct {
-	task  string
-	state string
-	at    time.Time // the status timestamp, zero when the frame has none
-}
-
-// readFrame reads the task, state and status timestamp of a frame, in
-// either binding's shape (a JSON-RPC result, or the bare object).
-func readFrame(data string) frameFact {
-	var w wire
-	if !decode([]byte(data), &w) {
-		return frameFact{}
-	}
-	p := &w
-	if w.Result != nil {
-		p = w.Result
-	}
-	var f frameFact
-	var st *wireStatus
-	switch {
-	case p.Task != nil:
-		f.task, st = p.Task.id(), p.Task.Status
-	case p.StatusUpdate != nil:
-		f.task, st = p.StatusUpdate.TaskID, p.StatusUpdate.Status
-	case p.ArtifactUpdate != nil:
-		f.task = p.ArtifactUpdate.TaskID
-	case p.Status != nil:
-		f.task, st = p.TaskID, p.Status
-		if f.task == "" {
-			f.task = p.id()
-		}
-	}
-	if st != nil {
-		f.state = st.State
-		if t, err := time.Parse(time.RFC3339Nano, st.Timestamp); err == nil {
-			f.at = t.UTC().Truncate(time.Millisecond)
-		}
-	}
-	return f
-}
-
 // timeFrames places a stream's frames at the status timestamps they
 // carry, when the HAR has no time for each frame: between the response
 // and the end of the entry, never before the frame before them; a frame
@@ -157,12 +117,12 @@ func readFrame(data string) frameFact {
 // timestamp: 0 when none did, or when one falls outside the entry's time
 // by more than a second, the mark of another clock; the frames are then
 // left as they were.
-func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
-	facts := make([]frameFact, len(frames))
+func timeFrames(frames []replay.Frame, started, respAt, endAt time.Time) int {
+	facts := make([]replay.FrameStatus, len(frames))
 	n := 0
 	for i, f := range frames {
-		facts[i] = readFrame(f.Data)
-		if at := facts[i].at; !at.IsZero() {
+		facts[i] = replay.ReadFrameStatus(f.Data)
+		if at := facts[i].At; !at.IsZero() {
 			if at.Before(started.Add(-time.Second)) || at.After(endAt.Add(time.Second)) {
 				return 0
 			}
@@ -174,7 +134,7 @@ func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
 	}
 	prev := respAt
 	for i := range frames {
-		if at := facts[i].at; !at.IsZero() {
+		if at := facts[i].At; !at.IsZero() {
 			prev = later(prev, at)
 			if prev.After(endAt) {
 				prev = endAt
@@ -188,16 +148,16 @@ func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
 // resumes reports whether exchange o can resume a task that waits: an
 // out-of-band call (an operator's approval) or a message, answered with
 // success.
-func resumes(o *Exchange) bool {
+func resumes(o *replay.Exchange) bool {
 	if o.Response == nil || o.Response.Err != "" || o.Response.StatusCode/100 != 2 {
 		return false
 	}
-	return o.Channel == ChannelOutOfBand || o.Name == "SendMessage" || o.Name == "SendStreamingMessage"
+	return o.Channel == replay.ChannelOutOfBand || o.Name == "SendMessage" || o.Name == "SendStreamingMessage"
 }
 
 // namesTask reports whether exchange o names task id, in its URL or in
 // its request body.
-func namesTask(o *Exchange, id string) bool {
+func namesTask(o *replay.Exchange, id string) bool {
 	return strings.Contains(o.Request.URL, id) || strings.Contains(o.Request.Body, id)
 }
 
@@ -208,8 +168,8 @@ func namesTask(o *Exchange, id string) bool {
 // and the frames after it no earlier than its response. Frames keep
 // their order; the stream's end moves with its last frame. Streams whose
 // frame times the HAR gave exactly are left alone.
-func orderCauses(t *Transcript, estimated map[*Exchange]bool) {
-	used := map[*Exchange]bool{}
+func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
+	used := map[*replay.Exchange]bool{}
 	for _, s := range t.Exchanges {
 		if !estimated[s] {
 			continue
@@ -217,13 +177,13 @@ func orderCauses(t *Transcript, estimated map[*Exchange]bool) {
 		st := s.Response.Stream
 		var moved []string
 		for i := 0; i+1 < len(st.Frames); i++ {
-			f := readFrame(st.Frames[i].Data)
-			if f.task == "" || !Interrupted(f.state) || Interrupted(readFrame(st.Frames[i+1].Data).state) {
+			f := replay.ReadFrameStatus(st.Frames[i].Data)
+			if f.Task == "" || !replay.Interrupted(f.State) || replay.Interrupted(replay.ReadFrameStatus(st.Frames[i+1].Data).State) {
 				continue
 			}
-			var cause *Exchange
+			var cause *replay.Exchange
 			for _, o := range t.Exchanges {
-				if o != s && !used[o] && resumes(o) && !o.Request.At.Before(s.Request.At) && namesTask(o, f.task) &&
+				if o != s && !used[o] && resumes(o) && !o.Request.At.Before(s.Request.At) && namesTask(o, f.Task) &&
 					(cause == nil || o.Request.At.Before(cause.Request.At)) {
 					cause = o
 				}
