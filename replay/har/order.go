@@ -3,6 +3,7 @@ package har
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -155,12 +156,6 @@ func resumes(o *replay.Exchange) bool {
 	return o.Channel == replay.ChannelOutOfBand || o.Name == "SendMessage" || o.Name == "SendStreamingMessage"
 }
 
-// namesTask reports whether exchange o names task id, in its URL or in
-// its request body.
-func namesTask(o *replay.Exchange, id string) bool {
-	return strings.Contains(o.Request.URL, id) || strings.Contains(o.Request.Body, id)
-}
-
 // orderCauses makes the estimated frame times of streams respect cause
 // and effect: when a stream's task waits (AUTH_REQUIRED or
 // INPUT_REQUIRED) and another exchange that names the task resumes it,
@@ -169,25 +164,30 @@ func namesTask(o *replay.Exchange, id string) bool {
 // their order; the stream's end moves with its last frame. Streams whose
 // frame times the HAR gave exactly are left alone.
 func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
+	waits := map[*replay.Exchange][]wait{}
+	ids := map[string]bool{}
+	for _, s := range t.Exchanges {
+		if estimated[s] {
+			waits[s] = waitsOf(s.Response.Stream)
+			for _, w := range waits[s] {
+				ids[w.task] = true
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	causes := resumers(t, ids)
 	used := map[*replay.Exchange]bool{}
 	for _, s := range t.Exchanges {
-		if !estimated[s] {
+		if len(waits[s]) == 0 {
 			continue
 		}
 		st := s.Response.Stream
 		var moved []string
-		for i := 0; i+1 < len(st.Frames); i++ {
-			f := replay.ReadFrameStatus(st.Frames[i].Data)
-			if f.Task == "" || !replay.Interrupted(f.State) || replay.Interrupted(replay.ReadFrameStatus(st.Frames[i+1].Data).State) {
-				continue
-			}
-			var cause *replay.Exchange
-			for _, o := range t.Exchanges {
-				if o != s && !used[o] && resumes(o) && !o.Request.At.Before(s.Request.At) && namesTask(o, f.Task) &&
-					(cause == nil || o.Request.At.Before(cause.Request.At)) {
-					cause = o
-				}
-			}
+		for _, w := range waits[s] {
+			i := w.frame
+			cause := causes[w.task].next(s, used)
 			if cause == nil {
 				continue
 			}
@@ -218,4 +218,95 @@ func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
 		}
 		s.Notes = append(s.Notes, strings.Join(moved, "; ")+".")
 	}
+}
+
+// A wait is a frame of a stream that leaves its task waiting
+// (AUTH_REQUIRED or INPUT_REQUIRED) with a frame after it that does not.
+type wait struct {
+	frame int // index of the frame
+	task  string
+}
+
+func waitsOf(st *replay.Stream) []wait {
+	fs := make([]replay.FrameStatus, len(st.Frames))
+	for i := range st.Frames {
+		fs[i] = replay.ReadFrameStatus(st.Frames[i].Data)
+	}
+	var ws []wait
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].Task != "" && replay.Interrupted(fs[i].State) && !replay.Interrupted(fs[i+1].State) {
+			ws = append(ws, wait{i, fs[i].Task})
+		}
+	}
+	return ws
+}
+
+// A queue holds the exchanges that can resume one task, in the order of
+// their requests, and a cursor past those no stream can take any more.
+type queue struct {
+	xs     []*replay.Exchange
+	cursor int
+}
+
+// next returns the first exchange of q that can resume the task of
+// stream s and is not used yet: sent no earlier than s, and not s
+// itself. Streams ask in the order of their requests, so an exchange
+// sent before s is passed over for good.
+func (q *queue) next(s *replay.Exchange, used map[*replay.Exchange]bool) *replay.Exchange {
+	if q == nil {
+		return nil
+	}
+	for q.cursor < len(q.xs) && (used[q.xs[q.cursor]] || q.xs[q.cursor].Request.At.Before(s.Request.At)) {
+		q.cursor++
+	}
+	for _, o := range q.xs[q.cursor:] {
+		if o != s && !used[o] {
+			return o
+		}
+	}
+	return nil
+}
+
+// resumers finds, for each task id, the exchanges that can resume it
+// ([resumes]) and name it, in their URL or request body, in the order of
+// t's exchanges. It looks each id up at every place in those texts where
+// one could start, so its time grows with the texts' length, not with
+// the number of ids.
+func resumers(t *replay.Transcript, ids map[string]bool) map[string]*queue {
+	// The ids by length, and the bytes they start with.
+	byLen := map[int]*[256]bool{}
+	var lens []int
+	for id := range ids {
+		if byLen[len(id)] == nil {
+			byLen[len(id)] = new([256]bool)
+			lens = append(lens, len(id))
+		}
+		byLen[len(id)][id[0]] = true
+	}
+	slices.Sort(lens)
+	out := map[string]*queue{}
+	for _, o := range t.Exchanges {
+		if !resumes(o) {
+			continue
+		}
+		for _, text := range [2]string{o.Request.URL, o.Request.Body} {
+			for _, n := range lens {
+				starts := byLen[n]
+				for i := 0; i+n <= len(text); i++ {
+					if !starts[text[i]] || !ids[text[i:i+n]] {
+						continue
+					}
+					q := out[text[i:i+n]]
+					if q == nil {
+						q = &queue{}
+						out[text[i:i+n]] = q
+					}
+					if len(q.xs) == 0 || q.xs[len(q.xs)-1] != o {
+						q.xs = append(q.xs, o)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

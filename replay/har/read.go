@@ -16,15 +16,31 @@ import (
 )
 
 // Read reads a HAR log, such as a browser's saved network log, into a
-// replay.Transcript. See the package documentation for what it derives and how.
-// Malformed JSON gives a [*replay.SyntaxError] naming the line; JSON that is not
-// a HAR log gives a [*Error] naming the field.
+// transcript. See the package documentation for what it derives and how.
+// Malformed JSON gives a [*replay.SyntaxError] naming the line; JSON that
+// is not a HAR log gives a [*Error] naming the field.
 func Read(data []byte, name string) (*replay.Transcript, error) {
 	return ReadWith(data, name, Options{})
 }
 
 // ReadWith is [Read] with options.
 func ReadWith(data []byte, name string, opts Options) (*replay.Transcript, error) {
+	r, err := readLog(data, name, opts)
+	if err != nil {
+		return nil, err
+	}
+	orderCauses(r.t, r.estimated)
+	if err := replay.Validate(r.t); err != nil {
+		// Every value above is made to fit; this is a bug, not bad input.
+		return nil, &Error{name, "entries", fmt.Sprintf("cannot be held in a transcript: %v", err)}
+	}
+	return r.t, nil
+}
+
+// readLog reads the exchanges of a HAR log into r.t, with the frames of
+// the streams in r.estimated at times [orderCauses] has yet to put in
+// the order of cause and effect.
+func readLog(data []byte, name string, opts Options) (*harReader, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	var f harIn
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -36,38 +52,11 @@ func ReadWith(data []byte, name string, opts Options) (*replay.Transcript, error
 	if f.Log.Entries == nil {
 		return nil, &Error{name, "entries", "expected an array of entries, found nothing"}
 	}
+	items, err := readEntries(data, name, *f.Log.Entries)
+	if err != nil {
+		return nil, err
+	}
 	r := &harReader{name: name, t: &replay.Transcript{}, byName: map[string]string{}, byAgent: map[int]string{}, estimated: map[*replay.Exchange]bool{}}
-	type item struct {
-		index   int
-		e       *harEntryIn
-		started time.Time
-	}
-	var items []item
-	for i, raw := range *f.Log.Entries {
-		e := &harEntryIn{}
-		if err := json.Unmarshal(raw, e); err != nil {
-			return nil, harDecodeError(name, data, raw, fmt.Sprintf("entries[%d]", i), err)
-		}
-		u, err := url.Parse(e.Request.URL)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-			if err == nil && u.Scheme != "" {
-				continue // data:, blob:, ws: and the like are not HTTP exchanges
-			}
-			return nil, &Error{name, fmt.Sprintf("entries[%d].request.url", i),
-				fmt.Sprintf("expected an absolute URL, found %s", replay.Quote(e.Request.URL))}
-		}
-		started, err := time.Parse(time.RFC3339Nano, e.StartedDateTime)
-		if err == nil {
-			started = started.UTC().Truncate(time.Millisecond)
-		}
-		if err != nil || !replay.ValidTime(started) {
-			return nil, &Error{name, fmt.Sprintf("entries[%d].startedDateTime", i),
-				fmt.Sprintf(`expected a date and time like "2026-10-06T09:00:00.000Z", found %s`, replay.Quote(e.StartedDateTime))}
-		}
-		items = append(items, item{i, e, started})
-	}
-	sort.SliceStable(items, func(a, b int) bool { return items[a].started.Before(items[b].started) })
-
 	if len(f.Log.Ext) > 0 {
 		var ext harLogExt
 		if json.Unmarshal(f.Log.Ext, &ext) == nil && r.useLogExt(&ext) {
@@ -105,12 +94,45 @@ func ReadWith(data []byte, name string, opts Options) (*replay.Transcript, error
 	if len(leftOut) > 0 {
 		r.t.Notes = append(r.t.Notes, leftOutNote(leftOut))
 	}
-	orderCauses(r.t, r.estimated)
-	if err := replay.Validate(r.t); err != nil {
-		// Every value above is made to fit; this is a bug, not bad input.
-		return nil, &Error{name, "entries", fmt.Sprintf("cannot be held in a transcript: %v", err)}
+	return r, nil
+}
+
+// An item is an entry of the log with an http or https URL.
+type item struct {
+	index   int // in the log's entries
+	e       *harEntryIn
+	started time.Time
+}
+
+// readEntries decodes the entries of a log and returns those with http
+// and https URLs in the order of their start.
+func readEntries(data []byte, name string, entries []json.RawMessage) ([]item, error) {
+	var items []item
+	for i, raw := range entries {
+		e := &harEntryIn{}
+		if err := json.Unmarshal(raw, e); err != nil {
+			return nil, harDecodeError(name, data, raw, fmt.Sprintf("entries[%d]", i), err)
+		}
+		u, err := url.Parse(e.Request.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+			if err == nil && u.Scheme != "" {
+				continue // data:, blob:, ws: and the like are not HTTP exchanges
+			}
+			return nil, &Error{name, fmt.Sprintf("entries[%d].request.url", i),
+				fmt.Sprintf("expected an absolute URL, found %s", replay.Quote(e.Request.URL))}
+		}
+		started, err := time.Parse(time.RFC3339Nano, e.StartedDateTime)
+		if err == nil {
+			started = started.UTC().Truncate(time.Millisecond)
+		}
+		if err != nil || !replay.ValidTime(started) {
+			return nil, &Error{name, fmt.Sprintf("entries[%d].startedDateTime", i),
+				fmt.Sprintf(`expected a date and time like "2026-10-06T09:00:00.000Z", found %s`, replay.Quote(e.StartedDateTime))}
+		}
+		items = append(items, item{i, e, started})
 	}
-	return r.t, nil
+	sort.SliceStable(items, func(a, b int) bool { return items[a].started.Before(items[b].started) })
+	return items, nil
 }
 
 type harReader struct {
