@@ -45,3 +45,8 @@ func ReadFrameStatus(data string) FrameStatus {
 	}
 	return f
 }
+
+// Method returns the A2A method exchange x calls ("SendMessage"), as
+// the step of its request names it ([Step].Method), or "" when it calls
+// none: a call outside A2A, or a JSON-RPC method A2A does not define.
+func Method(x *Exchange) string { return requestStep(x).Method }
