@@ -65,7 +65,7 @@ need_jssdk() {
 # Packages that are pure Go and must pass their tests in the browser's
 # runtime too (under Node, GOOS=js GOARCH=wasm).
 wasm_packages() {
-	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./wasm/viewer; do
+	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden; do
 		[ -d "$p" ] && echo "$p"
 	done
 }
@@ -139,21 +139,21 @@ cmd_fuzz() {
 build_viewer() {
 	log "viewer wasm"
 	mkdir -p bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./wasm/cmd/viewer
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./cmd/viewer
 	cp "$wasm_path/wasm_exec.js" bin/wasm_exec.js
 	log "check wasm (loaded on demand)"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./wasm/cmd/check
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./cmd/check
 	log "a2aplay"
 	go build -o bin/a2aplay ./cmd/a2aplay
 }
 
 # build_live builds the live module, the agents that Live runs in a Web
 # Worker. Inlining off makes it about 14% smaller after brotli (see
-# BenchmarkModuleSize in wasm/worker).
+# BenchmarkModuleSize in cmd/live).
 build_live() {
 	log "live wasm"
 	mkdir -p bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/live.wasm ./wasm/worker
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/live.wasm ./cmd/live
 }
 
 # Compressed files are kept in bin/cache between builds: brotli 11 of the

@@ -87,7 +87,7 @@ func TestOfflineLessons(t *testing.T) {
 	first := o.Lessons[0].Name
 	tb.click("#lessons .lesson-list a")
 	tb.wait(shown("#lesson-"+first) + ` && !(` + shown("#lessons") + `)`)
-	tb.shot("offline-lesson")
+	tb.keepScreenshot("offline-lesson")
 
 	// The first listing of the first lesson links its step.
 	link := eval[map[string]string](tb, `(() => {

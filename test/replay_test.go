@@ -38,7 +38,7 @@ func TestFirstPaintWithoutWasm(t *testing.T) {
 	if eval[bool](tb, `document.documentElement.dataset.viewer === "ready"`) {
 		t.Error("the viewer says it is ready without its module")
 	}
-	tb.shot("first-paint-without-wasm")
+	tb.keepScreenshot("first-paint-without-wasm")
 }
 
 func TestLoad(t *testing.T) {
@@ -57,18 +57,18 @@ func TestLoad(t *testing.T) {
 	if b := tb.banner(); b != "" {
 		t.Errorf("banner shows %q", b)
 	}
-	tb.shot("load")
+	tb.keepScreenshot("load")
 	tb.dark(true)
 	tb.key("ArrowRight")
 	tb.key("ArrowRight")
 	tb.key("ArrowRight")
 	tb.at(first, 3)
-	tb.shot("load-dark-step-3")
+	tb.keepScreenshot("load-dark-step-3")
 	tb.dark(false)
 
 	// A phone's width: one column, nothing cut off.
 	tb.do(chromedp.EmulateViewport(420, 900))
-	tb.shot("narrow")
+	tb.keepScreenshot("narrow")
 	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 420 {
 		t.Errorf("the page is %dpx wide in a 420px window", w)
 	}
@@ -156,12 +156,12 @@ func TestStepping(t *testing.T) {
 	if !strings.Contains(raw, "data: ") {
 		t.Errorf("inspector raw text of a frame: %q", raw)
 	}
-	tb.shot("step-4")
+	tb.keepScreenshot("step-4")
 	tb.click("#tab-json")
 	if eval[bool](tb, `document.getElementById("insp-json").hidden`) {
 		t.Error("the JSON tab did not show")
 	}
-	tb.shot("step-4-json")
+	tb.keepScreenshot("step-4-json")
 	tb.checkClean()
 }
 
@@ -188,7 +188,7 @@ func TestDeepLinks(t *testing.T) {
 	if b := tb.banner(); b != "" {
 		t.Errorf("the banner still shows %q after another transcript came up", b)
 	}
-	tb.shot("deep-link-step-7")
+	tb.keepScreenshot("deep-link-step-7")
 	tb.checkClean()
 }
 
@@ -267,7 +267,7 @@ func TestOpenFiles(t *testing.T) {
 	if h := eval[string](tb, `location.hash`); h != "#f=my-capture.http&s=1" {
 		t.Errorf("hash %q", h)
 	}
-	tb.shot("opened-file")
+	tb.keepScreenshot("opened-file")
 
 	// A bad file: an error with its line, and the page goes on.
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(env.testdata, "files", "bad.http")}))
@@ -275,7 +275,7 @@ func TestOpenFiles(t *testing.T) {
 	if b := tb.banner(); !strings.Contains(b, "bad.http:8:") {
 		t.Errorf("banner %q does not name bad.http:8", b)
 	}
-	tb.shot("bad-file")
+	tb.keepScreenshot("bad-file")
 	tb.at("my-capture.http", 1)
 	tb.key("ArrowRight")
 	tb.at("my-capture.http", 2)
@@ -290,7 +290,7 @@ func TestOpenFiles(t *testing.T) {
 	if b := tb.banner(); !strings.Contains(b, "not an a2aplay transcript or HAR") || !strings.Contains(b, "PNG picture") || strings.Contains(b, `\r\n`) {
 		t.Errorf("banner for a PNG: %q", b)
 	}
-	tb.shot("png-file")
+	tb.keepScreenshot("png-file")
 	// A HAR of a web page: no A2A call in it.
 	pages := filepath.Join(dir, "pages.har")
 	if err := os.WriteFile(pages, []byte(`{"log":{"version":"1.2","entries":[{"startedDateTime":"2026-10-06T09:00:00.000Z","time":1,
@@ -410,7 +410,7 @@ func TestMarkupStaysText(t *testing.T) {
 		// the page.
 		tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	}
-	tb.shot("markup-as-text")
+	tb.keepScreenshot("markup-as-text")
 	for _, want := range []string{
 		`<img src=x onerror="window.__pwned='note'; alert('note')">`,
 		`</script><script>alert("note2")</script>`,
@@ -475,7 +475,7 @@ func TestOffline(t *testing.T) {
 	if csp := eval[string](tb, `document.querySelector('meta[http-equiv="Content-Security-Policy"]').content`); !strings.Contains(csp, "script-src 'sha256-") || strings.Contains(csp, "unsafe-inline") {
 		t.Errorf("offline CSP %q", csp)
 	}
-	tb.shot("offline")
+	tb.keepScreenshot("offline")
 	tb.checkClean()
 }
 
@@ -497,7 +497,7 @@ func TestShippedTranscripts(t *testing.T) {
 		if b := tb.banner(); b != "" {
 			t.Errorf("%s: banner %q", s.Name, b)
 		}
-		tb.shot("shipped-" + s.Name)
+		tb.keepScreenshot("shipped-" + s.Name)
 	}
 	tb.checkClean()
 }
@@ -520,7 +520,7 @@ func TestDropFile(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("drop").hidden`) {
 		t.Error("no drop hint while a file is dragged over the page")
 	}
-	tb.shot("drag-over")
+	tb.keepScreenshot("drag-over")
 	if _, err := chromedp.Call(tb.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: 400, Y: 400, Data: data}); err != nil {
 		t.Fatal(err)
 	}

@@ -26,12 +26,12 @@ func init() {
 func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "site", "folder to write the site into")
 	offline := fs.String("offline", "", "write one self-contained HTML file here instead of a folder")
-	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (GOOS=js GOARCH=wasm go build ./wasm/cmd/viewer)")
+	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (GOOS=js GOARCH=wasm go build ./cmd/viewer)")
 	wasmExec := fs.String("wasm-exec", "", "wasm_exec.js of the Go that built the module (default: $GOROOT/lib/wasm/wasm_exec.js)")
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
-	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/worker); without it the page has no Live mode")
-	checkMod := fs.String("check", "", "the check module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./wasm/cmd/check); without it, and always with -offline, opened files and live sessions get no spec findings")
+	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./cmd/live); without it the page has no Live mode")
+	checkMod := fs.String("check", "", "the check module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./cmd/check); without it, and always with -offline, opened files and live sessions get no spec findings")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
 	lessonsDir := fs.String("lessons", "web/lessons", "with -offline: folder of the lessons the page carries (\"\" for none); the served site gets them from a2aplay docs")
 	fs.Usage = func() {

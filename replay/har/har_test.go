@@ -14,6 +14,8 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
 )
 
 func harFiles(t testing.TB, pattern string) []string {
@@ -62,7 +64,7 @@ func TestReadHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "golden", name+".http"), out, "go test ./replay/har -run ReadHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "golden", name+".http"), out)
 		})
 	}
 }
@@ -77,7 +79,7 @@ func TestWriteHARGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "golden", name+".har"), out, "go test ./replay/har -run WriteHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "golden", name+".har"), out)
 		})
 	}
 }

@@ -97,7 +97,7 @@ func RepoRoot() (string, error) {
 // and returns its bytes and the matching wasm_exec.js.
 func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
 	out := filepath.Join(dir, "viewer.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm/cmd/viewer")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/viewer")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -118,7 +118,7 @@ func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
 // worker on demand, into dir as the site ships it.
 func BuildCheck(root, dir string) ([]byte, error) {
 	out := filepath.Join(dir, "check.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-o", out, "./wasm/cmd/check")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-o", out, "./cmd/check")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
