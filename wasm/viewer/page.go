@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
@@ -600,7 +601,7 @@ func (p *page) fileRead(name string, data []byte, err error) {
 		p.saySource()
 		return
 	}
-	t, err := view.Open(name, data)
+	t, err := open.Read(data, name, har.Options{})
 	if err != nil {
 		p.showError("Could not open " + err.Error())
 		p.saySource()
