@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 func load(t testing.TB, file string) *replay.Transcript {
@@ -26,7 +27,7 @@ func load(t testing.TB, file string) *replay.Transcript {
 	}
 	var tr *replay.Transcript
 	if strings.EqualFold(filepath.Ext(file), ".har") {
-		tr, err = replay.ReadHAR(b, file)
+		tr, err = har.Read(b, file)
 	} else {
 		tr, err = replay.Parse(b, file)
 	}
