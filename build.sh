@@ -65,7 +65,7 @@ need_jssdk() {
 # Packages that are pure Go and must pass their tests in the browser's
 # runtime too (under Node, GOOS=js GOARCH=wasm).
 wasm_packages() {
-	for p in ./replay ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden; do
+	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden; do
 		[ -d "$p" ] && echo "$p"
 	done
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 func load(t testing.TB, file string) *replay.Transcript {
@@ -26,7 +27,7 @@ func load(t testing.TB, file string) *replay.Transcript {
 	}
 	var tr *replay.Transcript
 	if strings.EqualFold(filepath.Ext(file), ".har") {
-		tr, err = replay.ReadHAR(b, file)
+		tr, err = har.Read(b, file)
 	} else {
 		tr, err = replay.Parse(b, file)
 	}
@@ -284,9 +285,6 @@ func TestFindingFields(t *testing.T) {
 		Severity: Violation, By: ByAgent}
 	if diff := cmp.Diff([]Finding{want}, fs); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
-	}
-	if n := Violations(fs); n != 1 {
-		t.Errorf("Violations = %d, want 1", n)
 	}
 	fs = Check(load(t, "../transcripts/12-stream-closes.http"))
 	if len(fs) != 1 || fs[0].Deviation != "a2a-go v2.4.0" || fs[0].Rule != "subscribe-state" {

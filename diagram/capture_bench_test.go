@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/internal/cputime"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -20,9 +21,8 @@ import (
 const captured = "../transcripts/07-auth-required.http"
 
 var (
-	capturedOnce  sync.Once
-	capturedAll   []replay.Step
-	capturedError error
+	capturedMu  sync.Mutex
+	capturedAll []replay.Step // the longest made so far
 )
 
 // capturedSteps gives the first n steps of a transcript made by repeating
@@ -31,12 +31,14 @@ var (
 // apart) and its clock moved on, parsed by replay.Parse as a file would be.
 func capturedSteps(tb testing.TB, n int) []replay.Step {
 	tb.Helper()
-	capturedOnce.Do(func() { capturedAll, capturedError = repeatCapture(captured, 100_000) })
-	if capturedError != nil {
-		tb.Fatal(capturedError)
-	}
+	capturedMu.Lock()
+	defer capturedMu.Unlock()
 	if n > len(capturedAll) {
-		tb.Fatalf("%d steps asked for, %d made", n, len(capturedAll))
+		steps, err := repeatCapture(captured, n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		capturedAll = steps
 	}
 	return capturedAll[:n:n]
 }
@@ -117,8 +119,8 @@ var largeSizes = []int{1_000, 10_000, 100_000}
 // BenchmarkLayoutLarge lays out every step.
 func BenchmarkLayoutLarge(b *testing.B) {
 	for _, n := range largeSizes {
-		steps := capturedSteps(b, n)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -131,8 +133,8 @@ func BenchmarkLayoutLarge(b *testing.B) {
 // BenchmarkSVGLarge writes the SVG of every step, laid out beforehand.
 func BenchmarkSVGLarge(b *testing.B) {
 	for _, n := range largeSizes {
-		g := Layout(capturedSteps(b, n), Options{})
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			g := Layout(capturedSteps(b, n), Options{})
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -148,10 +150,10 @@ func BenchmarkSVGLarge(b *testing.B) {
 // when a learner jumps to the middle of a long transcript.
 func BenchmarkWindow(b *testing.B) {
 	for _, n := range largeSizes {
-		steps := capturedSteps(b, n)
 		first := max(1, n/2-pageWindow/3)
 		last := min(n, first+pageWindow-1)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -168,10 +170,10 @@ func BenchmarkWindow(b *testing.B) {
 // process's processor time per op where the system says it: on a shared
 // machine wall time also counts other programs.
 func reportTimes(b *testing.B) func() {
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Used()
 	return func() {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(b.N), "ms/op")
-		if cpu1, ok := cpuTime(); ok && cpuOK {
+		if cpu1, ok := cputime.Used(); ok && cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/op")
 		}
 	}

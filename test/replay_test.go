@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 // sample is the hand-written transcript of test/testdata: 9 steps, two
@@ -309,12 +310,12 @@ func TestOpenFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var har bytes.Buffer
-	if err := replay.WriteHAR(&har, tr); err != nil {
+	var log bytes.Buffer
+	if err := har.Write(&log, tr); err != nil {
 		t.Fatal(err)
 	}
 	harPath := filepath.Join(dir, "network-log.har")
-	if err := os.WriteFile(harPath, har.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(harPath, log.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{harPath}))
@@ -348,8 +349,8 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var har bytes.Buffer
-	if err := replay.WriteHAR(&har, tr); err != nil {
+	var log bytes.Buffer
+	if err := har.Write(&log, tr); err != nil {
 		t.Fatal(err)
 	}
 	svg, mermaid := nativeFigures(t, tr)
@@ -359,7 +360,7 @@ func TestExports(t *testing.T) {
 		want         []byte
 	}{
 		{"#export-http", sample + ".http", text},
-		{"#export-har", sample + ".har", har.Bytes()},
+		{"#export-har", sample + ".har", log.Bytes()},
 		{"#export-svg", sample + ".svg", svg},
 		{"#export-mermaid", sample + ".mmd", mermaid},
 	} {

@@ -256,7 +256,7 @@ func TestReadmeTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	row := regexp.MustCompile("^\\| ([0-9]+) \\| ([^|]*) \\|")
+	row := regexp.MustCompile(`^\| ([0-9]+) \| ([^|]*) \|`)
 	code := regexp.MustCompile("`([^`]+)`")
 	readme := make([][]string, len(layers))
 	inSection := false
