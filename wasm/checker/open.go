@@ -11,6 +11,8 @@ import (
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
+	files "github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -76,7 +78,7 @@ func open(name string, data js.Value, post func(map[string]any)) {
 	b := make([]byte, data.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
 	progress("parse", 0.05)
-	t, err := view.Open(name, b)
+	t, err := files.Read(b, name, har.Options{})
 	b = nil
 	if err != nil {
 		post(map[string]any{"error": err.Error()})
@@ -118,7 +120,7 @@ func export(kind string) (string, error) {
 	case "http":
 		err = replay.Write(&b, held.t)
 	case "har":
-		err = replay.WriteHAR(&b, held.t)
+		err = har.Write(&b, held.t)
 	default:
 		err = fmt.Errorf("no export %q", kind)
 	}
