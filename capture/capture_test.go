@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,10 +15,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
-
-var update = flag.Bool("update", false, "rewrite ../transcripts with what capture produces now")
 
 // transcriptsDir is the repository's transcripts folder, relative to
 // this package.
@@ -78,10 +76,12 @@ func TestCaptureIsReproducible(t *testing.T) {
 }
 
 // TestTranscriptsUpToDate fails when the repository's transcripts are
-// not what capture produces now. With -update it rewrites them.
+// not what capture produces now. With -update it rewrites them. It
+// writes no .got files: the tests of other packages read every file in
+// transcripts/.
 func TestTranscriptsUpToDate(t *testing.T) {
 	files := capturedFiles(t)
-	if *update {
+	if golden.Updating() {
 		if err := os.MkdirAll(transcriptsDir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -364,7 +364,7 @@ func Test12StreamCloses(t *testing.T) {
 	}
 	first := path(decodeJSON(t, st.Frames[0].Data), "result", "task")
 	taskID, contextID := str(first, "id"), str(first, "contextId")
-	if !IsUUID(taskID) || !IsUUID(contextID) || str(first, "status", "state") != "TASK_STATE_SUBMITTED" {
+	if !isUUID(taskID) || !isUUID(contextID) || str(first, "status", "state") != "TASK_STATE_SUBMITTED" {
 		t.Errorf("frame 1 is task %q in context %q, in %q; want a new task, submitted", taskID, contextID, str(first, "status", "state"))
 	}
 	q := path(decodeJSON(t, st.Frames[1].Data), "result", "statusUpdate")

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/internal/cputime"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -169,10 +170,10 @@ func BenchmarkWindow(b *testing.B) {
 // process's processor time per op where the system says it: on a shared
 // machine wall time also counts other programs.
 func reportTimes(b *testing.B) func() {
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Used()
 	return func() {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(b.N), "ms/op")
-		if cpu1, ok := cpuTime(); ok && cpuOK {
+		if cpu1, ok := cputime.Used(); ok && cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/op")
 		}
 	}

@@ -8,7 +8,7 @@
 // Live play is capture with a person in place of the script: the same
 // in-process transport, the same recorder, the same transcript format.
 // The package is pure Go (no syscall/js): it runs natively in tests and,
-// unchanged, in a Web Worker of the playground (wasm/worker).
+// unchanged, in a Web Worker of the playground (cmd/live).
 //
 // # Sessions
 //

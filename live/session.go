@@ -443,8 +443,8 @@ type SaveOptions struct {
 	Normalize bool `json:"normalize"`
 }
 
-// NormalizedScenario is the scenario name whose [capture.ScenarioUUID]s
-// replace the ids of a normalised session.
+// NormalizedScenario is the scenario name whose deterministic ids
+// ([capture.Normalize]) replace the ids of a normalised session.
 const NormalizedScenario = "live"
 
 // Save writes the session's transcript in the transcript format: as

@@ -6,7 +6,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/wasm/viewer"
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // nativeFigures draws tr natively as the page's exports should: the
@@ -14,7 +14,7 @@ import (
 func nativeFigures(t *testing.T, tr *replay.Transcript) (svg, mermaid []byte) {
 	t.Helper()
 	steps := replay.Steps(tr)
-	svg, err := viewer.SVG(tr, steps)
+	svg, err := view.SVG(tr, steps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,6 @@ func TestViewerSize(t *testing.T) {
 	}
 	t.Logf("viewer wasm: %d bytes, %d brotli (budget %d)", len(env.viewer), b.Len(), viewerBudget)
 	if b.Len() > viewerBudget {
-		t.Errorf("the viewer is %d bytes brotli, over its budget of %d: see where its bytes go with go run ./cmd/wasmsize -build ./wasm/cmd/viewer", b.Len(), viewerBudget)
+		t.Errorf("the viewer is %d bytes brotli, over its budget of %d: see where its bytes go with go run ./cmd/wasmsize -build ./cmd/viewer", b.Len(), viewerBudget)
 	}
 }

@@ -1,5 +1,5 @@
 // check-worker.js runs the check module (check.wasm, built from
-// wasm/cmd/check) in a Web Worker: the spec's checks on a file the
+// cmd/check) in a Web Worker: the spec's checks on a file the
 // learner opened or a live session, off the page's thread and out of the
 // viewer's module.
 //

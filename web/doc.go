@@ -3,7 +3,7 @@
 //
 // The page's sources live beside this file: index.html (a template),
 // style.css and loader.js. [Build] turns them, the shipped transcripts
-// and the viewer's WebAssembly (built from wasm/cmd/viewer) into a
+// and the viewer's WebAssembly (built from cmd/viewer) into a
 // folder of static files:
 //
 //	index.html                  the page, with the first transcript's
@@ -16,14 +16,14 @@
 //	transcripts/NAME.http       what the picker offers
 //
 // and, given the check module (Options.Check, built from
-// wasm/cmd/check), the spec's checks for what the builder could not
+// cmd/check), the spec's checks for what the builder could not
 // check itself, a file the learner opens or a live session; the page
 // loads them the first time it has one, into a worker of their own:
 //
 //	check-worker.<hash>.js      the Web Worker that runs the module
 //	check.<hash>.wasm           check.Check, with .br and .gz beside it
 //
-// and, given the live module (Options.Live, built from wasm/worker),
+// and, given the live module (Options.Live, built from cmd/live),
 // the files of the Live mode, none of which the page loads until Live
 // opens:
 //
@@ -33,7 +33,7 @@
 //	live.<hash>.wasm            the agents, with .br and .gz beside it
 //
 // The page's data block names them ("live": {"script", "worker"}); the
-// viewer (wasm/cmd/viewer/live.go) loads live.js on the Live tab or a
+// viewer (wasm/viewer/live.go) loads live.js on the Live tab or a
 // #live= link and draws each transcript the worker posts. live.css is
 // part of the page's style sheet.
 //
@@ -54,8 +54,8 @@
 // The pipeline:
 //
 //	transcripts/*.http -> replay.Parse -> diagram.Layout -> WriteSVG -> index.html
-//	wasm/cmd/viewer -> viewer.wasm -> site/ -> Handler -> browser -> the viewer takes over
-//	wasm/worker -> live.wasm -> Live tab -> live.js -> Web Worker -> transcripts -> the viewer draws
+//	cmd/viewer -> viewer.wasm -> site/ -> Handler -> browser -> the viewer takes over
+//	cmd/live -> live.wasm -> Live tab -> live.js -> Web Worker -> transcripts -> the viewer draws
 //
 // Nothing here runs in the browser except the scripts beside it:
 // loader.js, live.js, live-worker.js and check-worker.js; the viewer is

@@ -1,4 +1,4 @@
-// live-worker.js runs the live module (live.wasm, built from wasm/worker)
+// live-worker.js runs the live module (live.wasm, built from cmd/live)
 // in a Web Worker, so the agents' work never blocks the page.
 //
 //   const w = new Worker("live-worker.js");          // or "live-worker.js?wasm=…&exec=…"

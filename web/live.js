@@ -1,6 +1,6 @@
 // live.js is the Live panel of the playground: the learner plays the
 // client (and, in a panel drawn apart, the operator) against real A2A
-// agents. The viewer (wasm/cmd/viewer/live.go) loads this file when Live
+// agents. The viewer (wasm/viewer/live.go) loads this file when Live
 // first opens and calls
 //
 //   a2aplayLive.start(panel, {worker, inline, scenario})

@@ -46,10 +46,10 @@ type Options struct {
 	Viewer []byte
 	// WasmExec is wasm_exec.js from the Go toolchain that built Viewer.
 	WasmExec []byte
-	// Live is the live module, built from wasm/worker with the same Go.
+	// Live is the live module, built from cmd/live with the same Go.
 	// Without it the page has no Live mode: its tab says how to get one.
 	Live []byte
-	// Check is the check module, built from wasm/cmd/check with the same
+	// Check is the check module, built from cmd/check with the same
 	// Go: the page loads it into a worker when it has a transcript to
 	// check that the builder did not (a file the learner opened, a live
 	// session). Without it those get no findings.
@@ -145,8 +145,8 @@ type liveData struct {
 	Inline bool `json:"inline,omitempty"`
 }
 
-// view is what index.html is executed with.
-type view struct {
+// pageView is what index.html is executed with.
+type pageView struct {
 	Transcripts []shipped
 	First       string
 	Title       string
@@ -266,7 +266,7 @@ func Build(dir string, o Options) (*Report, error) {
 		files[hashed] = data
 		return hashed
 	}
-	v := view{
+	v := pageView{
 		First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
 		SVG:      template.HTML(svg),
 		CSS:      asset("style.css", styles),
@@ -419,7 +419,7 @@ func BuildOffline(w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	v := view{
+	v := pageView{
 		Transcripts: ts, First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
 		SVG: template.HTML(svg), Data: js, Offline: true, Lessons: lessons,
 		InlineCSS:      template.CSS(styles),

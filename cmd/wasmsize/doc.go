@@ -3,11 +3,11 @@
 // each part's share of the module's brotli size, the size a browser
 // downloads.
 //
-//	go run ./cmd/wasmsize -build ./wasm/cmd/viewer
-//	go run ./cmd/wasmsize -build ./wasm/worker -gcflags=all=-l -by symbol -top 40
+//	go run ./cmd/wasmsize -build ./cmd/viewer
+//	go run ./cmd/wasmsize -build ./cmd/live -gcflags=all=-l -by symbol -top 40
 //	go run ./cmd/wasmsize -by data bin/viewer.wasm
-//	go run ./cmd/wasmsize -by symbol -pkg encoding/json -build ./wasm/cmd/viewer
-//	go run ./cmd/wasmsize -without encoding/json,reflect -merge -build ./wasm/cmd/viewer
+//	go run ./cmd/wasmsize -by symbol -pkg encoding/json -build ./cmd/viewer
+//	go run ./cmd/wasmsize -without encoding/json,reflect -merge -build ./cmd/viewer
 //
 // Function bodies come from the code section (internal/wasmbin reads the
 // binary). Their real names, and the pclntab bytes each function brings

@@ -1,87 +1,273 @@
+//go:build js && wasm
+
 package viewer
 
-import "math"
+import (
+	"math"
+	"strconv"
+	"syscall/js"
 
-// Zoom limits: below MinZoom a diagram's text is a texture, above
-// MaxZoom a step no longer fits a screen.
-const (
-	MinZoom = 0.25
-	MaxZoom = 3.0
+	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// zoomStep is the factor one press of zoom in or out applies.
-const zoomStep = 1.25
+// The diagram's frame: the drawn SVG goes into a figure the size of the
+// SVG at the current zoom, after a copy of its top rows (the
+// participants' boxes and the task lanes' names) that sticks to the top
+// of the stage while the diagram scrolls under it.
 
-// ClampZoom keeps a scale within MinZoom and MaxZoom; NaN and infinities
-// read as 1.
-func ClampZoom(s float64) float64 {
-	if math.IsNaN(s) || math.IsInf(s, 0) {
-		return 1
-	}
-	return max(MinZoom, min(MaxZoom, s))
+// figure is the diagram as framed in the page.
+type figure struct {
+	fig, svg, pin js.Value // undefined when the stage holds no diagram
+	w, h          float64  // the SVG's own size
+	pinH          float64  // the pinned rows' height, at the SVG's own size
+	widest        float64  // the widest arrow, at the SVG's own size
+	scale         float64  // the scale it is drawn at
+	avail         float64  // the stage's width, as last measured
 }
 
-// ZoomIn is the next scale up from s. Scales land on 100 % on the way:
-// from 0.9 one press gives 1, not 1.125, so the diagram's own size is
-// always one press away.
-func ZoomIn(s float64) float64 {
-	n := s * zoomStep
-	if s < 1 && n > 1 {
-		n = 1
+// frame wraps the stage's fresh SVG into its figure, pins its top rows
+// and sizes it. widest is the SVG's widest arrow, 0 when the page must
+// measure it (a diagram the site builder drew).
+func (p *page) frame(widest int) {
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), avail: p.figure.avail}
+	c := p.el.diagram
+	svg := c.Call("querySelector", "svg")
+	if svg.IsNull() {
+		return
 	}
-	return ClampZoom(n)
+	w, errW := strconv.ParseFloat(dom.Attr(svg, "width"), 64)
+	h, errH := strconv.ParseFloat(dom.Attr(svg, "height"), 64)
+	if errW != nil || errH != nil || w <= 0 || h <= 0 {
+		return
+	}
+	f := &p.figure
+	f.svg, f.w, f.h = svg, w, h
+	f.fig = dom.El("div", "fig")
+	svg.Call("replaceWith", f.fig)
+	if life := svg.Call("querySelector", ".life"); !life.IsNull() {
+		if y, err := strconv.ParseFloat(dom.Attr(life, "y1"), 64); err == nil && y > 0 && y < h {
+			f.pinH = y
+		}
+	}
+	if f.pinH > 0 {
+		f.pin = pinnedRows(svg, w, f.pinH)
+		dom.Append(f.fig, dom.El("div", "pin", f.pin))
+	}
+	dom.Append(f.fig, svg)
+	f.widest = float64(widest)
+	if widest == 0 {
+		for _, a := range dom.All(svg, "line.arrow") {
+			x1, _ := strconv.ParseFloat(dom.Attr(a, "x1"), 64)
+			x2, _ := strconv.ParseFloat(dom.Attr(a, "x2"), 64)
+			f.widest = max(f.widest, math.Abs(x2-x1))
+		}
+	}
+	if f.widest > 0 {
+		f.widest += 2 * revealMargin // room for the heads and the margin kept around a step
+	}
+	p.applyZoom()
 }
 
-// ZoomOut is the next scale down from s, landing on 100 % likewise.
-func ZoomOut(s float64) float64 {
-	n := s / zoomStep
-	if s > 1 && n < 1 {
-		n = 1
+// pinnedRows copies the top rows of a diagram, h pixels of it, into an
+// SVG of their own: the background, the participants and the task
+// lanes' names. It is decoration (the diagram says it all): hidden from
+// assistive technology and holding no ids.
+func pinnedRows(svg js.Value, w, h float64) js.Value {
+	pin := svg.Call("cloneNode", false)
+	for _, a := range []string{"id", "role", "aria-roledescription", "aria-labelledby", "aria-describedby"} {
+		pin.Call("removeAttribute", a)
 	}
-	return ClampZoom(n)
+	dom.SetAttr(pin, "aria-hidden", "true")
+	dom.SetAttr(pin, "focusable", "false")
+	dom.SetAttr(pin, "viewBox", "0 0 "+num(w)+" "+num(h))
+	dom.SetAttr(pin, "height", num(h))
+	for _, el := range dom.All(svg, ":scope > .bg, :scope > .party, :scope > .lane") {
+		c := el.Call("cloneNode", true)
+		for _, id := range dom.All(c, "[id]") {
+			id.Call("removeAttribute", "id")
+		}
+		// What lies below the rows: the lines down the diagram, and the
+		// participants' and lanes' names repeated at its foot.
+		for _, k := range dom.All(c, "*") {
+			y, err := strconv.ParseFloat(dom.Attr(k, "y"), 64)
+			if k.Get("tagName").String() == "line" || err == nil && y >= h {
+				k.Call("remove")
+			}
+		}
+		dom.Append(pin, c)
+	}
+	return pin
 }
 
-// A Zoom is how the page sizes its diagram: at a scale the learner set,
-// to the stage's width, or by default (Auto).
-type Zoom struct {
-	Mode  ZoomMode
-	Scale float64 // the learner's scale, for ZoomSet
+// stageWidth is the width the diagram may take: the stage's, less its
+// padding.
+func (p *page) stageWidth() float64 {
+	c := p.el.diagram
+	st := dom.Global().Call("getComputedStyle", c)
+	pad := px(st.Get("paddingLeft").String()) + px(st.Get("paddingRight").String())
+	return c.Get("clientWidth").Float() - pad
 }
 
-// ZoomMode says where a diagram's scale comes from.
-type ZoomMode uint8
-
-const (
-	// ZoomAuto shows a diagram at its own size, where its text is
-	// readable and a wide one scrolls; on a narrow stage it shrinks until
-	// its widest arrow fits, so that any one step can show whole.
-	ZoomAuto ZoomMode = iota
-	ZoomFit           // as wide as the stage
-	ZoomSet           // the learner's scale
-)
-
-// NarrowStage is the stage width, in CSS pixels, under which ZoomAuto
-// shrinks a diagram to its widest arrow.
-const NarrowStage = 640
-
-// autoFloor is the least ZoomAuto shrinks a diagram on a narrow stage.
-const autoFloor = 0.5
-
-// ScaleFor returns the scale for a diagram width pixels wide, whose
-// widest step (arrow and label) is widest pixels, on a stage avail
-// pixels wide.
-func (z Zoom) ScaleFor(width, widest, avail float64) float64 {
-	if width <= 0 || avail <= 0 {
-		return 1
+// applyZoom sizes the figure for the zoom and the stage's width.
+func (p *page) applyZoom() {
+	f := &p.figure
+	if f.svg.IsUndefined() {
+		p.paintZoom()
+		return
 	}
-	switch z.Mode {
-	case ZoomSet:
-		return ClampZoom(z.Scale)
-	case ZoomFit:
-		return ClampZoom(avail / width)
+	if f.avail <= 0 {
+		f.avail = p.stageWidth()
 	}
-	if width <= avail || avail >= NarrowStage || widest <= 0 {
-		return 1
+	f.scale = p.zoom.ScaleFor(f.w, f.widest, f.avail)
+	w, h := f.w*f.scale, f.h*f.scale
+	f.fig.Get("style").Set("width", num(w)+"px")
+	st := f.svg.Get("style")
+	st.Set("width", num(w)+"px")
+	st.Set("height", num(h)+"px")
+	if !f.pin.IsUndefined() {
+		ph := f.pinH * f.scale
+		f.pin.Get("style").Set("width", num(w)+"px")
+		f.pin.Get("style").Set("height", num(ph)+"px")
+		st.Set("marginTop", "-"+num(ph)+"px")
 	}
-	return max(autoFloor, min(1, avail/widest))
+	p.paintZoom()
+}
+
+// paintZoom shows the scale on the zoom buttons.
+func (p *page) paintZoom() {
+	s := p.figure.scale
+	none := p.figure.svg.IsUndefined()
+	if none {
+		s = 1
+	}
+	dom.SetText(p.el.zoomReset, strconv.Itoa(int(math.Round(s*100)))+" %")
+	p.el.zoomReset.Set("disabled", none)
+	p.el.zoomIn.Set("disabled", none || s >= view.MaxZoom)
+	p.el.zoomOut.Set("disabled", none || s <= view.MinZoom)
+	p.el.zoomFit.Set("disabled", none)
+	dom.SetAttr(p.el.zoomFit, "aria-pressed", strconv.FormatBool(p.zoom.Mode == view.ZoomFit))
+}
+
+// zoomTo sets the learner's scale s, keeping the point of the diagram
+// under (x, y), in the page's coordinates, where it is. Without a
+// point, it keeps the current step in view, or else the middle.
+func (p *page) zoomTo(z view.Zoom, x, y float64, at bool) {
+	f := &p.figure
+	if f.svg.IsUndefined() {
+		return
+	}
+	c := p.el.diagram
+	before := box(f.svg.Call("getBoundingClientRect"))
+	if !at {
+		r := box(c.Call("getBoundingClientRect"))
+		x, y = (r.Left+r.Right)/2, (r.Top+r.Bottom)/2
+	}
+	old := f.scale
+	p.zoom = z
+	p.applyZoom()
+	if f.scale == old {
+		return
+	}
+	// The diagram point under (x, y) before, in the SVG's own pixels.
+	ux, uy := (x-before.Left)/old, (y-before.Top)/old
+	after := box(f.svg.Call("getBoundingClientRect"))
+	c.Call("scrollTo", map[string]any{
+		"left":     c.Get("scrollLeft").Float() + after.Left + ux*f.scale - x,
+		"top":      c.Get("scrollTop").Float() + after.Top + uy*f.scale - y,
+		"behavior": "instant",
+	})
+	if !at {
+		if el := p.mark(p.nav.Cur); !el.IsUndefined() {
+			p.reveal(el)
+		}
+	}
+}
+
+// pinnedHeight is how much of the stage's top the pinned rows cover, in
+// CSS pixels.
+func (p *page) pinnedHeight() float64 {
+	pin := p.figure.pin
+	if pin.IsUndefined() {
+		return 0
+	}
+	r := box(pin.Call("getBoundingClientRect"))
+	top := box(p.el.diagram.Call("getBoundingClientRect")).Top
+	return max(0, r.Bottom-top)
+}
+
+// wireZoom connects the zoom buttons, ctrl+wheel (a touchpad's pinch
+// arrives so too) and a two-finger pinch on a touch screen.
+func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
+	e := &p.el
+	set := func(s float64) view.Zoom { return view.Zoom{Mode: view.ZoomSet, Scale: s} }
+	on(e.zoomIn, "click", func(js.Value) { p.zoomTo(set(view.ZoomIn(p.figure.scale)), 0, 0, false) })
+	on(e.zoomOut, "click", func(js.Value) { p.zoomTo(set(view.ZoomOut(p.figure.scale)), 0, 0, false) })
+	on(e.zoomReset, "click", func(js.Value) { p.zoomTo(set(1), 0, 0, false) })
+	on(e.zoomFit, "click", func(js.Value) { p.zoomTo(view.Zoom{Mode: view.ZoomFit}, 0, 0, false) })
+	on(e.diagram, "wheel", func(ev js.Value) {
+		if !ev.Get("ctrlKey").Bool() && !ev.Get("metaKey").Bool() {
+			return
+		}
+		ev.Call("preventDefault")
+		d := ev.Get("deltaY").Float()
+		switch ev.Get("deltaMode").Int() {
+		case 1: // lines
+			d *= 16
+		case 2: // pages
+			d *= 400
+		}
+		d = max(-200, min(200, d))
+		p.zoomTo(set(view.ClampZoom(p.figure.scale*math.Exp(-d/300))), ev.Get("clientX").Float(), ev.Get("clientY").Float(), true)
+	})
+	var pinch struct {
+		on    bool
+		dist  float64
+		scale float64
+	}
+	two := func(ev js.Value) (x, y, d float64, ok bool) {
+		ts := ev.Get("touches")
+		if ts.Length() != 2 {
+			return 0, 0, 0, false
+		}
+		a, b := ts.Index(0), ts.Index(1)
+		ax, ay := a.Get("clientX").Float(), a.Get("clientY").Float()
+		bx, by := b.Get("clientX").Float(), b.Get("clientY").Float()
+		return (ax + bx) / 2, (ay + by) / 2, math.Hypot(bx-ax, by-ay), true
+	}
+	on(e.diagram, "touchstart", func(ev js.Value) {
+		if _, _, d, ok := two(ev); ok && d > 0 {
+			pinch.on, pinch.dist, pinch.scale = true, d, p.figure.scale
+		}
+	})
+	on(e.diagram, "touchmove", func(ev js.Value) {
+		x, y, d, ok := two(ev)
+		if !pinch.on || !ok {
+			return
+		}
+		ev.Call("preventDefault")
+		p.zoomTo(set(view.ClampZoom(pinch.scale*d/pinch.dist)), x, y, true)
+	})
+	end := func(ev js.Value) {
+		if ev.Get("touches").Length() < 2 {
+			pinch.on = false
+		}
+	}
+	on(e.diagram, "touchend", end)
+	on(e.diagram, "touchcancel", end)
+	on(dom.Global(), "resize", func(js.Value) {
+		p.figure.avail = p.stageWidth()
+		p.applyZoom()
+	})
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+
+// px reads a computed length such as "12px".
+func px(s string) float64 {
+	if len(s) > 2 && s[len(s)-2:] == "px" {
+		s = s[:len(s)-2]
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return f
 }

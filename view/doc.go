@@ -1,0 +1,24 @@
+// Package viewer is the state of the replay page, kept apart from the DOM
+// so that it can be tested natively: which step is current, what a deep
+// link says, which steps change class when the current step moves, and
+// what the inspector shows for a step (with the request as curl); how
+// far to scroll to reveal a step and how large to draw the diagram; which
+// steps of a long transcript to draw and how its task lanes summarise;
+// and what a file the learner opens is.
+//
+// The page (cmd/viewer) owns the DOM and calls into this package;
+// nothing here imports syscall/js.
+//
+// Positions run from 0 to N for a transcript of N steps. Position 0 is
+// the overview: every step drawn plainly, none selected. Position k
+// (1..N) selects step k: steps before it are drawn plainly, step k is
+// highlighted, steps after it are dimmed.
+//
+// A deep link names a shipped transcript and a position in the URL's
+// fragment or query:
+//
+//	#t=07-auth-required&s=5
+//
+// A file the learner opened has no name the server knows; its links use
+// f= instead of t= and only work while the page still holds the file.
+package view

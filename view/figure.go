@@ -1,0 +1,115 @@
+package view
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// IDPrefix goes before every id of a diagram drawn into the page, so
+// that its ids ("fig-s7") cannot meet the page's own.
+const IDPrefix = "fig-"
+
+// Classes the page toggles on a step's group; the diagram's style sheet
+// draws them (the current step highlighted, later steps dimmed).
+const (
+	ClassCurrent = "current"
+	ClassLater   = "future"
+)
+
+// SVG draws a transcript's steps as a standalone SVG file, its style
+// sheet inside: what "Export SVG" downloads and "a2aplay figures" writes.
+func SVG(t *replay.Transcript, steps []replay.Step) ([]byte, error) {
+	return draw(t, steps, "", 0, 0)
+}
+
+// PageSVG draws a transcript's steps for the page. A strict
+// Content-Security-Policy forbids a <style> element inside the page, so
+// the diagram's style sheet is cut out and returned apart: the site
+// builder puts it into the page's style sheet. It is the same for every
+// diagram. The site builder (natively) and the viewer (in the browser)
+// both call PageSVG, so the pre-rendered diagram is the one the viewer
+// would draw.
+func PageSVG(t *replay.Transcript, steps []replay.Step) (svg, css string, err error) {
+	return PageSVGRange(t, steps, 0, 0)
+}
+
+// PageSVGRange is [PageSVG] drawing only steps first to last (1-based,
+// inclusive; 0 leaves an end open): the page draws a long transcript a
+// window at a time.
+func PageSVGRange(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, err error) {
+	svg, css, _, err = pageSVG(t, steps, first, last)
+	return svg, css, err
+}
+
+// PageFigure is [PageSVGRange] for the page's own use: the SVG without
+// its style sheet, and the width of its widest arrow (what the zoom
+// fits on a narrow screen), from the layout rather than from the page.
+func PageFigure(t *replay.Transcript, steps []replay.Step, first, last int) (svg string, widest int, err error) {
+	svg, _, widest, err = pageSVG(t, steps, first, last)
+	return svg, widest, err
+}
+
+func pageSVG(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, widest int, err error) {
+	b, g, err := drawGeometry(t, steps, IDPrefix, first, last)
+	if err != nil {
+		return "", "", 0, err
+	}
+	for _, r := range g.Rows {
+		if a := r.Arrow; a != nil && !a.Self {
+			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
+		}
+	}
+	s := string(b)
+	i := strings.Index(s, "<style>")
+	j := strings.Index(s, "</style>")
+	if i < 0 || j < i {
+		return s, "", widest, nil
+	}
+	css = s[i+len("<style>") : j]
+	rest := s[j+len("</style>"):]
+	rest = strings.TrimPrefix(rest, "\n")
+	return s[:i] + rest, css, widest, nil
+}
+
+func draw(t *replay.Transcript, steps []replay.Step, prefix string, first, last int) ([]byte, error) {
+	b, _, err := drawGeometry(t, steps, prefix, first, last)
+	return b, err
+}
+
+func drawGeometry(t *replay.Transcript, steps []replay.Step, prefix string, first, last int) ([]byte, *diagram.Geometry, error) {
+	if t == nil {
+		return nil, nil, errors.New("no transcript")
+	}
+	g := diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: prefix, First: first, Last: last})
+	var b bytes.Buffer
+	if err := diagram.WriteSVG(&b, g); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), g, nil
+}
+
+// WindowSteps is how many steps the page draws of a transcript longer
+// than BigTranscript: the steps around the current one. Stepping past
+// the window draws the next.
+const (
+	WindowSteps   = 600
+	BigTranscript = 1500
+)
+
+// Window returns the steps to draw, first to last (1-based, inclusive),
+// of a transcript of n steps when the current position is at: all of a
+// short one, else WindowSteps steps with at a third of the way in, so
+// that the steps ahead show and stepping on stays in the window longer.
+func Window(n, at int) (first, last int) {
+	if n <= BigTranscript {
+		return 1, n
+	}
+	first = max(1, at-WindowSteps/3)
+	last = min(n, first+WindowSteps-1)
+	first = max(1, last-WindowSteps+1)
+	return first, last
+}

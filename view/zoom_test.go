@@ -1,0 +1,98 @@
+package view
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestZoomSteps(t *testing.T) {
+	for _, tt := range []struct {
+		s, in, out float64
+	}{
+		{1, 1.25, 0.8},
+		{0.9, 1, 0.72},
+		{1.1, 1.375, 1},
+		{MaxZoom, MaxZoom, MaxZoom / 1.25},
+		{MinZoom, MinZoom * 1.25, MinZoom},
+	} {
+		if got := ZoomIn(tt.s); math.Abs(got-tt.in) > 1e-9 {
+			t.Errorf("ZoomIn(%v) = %v, want %v", tt.s, got, tt.in)
+		}
+		if got := ZoomOut(tt.s); math.Abs(got-tt.out) > 1e-9 {
+			t.Errorf("ZoomOut(%v) = %v, want %v", tt.s, got, tt.out)
+		}
+	}
+	for _, s := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got := ClampZoom(s); got != 1 {
+			t.Errorf("ClampZoom(%v) = %v, want 1", s, got)
+		}
+	}
+}
+
+func TestScaleFor(t *testing.T) {
+	for _, tt := range []struct {
+		name                 string
+		z                    Zoom
+		width, widest, avail float64
+		want                 float64
+	}{
+		{"fits", Zoom{}, 700, 330, 900, 1},
+		{"wide stage, wide diagram: own size, scrolls", Zoom{}, 1754, 510, 880, 1},
+		{"phone: shrinks to the widest step", Zoom{}, 1754, 510, 357, 0.7},
+		{"phone: no less than half", Zoom{}, 3000, 1000, 357, 0.5},
+		{"phone: a narrow step keeps its size", Zoom{}, 1088, 300, 357, 1},
+		{"fit width", Zoom{Mode: ZoomFit}, 1754, 510, 877, 0.5},
+		{"fit width grows a small one", Zoom{Mode: ZoomFit}, 500, 300, 1000, 2},
+		{"set", Zoom{Mode: ZoomSet, Scale: 1.5}, 1754, 510, 357, 1.5},
+		{"set, clamped", Zoom{Mode: ZoomSet, Scale: 40}, 1754, 510, 357, MaxZoom},
+		{"no stage yet", Zoom{}, 1754, 510, 0, 1},
+	} {
+		if got := tt.z.ScaleFor(tt.width, tt.widest, tt.avail); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("%s: ScaleFor = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	for _, tt := range []struct{ n, at, first, last int }{
+		{10, 5, 1, 10},
+		{BigTranscript, 700, 1, BigTranscript},
+		{100000, 0, 1, WindowSteps},
+		{100000, 1000, 1000 - WindowSteps/3, 1000 - WindowSteps/3 + WindowSteps - 1},
+		{100000, 100000, 100000 - WindowSteps + 1, 100000},
+	} {
+		f, l := Window(tt.n, tt.at)
+		if f != tt.first || l != tt.last {
+			t.Errorf("Window(%d, %d) = %d, %d, want %d, %d", tt.n, tt.at, f, l, tt.first, tt.last)
+		}
+		if tt.at > 0 && (tt.at < f || tt.at > l) {
+			t.Errorf("Window(%d, %d) leaves the position out", tt.n, tt.at)
+		}
+	}
+}
+
+func TestPageFigureWidest(t *testing.T) {
+	tr, steps := sample(t)
+	svg, widest, err := PageFigure(tr, steps, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The widest arrow in the SVG, read back from its lines.
+	want := 0
+	for _, m := range regexp.MustCompile(`<line class="arrow" x1="(\d+)" y1="\d+" x2="(\d+)"`).FindAllStringSubmatch(svg, -1) {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		want = max(want, a-b, b-a)
+	}
+	// The layout's span runs head to tail; the line stops short of the
+	// head by a pixel or two.
+	if want == 0 || widest < want || widest > want+4 {
+		t.Errorf("PageFigure's widest arrow = %d, the SVG's line is %d", widest, want)
+	}
+	if strings.Contains(svg, "<style>") {
+		t.Error("the page's SVG carries a <style>")
+	}
+}

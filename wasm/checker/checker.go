@@ -1,0 +1,68 @@
+//go:build js && wasm
+
+// Package checker runs check.Check for the page, in a Web Worker of its
+// own (web/check-worker.js): the check package would make the viewer's
+// module 15% larger, past its budget, so the page loads this one only
+// when it has a transcript the site builder did not check, a file the
+// learner opened or a live session.
+//
+// It reads messages {id, name, text} and answers each with {id,
+// findings: [{step, text}]} or {id, error}. A panic is an answer too:
+// the worker stays up.
+//
+// The command cmd/check runs it; build it with its recipe
+// (internal/build) into bin/check.wasm with
+//
+//	go run ./cmd/a2aplay build check
+package checker
+
+import (
+	"fmt"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// Run answers the worker's messages and never returns.
+func Run() {
+	self := js.Global()
+	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := args[0].Get("data")
+		id := msg.Get("id")
+		self.Call("postMessage", answer(id, msg.Get("name"), msg.Get("text")))
+		return nil
+	})
+	self.Set("onmessage", onMessage)
+	self.Call("postMessage", map[string]any{"ready": true})
+	select {}
+}
+
+// answer checks one transcript.
+func answer(id, name, text js.Value) (out map[string]any) {
+	out = map[string]any{"id": id}
+	defer func() {
+		if r := recover(); r != nil {
+			out["error"] = fmt.Sprint("internal error in the check: ", r)
+		}
+	}()
+	if name.Type() != js.TypeString || text.Type() != js.TypeString {
+		out["error"] = "a check takes {id, name, text}"
+		return out
+	}
+	t, err := replay.Parse([]byte(text.String()), name.String())
+	if err != nil {
+		out["error"] = err.Error()
+		return out
+	}
+	steps := replay.Steps(t)
+	fs := []any{}
+	for _, f := range check.Check(t) {
+		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
+	}
+	out["findings"] = fs
+	return out
+}

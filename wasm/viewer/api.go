@@ -1,0 +1,79 @@
+//go:build js && wasm
+
+package viewer
+
+import (
+	"runtime"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// exposeAPI sets window.a2aplay, a small scripting surface for the
+// browser tests, the benchmark and the Live mode to come:
+//
+//	a2aplay.load(name, text)  parse text as a transcript and show it;
+//	                          returns {steps, parseMs, svgMs, renderMs,
+//	                          drawMs} or {error}: parse and steps, layout
+//	                          and SVG, that and the DOM, all of showing it
+//	a2aplay.go(k)             move to position k (0 is the overview)
+//	a2aplay.state()           {transcript, step, steps, playing}
+//	a2aplay.memory()          {sys, heapInuse}: the Go runtime's memory, bytes
+//	a2aplay.crash()           panics on purpose, so a test can see that a
+//	                          panic in a callback shows in the banner and
+//	                          the page keeps working
+//
+// Each call returns at once and never throws: errors come back as data.
+func (p *page) exposeAPI() {
+	api := js.Global().Get("Object").New()
+	fn := func(name string, f func(args []js.Value) any) {
+		api.Set(name, dom.Func(func(_ js.Value, args []js.Value) any {
+			var ret any
+			p.do(func() { ret = f(args) })
+			return ret
+		}))
+	}
+	fn("load", func(args []js.Value) any {
+		if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return map[string]any{"error": "load(name, text) takes two strings"}
+		}
+		name, text := args[0].String(), args[1].String()
+		t0 := dom.Now()
+		t, err := replay.Parse([]byte(text), name)
+		if err != nil {
+			return map[string]any{"error": err.Error()}
+		}
+		d := newDoc(name, true, t)
+		t1 := dom.Now()
+		p.docs[key(name, true)] = d
+		p.cur = nil
+		p.show(d, 0, push)
+		t2 := dom.Now()
+		return map[string]any{"steps": len(d.steps), "parseMs": t1 - t0, "drawMs": t2 - t1, "svgMs": d.svgMs, "renderMs": d.renderMs}
+	})
+	fn("go", func(args []js.Value) any {
+		if len(args) > 0 && args[0].Type() == js.TypeNumber {
+			p.goTo(args[0].Int(), step)
+		}
+		return p.nav.Cur
+	})
+	fn("state", func([]js.Value) any {
+		name := ""
+		if p.cur != nil {
+			name = p.cur.name
+		}
+		return map[string]any{"transcript": name, "step": p.nav.Cur, "steps": p.nav.N, "playing": p.playing}
+	})
+	// memory(): the Go heap's size as the runtime has it from the
+	// browser, in bytes (the module's linear memory in use).
+	fn("memory", func([]js.Value) any {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse)}
+	})
+	fn("crash", func([]js.Value) any {
+		panic("a2aplay.crash() was called")
+	})
+	js.Global().Set("a2aplay", api)
+}

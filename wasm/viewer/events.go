@@ -1,0 +1,289 @@
+//go:build js && wasm
+
+package viewer
+
+import (
+	"strconv"
+	"syscall/js"
+
+	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// wire connects the page's controls. Every handler takes p.mu and
+// returns at once; work that waits runs in dom.Go.
+func (p *page) wire() {
+	e := &p.el
+	on := func(target js.Value, event string, fn func(ev js.Value)) {
+		dom.On(target, event, func(ev js.Value) {
+			p.do(func() { fn(ev) })
+		})
+	}
+	on(e.first, "click", func(js.Value) { p.first() })
+	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, step) })
+	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, step) })
+	on(e.last, "click", func(js.Value) { p.goTo(p.nav.N, step) })
+	on(e.play, "click", func(js.Value) { p.togglePlay() })
+	on(e.speed, "change", func(js.Value) { p.setSpeed(e.speed.Get("value").String()) })
+	on(e.scrub, "input", func(js.Value) { p.goTo(e.scrub.Get("valueAsNumber").Int(), step) })
+	on(e.scrub, "change", func(js.Value) { p.stop() })
+	on(e.picker, "change", func(js.Value) {
+		name := e.picker.Get("value").String()
+		if name == "" {
+			return // the option of an opened file
+		}
+		p.openLinkPush(view.Link{Transcript: name})
+	})
+	on(e.diagram, "click", func(ev js.Value) {
+		if k := p.stepOf(ev.Get("target")); k > 0 {
+			p.goTo(k, step)
+		}
+	})
+	on(e.bannerClose, "click", func(js.Value) { p.clearError() })
+	on(e.tabRaw, "click", func(js.Value) { p.tab = "raw"; p.showTab() })
+	on(e.tabJSON, "click", func(js.Value) { p.tab = "json"; p.showTab() })
+	on(e.tabs, "keydown", func(ev js.Value) { p.tabKey(ev) })
+	on(e.copy, "click", func(js.Value) { p.copyTab() })
+	on(e.copyCurl, "click", func(js.Value) { p.copy(e.copyCurl, p.curlText) })
+
+	// Files: the button opens the hidden input; a drop anywhere works too.
+	on(e.open, "click", func(js.Value) { e.file.Call("click") })
+	on(e.file, "change", func(js.Value) {
+		files := e.file.Get("files")
+		if files.Length() > 0 {
+			p.openFile(files.Index(0))
+		}
+		e.file.Set("value", "") // the same file can be opened again
+	})
+	doc := dom.Document()
+	dragging := 0
+	on(doc, "dragenter", func(ev js.Value) {
+		if hasFiles(ev) {
+			ev.Call("preventDefault")
+			dragging++
+			dom.SetHidden(e.drop, false)
+		}
+	})
+	on(doc, "dragover", func(ev js.Value) {
+		if hasFiles(ev) {
+			ev.Call("preventDefault")
+			ev.Get("dataTransfer").Set("dropEffect", "copy")
+		}
+	})
+	on(doc, "dragleave", func(ev js.Value) {
+		if hasFiles(ev) {
+			if dragging--; dragging <= 0 {
+				dragging = 0
+				dom.SetHidden(e.drop, true)
+			}
+		}
+	})
+	on(doc, "drop", func(ev js.Value) {
+		dragging = 0
+		dom.SetHidden(e.drop, true)
+		files := ev.Get("dataTransfer").Get("files")
+		if files.Length() == 0 {
+			return
+		}
+		ev.Call("preventDefault")
+		p.openFile(files.Index(0))
+	})
+
+	// Exports close the menu they are in.
+	for kind, b := range map[string]js.Value{"svg": e.exSVG, "mermaid": e.exMermaid, "http": e.exHTTP, "har": e.exHAR} {
+		on(b, "click", func(js.Value) {
+			p.closeMenu(true)
+			p.export(kind)
+		})
+	}
+	p.wireMenu(on)
+
+	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
+	// The export menu closes on a click elsewhere, as menus do.
+	on(doc, "click", func(ev js.Value) {
+		if e.export.Get("open").Bool() && !e.export.Call("contains", ev.Get("target")).Bool() {
+			p.closeMenu(false)
+		}
+	})
+	p.wireZoom(on) // zoom.go
+	on(dom.Global(), "popstate", func(js.Value) {
+		if p.liveRoute() { // live.go
+			return
+		}
+		p.stop()
+		p.openLink(view.ParseLink(linkText()))
+	})
+}
+
+// openLinkPush opens a link as a move of the learner's.
+func (p *page) openLinkPush(l view.Link) {
+	if d := p.docs[key(l.Transcript, false)]; d != nil {
+		p.show(d, l.Step, push)
+		return
+	}
+	if s := p.shippedByName(l.Transcript); s != nil {
+		p.load(s, l.Step, push)
+	}
+}
+
+func (p *page) first() { p.goTo(min(1, p.nav.N), step) }
+
+func hasFiles(ev js.Value) bool {
+	dt := ev.Get("dataTransfer")
+	if dt.IsUndefined() || dt.IsNull() {
+		return false
+	}
+	types := dt.Get("types")
+	for i := range types.Length() {
+		if types.Index(i).String() == "Files" {
+			return true
+		}
+	}
+	return false
+}
+
+// key handles the keyboard: arrows step, space plays or pauses, Home and
+// End jump. Keys typed into a form field stay with it.
+func (p *page) key(ev js.Value) {
+	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+		return
+	}
+	tag := ev.Get("target").Get("tagName")
+	t := ""
+	if tag.Type() == js.TypeString {
+		t = tag.String()
+	}
+	if t == "INPUT" || t == "SELECT" || t == "TEXTAREA" {
+		return
+	}
+	// Tabs and menus have keys of their own; the Live panel's forms too.
+	if tg := ev.Get("target"); tg.Get("closest").Type() == js.TypeFunction &&
+		!tg.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull() {
+		return
+	}
+	switch ev.Get("key").String() {
+	case "ArrowRight":
+		p.goTo(p.nav.Cur+1, step)
+	case "ArrowLeft":
+		p.goTo(p.nav.Cur-1, step)
+	case "Home":
+		p.first()
+	case "End":
+		p.goTo(p.nav.N, step)
+	case "+", "=":
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomIn(p.figure.scale)}, 0, 0, false)
+	case "-":
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomOut(p.figure.scale)}, 0, 0, false)
+	case "0":
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: 1}, 0, 0, false)
+	case " ":
+		if t == "BUTTON" || t == "SUMMARY" {
+			return // the focused control's own action
+		}
+		p.togglePlay()
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+}
+
+// The Export menu, as WAI-ARIA's menu button: its summary opens it and
+// focus goes to the first item; the arrows, Home and End move among the
+// items; Escape closes it and gives focus back to the summary, Tab
+// closes it and moves on.
+
+func (p *page) menuItems() []js.Value {
+	var out []js.Value
+	for _, b := range dom.All(p.el.export, `[role="menuitem"]`) {
+		if !b.Get("disabled").Bool() {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (p *page) wireMenu(on func(js.Value, string, func(js.Value))) {
+	e := &p.el
+	summary := e.export.Call("querySelector", "summary")
+	// The toggle event comes after the fact, so focus moves there only
+	// when it is not in the menu yet (a click on the summary).
+	on(e.export, "toggle", func(js.Value) {
+		open := e.export.Get("open").Bool()
+		dom.SetAttr(summary, "aria-expanded", strconv.FormatBool(open))
+		inMenu := e.export.Call("querySelector", `[role="menu"]`).Call("contains", dom.Document().Get("activeElement")).Bool()
+		if items := p.menuItems(); open && !inMenu && len(items) > 0 {
+			items[0].Call("focus")
+		}
+	})
+	on(summary, "keydown", func(ev js.Value) {
+		k := ev.Get("key").String()
+		if e.export.Get("open").Bool() || k != "ArrowDown" && k != "ArrowUp" {
+			return
+		}
+		ev.Call("preventDefault")
+		ev.Call("stopPropagation")
+		e.export.Set("open", true)
+		dom.SetAttr(summary, "aria-expanded", "true")
+		if items := p.menuItems(); len(items) > 0 {
+			if k == "ArrowUp" {
+				items[len(items)-1].Call("focus")
+			} else {
+				items[0].Call("focus")
+			}
+		}
+	})
+	on(e.export, "keydown", func(ev js.Value) {
+		if !e.export.Get("open").Bool() {
+			return
+		}
+		items := p.menuItems()
+		at := -1
+		active := dom.Document().Get("activeElement")
+		for i, b := range items {
+			if b.Equal(active) {
+				at = i
+			}
+		}
+		to := -1
+		switch ev.Get("key").String() {
+		case "Escape":
+			ev.Call("preventDefault")
+			p.closeMenu(true)
+			return
+		case "Tab":
+			p.closeMenu(false)
+			return
+		case "ArrowDown":
+			to = (at + 1) % len(items)
+		case "ArrowUp":
+			to = (at - 1 + len(items)) % len(items)
+			if at < 0 {
+				to = len(items) - 1
+			}
+		case "Home":
+			to = 0
+		case "End":
+			to = len(items) - 1
+		default:
+			return
+		}
+		ev.Call("preventDefault")
+		if len(items) > 0 {
+			items[to].Call("focus")
+		}
+	})
+}
+
+// closeMenu closes the Export menu; focus goes back to its summary when
+// the learner closed it from within.
+func (p *page) closeMenu(refocus bool) {
+	e := &p.el
+	if !e.export.Get("open").Bool() {
+		return
+	}
+	e.export.Set("open", false)
+	dom.SetAttr(e.export.Call("querySelector", "summary"), "aria-expanded", "false")
+	if refocus {
+		e.export.Call("querySelector", "summary").Call("focus")
+	}
+}

@@ -1,0 +1,400 @@
+//go:build js && wasm
+
+package viewer
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// inspect fills the inspector for the current position. All of it is
+// text: nothing a transcript says becomes markup.
+func (p *page) inspect() {
+	e := &p.el
+	d := p.cur
+	dom.Clear(e.facts)
+	dom.Clear(e.notes)
+	if p.nav.Cur == 0 {
+		s := view.Summarize(d.t, d.steps)
+		title := s.Title
+		if title == "" {
+			title = d.name
+		}
+		dom.SetText(e.heading, title)
+		dom.SetText(e.label, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
+			count(s.Tasks, "task")+". Press → or Play to step through, or click a step.")
+		fact(e.facts, "Transcript", d.name, "")
+		for _, pt := range s.Participants {
+			fact(e.facts, "Participant", pt, "")
+		}
+		for i, l := range d.lanes {
+			if i == maxLanes {
+				fact(e.facts, "…", strconv.Itoa(len(d.lanes)-i)+" more tasks", "")
+				break
+			}
+			st := l.StateAt(0)
+			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
+		}
+		for _, n := range s.Notes {
+			dom.Append(e.notes, dom.TextEl("li", "", n))
+		}
+		dom.SetHidden(e.notes, len(s.Notes) == 0)
+		dom.SetHidden(e.tabs, true)
+		dom.SetHidden(e.tools, true)
+		dom.SetHidden(e.raw, true)
+		dom.SetHidden(e.json, true)
+		p.copyRaw, p.copyJSON, p.curlText = "", "", ""
+		return
+	}
+	det := view.Inspect(d.t, d.steps, p.nav.Cur-1)
+	dom.SetText(e.heading, det.Heading)
+	dom.SetText(e.label, det.Label)
+	for _, r := range det.Rows {
+		fact(e.facts, r.Name, r.Value, r.State)
+	}
+	for _, n := range det.Notes {
+		dom.Append(e.notes, dom.TextEl("li", "", n))
+	}
+	fs := findingsAt(d, p.nav.Cur) // findings.go: what check.Check finds here
+	for _, f := range fs {
+		dom.Append(e.notes, dom.El("li", "finding", dom.TextEl("b", "", "Spec check "), dom.Text(f)))
+	}
+	dom.SetHidden(e.notes, len(det.Notes)+len(fs) == 0)
+	setLong(e.raw, det.Raw)
+	// The JSON tree is built when its tab shows: stepping with the raw
+	// tab open costs no tree.
+	dom.Clear(e.json)
+	p.jsonBody, p.jsonDrawn = det.Body, false
+	p.copyRaw, p.copyJSON, p.curlText = det.Raw, det.JSON, det.Curl
+	dom.SetHidden(e.tabs, false)
+	dom.SetHidden(e.tools, false)
+	e.tabJSON.Set("disabled", det.JSON == "")
+	e.copyCurl.Set("disabled", det.Curl == "")
+	p.showTab()
+}
+
+// drawJSON fills the JSON tab with the step's body as a tree.
+func (p *page) drawJSON() {
+	p.jsonDrawn = true
+	e := &p.el
+	dom.Clear(e.json)
+	if p.copyJSON == "" {
+		return
+	}
+	if len(p.jsonBody) <= maxTree {
+		if v, err := jsontree.Parse([]byte(p.jsonBody)); err == nil {
+			dom.Append(e.json, jsonNode(v, "", 0))
+			return
+		}
+	}
+	dom.Append(e.json, dom.TextEl("pre", "", clipText(p.copyJSON)))
+}
+
+// maxShown is the most of a step's raw text the inspector shows, and
+// maxTree the largest body it draws as a tree: more would freeze the
+// page for seconds. Copy still copies it all.
+const (
+	maxShown = 256 << 10
+	maxTree  = 128 << 10
+)
+
+// clipText cuts a long text and says how much is left out.
+func clipText(s string) string {
+	if len(s) <= maxShown {
+		return s
+	}
+	cut := maxShown
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // not in the middle of a character
+		cut--
+	}
+	return s[:cut] + "\n\n… " + strconv.Itoa((len(s)-cut)>>10) + " KB more: Copy copies the whole text."
+}
+
+func setLong(el js.Value, s string) { dom.SetText(el, clipText(s)) }
+
+// jsonNode draws a JSON value as a tree: objects and arrays fold (a
+// details element each, open to depth foldDepth), scalars show as
+// written. Everything is text, and a character that would not show as
+// itself shows as its escape (replay.Visible).
+func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
+	keyEl := func() js.Value {
+		if key == "" {
+			return dom.Text("")
+		}
+		return dom.El("span", "", dom.TextEl("span", "j-key", replay.Visible(strconv.Quote(key))), dom.Text(": "))
+	}
+	switch v.Kind {
+	case jsontree.Object, jsontree.Array:
+		open, closing, n, noun := "{", "}", len(v.Fields), "key"
+		if v.Kind == jsontree.Array {
+			open, closing, n, noun = "[", "]", len(v.Items), "item"
+		}
+		if n == 0 {
+			return dom.El("div", "j-row", keyEl(), dom.Text(open+closing))
+		}
+		det := dom.El("details", "j-fold")
+		if depth < foldDepth {
+			det.Set("open", true)
+		}
+		sum := dom.El("summary", "", keyEl(), dom.Text(open), dom.TextEl("span", "j-count", " "+count(n, noun)+" "+closing))
+		body := dom.El("div", "j-body")
+		if v.Kind == jsontree.Object {
+			for _, f := range v.Fields {
+				dom.Append(body, jsonNode(f.Value, f.Key, depth+1))
+			}
+		} else {
+			for _, it := range v.Items {
+				dom.Append(body, jsonNode(it, "", depth+1))
+			}
+		}
+		// Folded, the summary says what it holds: "{ 3 keys }".
+		dom.Append(det, sum, body, dom.TextEl("div", "j-close", closing))
+		return dom.El("div", "j-row", det)
+	}
+	cls := map[jsontree.Kind]string{jsontree.String: "j-str", jsontree.Number: "j-num", jsontree.Bool: "j-bool", jsontree.Null: "j-null"}[v.Kind]
+	return dom.El("div", "j-row", keyEl(), dom.TextEl("span", cls, replay.Visible(v.Raw)))
+}
+
+// foldDepth is how deep the JSON tree opens at first.
+const foldDepth = 6
+
+// tabKey moves between the inspector's tabs with the arrows, Home and
+// End, as WAI-ARIA's tabs do: focus follows, and the tab opens.
+func (p *page) tabKey(ev js.Value) {
+	e := &p.el
+	var to js.Value
+	switch ev.Get("key").String() {
+	case "ArrowLeft", "Home":
+		to = e.tabRaw
+	case "ArrowRight", "End":
+		to = e.tabJSON
+	default:
+		return
+	}
+	ev.Call("preventDefault")
+	ev.Call("stopPropagation") // the arrows here do not step the diagram
+	if to.Get("disabled").Bool() {
+		return
+	}
+	p.tab = "raw"
+	if to.Equal(e.tabJSON) {
+		p.tab = "json"
+	}
+	p.showTab()
+	to.Call("focus")
+}
+
+// fact appends one name/value pair; a state gets its colour.
+func fact(dl js.Value, name, value, state string) {
+	dd := dom.El("dd", "")
+	switch {
+	case state != "":
+		dom.Append(dd, dom.TextEl("span", "state st-"+cssState(state), value))
+	case name == "Task" || name == "Context":
+		dd.Set("className", "id")
+		dom.SetText(dd, value)
+	case name == "Says":
+		// Whole, on its lines, its web addresses links: only http and
+		// https ones, set as properties, opened apart from the page.
+		dd.Set("className", "says")
+		for _, sp := range view.Links(value) {
+			if !sp.Link {
+				dom.Append(dd, dom.Text(sp.Text))
+				continue
+			}
+			a := dom.TextEl("a", "", sp.Text)
+			a.Set("href", sp.Text)
+			a.Set("target", "_blank")
+			a.Set("rel", "noopener noreferrer")
+			dom.Append(dd, a)
+		}
+	default:
+		dom.SetText(dd, value)
+	}
+	dom.Append(dl, dom.TextEl("dt", "", name), dd)
+}
+
+// cssState keeps a state usable in a class name: A2A states are
+// upper-case words and "_"; anything else from a transcript becomes
+// "other".
+func cssState(s string) string {
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r == '_') {
+			return "other"
+		}
+	}
+	return s
+}
+
+func (p *page) showTab() {
+	e := &p.el
+	tab := p.tab
+	if e.tabJSON.Get("disabled").Bool() {
+		tab = "raw"
+	}
+	for _, t := range []struct {
+		b    js.Value
+		name string
+	}{{e.tabRaw, "raw"}, {e.tabJSON, "json"}} {
+		on := tab == t.name
+		dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(on))
+		// Roving focus: Tab reaches the selected tab, the arrows the other.
+		t.b.Set("tabIndex", -1)
+		if on {
+			t.b.Set("tabIndex", 0)
+		}
+	}
+	dom.SetHidden(e.raw, tab != "raw")
+	dom.SetHidden(e.json, tab != "json")
+	if tab == "json" && !p.jsonDrawn {
+		p.drawJSON()
+	}
+}
+
+// laneBuckets is the most segments a lane draws; a task with more
+// states is summarised (view.Lane.Summary).
+const laneBuckets = 160
+
+// maxLanes is the most tasks the lane and the overview list; the
+// diagram draws them all.
+const maxLanes = 12
+
+// buildLane draws the task-state lane of the current transcript: one row
+// per task, one coloured segment per state, and one cursor across the
+// rows. Moving the position moves the cursor and dims the segments that
+// start later (paintLane); it touches only the segments that change.
+func (p *page) buildLane() {
+	lane := p.el.lane
+	dom.Clear(lane)
+	p.segs = p.segs[:0]
+	p.laneCursor = js.Undefined()
+	n := len(p.cur.steps)
+	if n == 0 || len(p.cur.lanes) == 0 {
+		return
+	}
+	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
+	inner := dom.El("div", "lane-inner")
+	for i, l := range p.cur.lanes {
+		if i == maxLanes {
+			more := dom.TextEl("div", "lane-more", "and "+strconv.Itoa(len(p.cur.lanes)-i)+" more tasks: the diagram draws a lane for each")
+			dom.Append(inner, more)
+			break
+		}
+		name := dom.El("span", "lane-name")
+		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
+		name.Set("title", l.TaskID)
+		track := dom.El("div", "lane-track")
+		segs := l.Summary(n, laneBuckets)
+		if len(segs) < len(l.Segments) {
+			name.Set("title", l.TaskID+": "+strconv.Itoa(len(l.Segments))+" states, too many to draw each; each stretch of the lane shows the state the task held longest in it")
+			dom.AddClass(track, "summary")
+		}
+		for _, s := range segs {
+			seg := dom.TextEl("span", "seg st-"+cssState(s.State), strings.ToLower(strings.ReplaceAll(replay.ShortState(s.State), "_", " ")))
+			seg.Set("title", replay.ShortState(s.State)+", steps "+strconv.Itoa(s.From)+"–"+strconv.Itoa(s.To))
+			st := seg.Get("style")
+			st.Set("left", pct(float64(s.From-1)/float64(n)*100))
+			st.Set("width", pct(float64(s.To-s.From+1)/float64(n)*100))
+			dom.Append(track, seg)
+			p.segs = append(p.segs, laneSeg{el: seg, from: s.From})
+		}
+		dom.Append(inner, dom.El("div", "lane-row", name, track))
+	}
+	p.laneCursor = dom.El("span", "lane-cursor")
+	dom.Append(inner, p.laneCursor)
+	dom.Append(lane, inner)
+}
+
+// paintLane moves the lane's cursor to the current position and dims
+// the segments that start after it.
+func (p *page) paintLane() {
+	if p.laneCursor.IsUndefined() {
+		return
+	}
+	cur, n := p.nav.Cur, p.nav.N
+	dom.SetHidden(p.laneCursor, cur == 0)
+	if cur > 0 {
+		at := (float64(cur) - 0.5) / float64(n)
+		// On the cursor itself: set on the lane, the property would be
+		// inherited by every row and restyle them all.
+		p.laneCursor.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
+	}
+	for i := range p.segs {
+		s := &p.segs[i]
+		later := cur > 0 && s.from > cur
+		if later != s.later {
+			s.later = later
+			dom.SetClass(s.el, "later", later)
+		}
+	}
+}
+
+// count writes "1 step", "2 steps".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// copyTab copies what the open tab shows, whole.
+func (p *page) copyTab() {
+	text := p.copyRaw
+	if p.tab == "json" && p.copyJSON != "" {
+		text = p.copyJSON
+	}
+	p.copy(p.el.copy, text)
+}
+
+// copy puts text on the clipboard and says so on the button for a
+// moment. The asynchronous clipboard needs a secure context; a page
+// opened from disk falls back to the older copy command.
+func (p *page) copy(btn js.Value, text string) {
+	if text == "" {
+		return
+	}
+	dom.Go(func() {
+		ok := false
+		if cb := dom.Global().Get("navigator").Get("clipboard"); !cb.IsUndefined() && cb.Get("writeText").Type() == js.TypeFunction {
+			_, err := dom.Await(cb.Call("writeText", text))
+			ok = err == nil
+		}
+		p.do(func() {
+			if !ok {
+				ok = copyCommand(text)
+			}
+			label := dom.Attr(btn, "data-label")
+			if label == "" {
+				label = btn.Get("textContent").String()
+				dom.SetAttr(btn, "data-label", label)
+			}
+			dom.SetText(btn, map[bool]string{true: "Copied", false: "Could not copy"}[ok])
+			dom.SetClass(btn, "done", ok)
+		})
+		time.Sleep(1500 * time.Millisecond)
+		p.do(func() {
+			dom.SetText(btn, dom.Attr(btn, "data-label"))
+			dom.SetClass(btn, "done", false)
+		})
+	})
+}
+
+// copyCommand copies text with document.execCommand("copy") through a
+// text area out of sight.
+func copyCommand(text string) bool {
+	ta := dom.El("textarea", "sr-only")
+	ta.Set("value", text)
+	dom.SetAttr(ta, "readonly", "")
+	dom.Append(dom.Document().Get("body"), ta)
+	ta.Call("select")
+	ok := dom.Document().Call("execCommand", "copy").Bool()
+	ta.Call("remove")
+	return ok
+}

@@ -1,0 +1,71 @@
+//go:build js && wasm
+
+// Package viewer is the replay page's DOM side: it takes over the
+// pre-rendered page, loads transcripts with the browser's fetch, and
+// steps through them by toggling classes on the diagram's steps. The
+// command cmd/viewer runs it; build it with its recipe (internal/build)
+// into bin/viewer.wasm with
+//
+//	go run ./cmd/a2aplay build viewer
+//
+// and let "a2aplay site" put it into the site (which joins its data
+// segments, web.PackModule). What the page shows is decided by package
+// view, which is pure Go and tested natively; this package is the glue
+// between it and the DOM.
+package viewer
+
+import (
+	"errors"
+	"time"
+
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// Run starts the viewer on the page and never returns: the page's
+// callbacks keep running on the Go runtime.
+func Run() {
+	// The browser's offset would leak into every time the page writes.
+	time.Local = time.UTC
+	p, err := setUp()
+	if err != nil {
+		// Stay alive: if Run returned, the loader would put its own
+		// "stopped" message over this one.
+		banner("The viewer could not start: " + err.Error())
+		select {}
+	}
+	dom.Report = p.showError
+	func() {
+		defer dom.Recover("starting the viewer")
+		p.start()
+	}()
+	p.warmUp()
+	select {} // callbacks keep running
+}
+
+// banner shows msg in the page's banner without the page's help, for
+// errors before the page is set up.
+func banner(msg string) {
+	doc := dom.Document()
+	b, t := doc.Call("getElementById", "banner"), doc.Call("getElementById", "banner-text")
+	if b.IsNull() || t.IsNull() {
+		dom.Report(msg)
+		return
+	}
+	dom.SetText(t, msg)
+	dom.SetHidden(b, false)
+}
+
+// setUp finds the page's elements; a page that lacks one is an error,
+// not a crash.
+func setUp() (p *page, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg, _ := r.(string)
+			if msg == "" {
+				msg = "the page is not the one this viewer was built for"
+			}
+			p, err = nil, errors.New(msg)
+		}
+	}()
+	return newPage()
+}
