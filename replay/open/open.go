@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -93,7 +92,7 @@ func kind(data []byte, name string) fileKind {
 	case bytes.HasPrefix(text, []byte("# a2aplay transcript")):
 		return transcript
 	case bytes.HasPrefix(text, []byte("{")) &&
-		(bytes.Contains(head, []byte(`"log"`)) || strings.EqualFold(filepath.Ext(name), ".har")):
+		(bytes.Contains(head, []byte(`"log"`)) || strings.HasSuffix(strings.ToLower(name), ".har")):
 		return harFile
 	}
 	return other
