@@ -112,8 +112,8 @@ const pageWindow = 600
 // well under a second, and the window the page draws at any step of
 // 100,000 in a few milliseconds. Run natively and under wasm:
 //
-//	go test ./diagram -run '^$' -bench 'Large|Window' -benchmem
-//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./diagram -run '^$' -bench 'Large|Window' -benchtime 5x
+//	go test ./diagram -run '^$' -bench 'Large|Window|Prepare' -benchmem
+//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./diagram -run '^$' -bench 'Large|Window|Prepare' -benchtime 5x
 var largeSizes = []int{1_000, 10_000, 100_000}
 
 // BenchmarkLayoutLarge lays out every step.
@@ -176,5 +176,39 @@ func reportTimes(b *testing.B) func() {
 		if cpu1, ok := cputime.Used(); ok && cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/op")
 		}
+	}
+}
+
+// BenchmarkWindowPrepared is [BenchmarkWindow] for a page that prepares
+// the transcript once ([Prepare]) and lays out each window from it.
+func BenchmarkWindowPrepared(b *testing.B) {
+	for _, n := range largeSizes {
+		first := max(1, n/2-pageWindow/3)
+		last := min(n, first+pageWindow-1)
+		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			p := Prepare(capturedSteps(b, n), Options{IDPrefix: "fig-", NoStyle: true})
+			b.ReportAllocs()
+			defer reportTimes(b)()
+			for b.Loop() {
+				if err := WriteSVG(io.Discard, p.Layout(first, last)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPrepare measures what a page pays once per transcript to
+// draw it a window at a time.
+func BenchmarkPrepare(b *testing.B) {
+	for _, n := range largeSizes {
+		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
+			b.ReportAllocs()
+			defer reportTimes(b)()
+			for b.Loop() {
+				Prepare(steps, Options{})
+			}
+		})
 	}
 }
