@@ -201,7 +201,7 @@ cmd_bench() {
 		npm install --silent --no-audit --no-fund --prefix bin/npm mermaid@12.3.0 >/dev/null
 	fi
 	log "benchmark"
-	go run ./test/bench -wasm bin/viewer.wasm -wasm-exec bin/wasm_exec.js \
+	go run ./test/bench -wasm bin/viewer.wasm -check bin/check.wasm -wasm-exec bin/wasm_exec.js \
 		-mermaid bin/npm/node_modules/mermaid/dist/mermaid.min.js "$@"
 }
 

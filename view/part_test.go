@@ -122,3 +122,52 @@ func TestCut(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkPartJSON(b *testing.B) {
+	long := longTranscript(&testing.T{}, 2000)
+	steps := replay.Steps(long)
+	p := Cut(long, steps, Lanes(steps), len(steps)/2)
+	js, _ := json.Marshal(p)
+	tr, _ := json.Marshal(p.Transcript)
+	st, _ := json.Marshal(p.Steps)
+	b.Logf("part %d bytes: transcript %d, steps %d (%d steps, %d exchanges)", len(js), len(tr), len(st), len(p.Steps), len(p.Transcript.Exchanges))
+	for b.Loop() {
+		var q Part
+		json.Unmarshal(js, &q)
+	}
+}
+
+// TestCutFirst: the first Part cut from a long transcript's first
+// exchanges shows its window as the Part cut from all its steps does.
+func TestCutFirst(t *testing.T) {
+	long := longTranscript(t, 300)
+	steps := replay.Steps(long)
+	whole := Cut(long, steps, Lanes(steps), 0)
+	prefix := *long
+	prefix.Exchanges = long.Exchanges[:60] // 540 steps
+	first := CutFirst(long, replay.Steps(&prefix), len(steps))
+	for _, p := range []*Part{whole, first} {
+		if err := p.Draw(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !first.Provisional || first.N != len(steps) || first.Summary.Exchanges != len(long.Exchanges) {
+		t.Errorf("first part: provisional %v, %d steps, %d exchanges; want true, %d, %d", first.Provisional, first.N, first.Summary.Exchanges, len(steps), len(long.Exchanges))
+	}
+	if !first.Same(whole) {
+		t.Error("the first part shows its window otherwise than the part cut from every step")
+	}
+	WholeOf(long, steps, Lanes(steps)).Apply(first)
+	if first.Provisional || !reflect.DeepEqual(first.Summary, whole.Summary) || !reflect.DeepEqual(first.Lanes, whole.Lanes) || first.Tasks != whole.Tasks {
+		t.Error("the first part, completed, differs from the whole's")
+	}
+	// A part from fewer steps than its window is not the same.
+	prefix.Exchanges = long.Exchanges[:10]
+	short := CutFirst(long, replay.Steps(&prefix), len(steps))
+	if err := short.Draw(); err != nil {
+		t.Fatal(err)
+	}
+	if short.Same(whole) {
+		t.Error("a part of 90 steps is the same as one of 240")
+	}
+}

@@ -17,10 +17,17 @@
 //	{id, op: "open", name, data}     open a file (data: an ArrayBuffer):
 //	                                 answers {id, progress: {phase,
 //	                                 done}} as it goes, then {id, part}
-//	                                 (a view.Part as JSON text), then
-//	                                 {id, findings}
+//	                                 (a view.Part as JSON text, drawn;
+//	                                 sys, the worker's memory), then
+//	                                 {id, findings}. Of a long file the
+//	                                 first part is cut from its first
+//	                                 exchanges' steps, before the others
+//	                                 are worked out; then comes {id,
+//	                                 whole} (a view.Whole as JSON text),
+//	                                 or a part in its place when the
+//	                                 first part was not right after all
 //	{id, op: "part", at}             the Part around step at of the
-//	                                 file open: {id, part}
+//	                                 file open: {id, part, sys}
 //	{id, op: "export", kind}         the file open as "svg", "mermaid",
 //	                                 "http" or "har": {id, text}
 //

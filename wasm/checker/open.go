@@ -5,6 +5,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -82,11 +83,46 @@ func open(name string, data js.Value, post func(map[string]any)) {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
+	// A long file's first window goes to the page first, from the steps
+	// of its first exchanges; the page shows it while the others are
+	// worked out.
+	var first *view.Part
+	if n := replay.CountSteps(t); n > view.BigTranscript {
+		progress("first", 0.3)
+		pre := *t
+		pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.WindowSteps)]
+		first = view.CutFirst(t, replay.Steps(&pre), n)
+		if err := first.Draw(); err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		if sendPart(first, post) != nil {
+			return
+		}
+	}
 	progress("steps", 0.4)
 	steps := replay.Steps(t)
 	progress("lanes", 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
-	postPart(0, post)
+	if first == nil {
+		postPart(0, post)
+	} else {
+		whole := view.Cut(t, steps, held.lanes, 0)
+		if err := whole.Draw(); err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		if first.Same(whole) {
+			b, err := json.Marshal(view.WholeOf(t, steps, held.lanes))
+			if err != nil {
+				post(map[string]any{"error": err.Error()})
+				return
+			}
+			post(map[string]any{"whole": string(b)})
+		} else if sendPart(whole, post) != nil {
+			return
+		}
+	}
 	fs := []any{}
 	for _, f := range check.Check(t) {
 		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
@@ -94,14 +130,42 @@ func open(name string, data js.Value, post func(map[string]any)) {
 	post(map[string]any{"findings": fs})
 }
 
-// postPart answers the Part around position at of the file open.
+// firstExchanges returns how many of t's first exchanges make at least
+// steps steps (or all of them).
+func firstExchanges(t *replay.Transcript, steps int) int {
+	pre := replay.Transcript{}
+	for i := range t.Exchanges {
+		pre.Exchanges = t.Exchanges[i : i+1]
+		if steps -= replay.CountSteps(&pre); steps <= 0 {
+			return i + 1
+		}
+	}
+	return len(t.Exchanges)
+}
+
+// postPart answers the Part around position at of the file open, drawn.
 func postPart(at int, post func(map[string]any)) {
-	b, err := json.Marshal(view.Cut(held.t, held.steps, held.lanes, at))
-	if err != nil {
+	part := view.Cut(held.t, held.steps, held.lanes, at)
+	if err := part.Draw(); err != nil {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
-	post(map[string]any{"part": string(b)})
+	sendPart(part, post)
+}
+
+// sendPart sends a part to the page; an error is answered and returned.
+func sendPart(part *view.Part, post func(map[string]any)) error {
+	b, err := json.Marshal(part)
+	if err != nil {
+		post(map[string]any{"error": err.Error()})
+		return err
+	}
+	// What the worker's Go runtime has taken from the browser: the page
+	// counts it in its memory (a2aplay.memory()).
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	post(map[string]any{"part": string(b), "sys": float64(m.Sys)})
+	return nil
 }
 
 // export writes the whole file open as the page's Export menu names it.

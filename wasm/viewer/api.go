@@ -19,7 +19,9 @@ import (
 //	                          and SVG, that and the DOM, all of showing it
 //	a2aplay.go(k)             move to position k (0 is the overview)
 //	a2aplay.state()           {transcript, step, steps, playing}
-//	a2aplay.memory()          {sys, heapInuse}: the Go runtime's memory, bytes
+//	a2aplay.memory()          {sys, heapInuse, worker}: the Go runtime's
+//	                          memory, and that of the worker that holds
+//	                          a large file, bytes
 //	a2aplay.crash()           panics on purpose, so a test can see that a
 //	                          panic in a callback shows in the banner and
 //	                          the page keeps working
@@ -70,7 +72,7 @@ func (p *page) exposeAPI() {
 	fn("memory", func([]js.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse)}
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "worker": opener.sys}
 	})
 	fn("crash", func([]js.Value) any {
 		panic("a2aplay.crash() was called")

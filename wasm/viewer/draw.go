@@ -38,8 +38,12 @@ func (p *page) draw(d *doc, at int) error {
 		if whole {
 			first, last = 0, 0
 		}
-		svg, widest, err := view.PageFigure(d.t, d.steps, first, last)
-		if err != nil {
+		var svg string
+		var widest int
+		var err error
+		if d.part != nil && d.part.SVG != "" {
+			svg, widest = d.part.SVG, d.part.Widest // drawn by the opener
+		} else if svg, widest, err = view.PageFigure(d.t, d.steps, first, last); err != nil {
 			return err
 		}
 		d.svgMs = dom.Now() - t0

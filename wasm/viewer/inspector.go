@@ -33,8 +33,12 @@ func (p *page) inspect() {
 			title = d.name
 		}
 		dom.SetText(e.heading, title)
+		tasks := count(s.Tasks, "task")
+		if d.part != nil && d.part.Provisional {
+			tasks = "tasks being counted"
+		}
 		dom.SetText(e.label, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
-			count(s.Tasks, "task")+". Press → or Play to step through, or click a step.")
+			tasks+". Press → or Play to step through, or click a step.")
 		fact(e.facts, "Transcript", d.name, "")
 		for _, pt := range s.Participants {
 			fact(e.facts, "Participant", pt, "")

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -26,7 +27,9 @@ const remoteBytes = 1 << 20
 // it. Guarded by the page's mu.
 var opener struct {
 	w    js.Value // the worker; undefined until the first large file
-	id   int      // the id of the newest request; older answers are stale
+	id     int // the last request's id
+	openID int // the id of the open of the file shown or being opened
+	partID int // the id of the newest request for a window
 	open string   // the name of the file being opened, "" when none is
 	doc  *doc     // the file the worker holds
 	want int      // the position a part was asked for; 0 when none is on its way
@@ -34,7 +37,9 @@ var opener struct {
 	// The progress shown while a file opens.
 	box, text, bar, cancel js.Value
 
-	exports map[int]string // export requests in flight: id -> kind
+	exports map[int]string // export requests in flight, by their own ids (below 0): id -> kind
+	lastExp int            // the last export's id
+	sys     float64        // the worker's memory, bytes, as its last part said
 }
 
 // remote reports whether a file of this size is opened by the opener.
@@ -51,14 +56,21 @@ func (p *page) openRemote(file js.Value) {
 	if opener.open != "" {
 		p.cancelOpen()
 	}
+	if d := opener.doc; d != nil {
+		// The worker holds one file: the one shown keeps the window
+		// drawn, but can no longer be stepped out of it.
+		delete(p.docs, key(d.name, true))
+		opener.doc = nil
+	}
 	opener.id++
 	id := opener.id
+	opener.openID = id
 	opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
 	dom.Go(func() {
 		buf, err := dom.Await(file.Call("arrayBuffer"))
 		p.do(func() {
-			if id != opener.id {
+			if id != opener.openID {
 				return // cancelled meanwhile
 			}
 			if err != nil {
@@ -69,6 +81,16 @@ func (p *page) openRemote(file js.Value) {
 			opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
 		})
 	})
+}
+
+// warmOpener starts the worker when the learner is about to pick or
+// drop a file: it loads and compiles its module meanwhile, so a large
+// file finds it ready.
+func (p *page) warmOpener() {
+	readFindings() // the check module's URL
+	if checker.url != "" {
+		p.startOpener()
+	}
 }
 
 // startOpener starts the worker if none runs.
@@ -94,7 +116,10 @@ func (p *page) startOpener() {
 	})
 }
 
-// fromOpener takes one of the opener's messages.
+// fromOpener takes one of the opener's messages: answers to the open
+// of the file shown (or being opened), to the newest request for a
+// window of it, or to an export; answers to requests given up since are
+// dropped.
 func (p *page) fromOpener(msg js.Value) {
 	if msg.Get("ready").Truthy() {
 		return
@@ -109,30 +134,58 @@ func (p *page) fromOpener(msg js.Value) {
 		p.exported(kind, msg)
 		return
 	}
-	if id != opener.id {
-		return // an answer to a request given up
+	opening := opener.open != ""
+	switch {
+	case id == opener.openID:
+	case id == opener.partID && opener.want != 0:
+	default:
+		return
 	}
 	switch {
 	case msg.Get("error").Type() == js.TypeString:
-		if opener.open != "" {
+		if opening {
 			p.openFailed("Could not open " + msg.Get("error").String())
 			return
 		}
 		opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
-		p.showError("Could not draw " + opener.doc.name + ": " + msg.Get("error").String())
+		if d := opener.doc; d != nil {
+			p.showError("Could not draw " + d.name + ": " + msg.Get("error").String())
+		}
 	case msg.Get("progress").Type() == js.TypeObject:
-		if opener.open != "" {
+		if opening {
 			pr := msg.Get("progress")
 			p.showProgress("Opening "+opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
 		}
 	case msg.Get("part").Type() == js.TypeString:
+		t0 := dom.Now()
 		var part view.Part
 		if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.gotPart(&part)
+		opener.sys = msg.Get("sys").Float()
+		measure("a2aplay-part-read", t0, dom.Now())
+		// Shown in a task of its own: the page's thread takes a breath
+		// between reading the part and putting it in.
+		dom.Go(func() {
+			time.Sleep(time.Millisecond)
+			p.do(func() {
+				if id != opener.openID && id != opener.partID {
+					return // given up meanwhile
+				}
+				t1 := dom.Now()
+				p.gotPart(&part)
+				measure("a2aplay-part-shown", t1, dom.Now())
+			})
+		})
+	case msg.Get("whole").Type() == js.TypeString:
+		var w view.Whole
+		if err := json.Unmarshal([]byte(msg.Get("whole").String()), &w); err != nil {
+			p.openerFailed("the worker's answer: " + err.Error())
+			return
+		}
+		p.gotWhole(&w)
 	case msg.Get("findings").Type() == js.TypeObject:
 		d := opener.doc
 		if d == nil {
@@ -150,6 +203,31 @@ func (p *page) fromOpener(msg js.Value) {
 	}
 }
 
+// gotWhole takes what the opener says about the whole file once it has
+// worked out all its steps, after a first window it drew from the first
+// of them: the tasks' lanes and the summary.
+func (p *page) gotWhole(w *view.Whole) {
+	d := opener.doc
+	if d == nil || d.part == nil {
+		return
+	}
+	w.Apply(d.part)
+	d.lanes = d.part.Lanes
+	if p.cur == d {
+		p.buildLane()
+		p.paintLane()
+		if p.nav.Cur == 0 {
+			p.inspect()
+		}
+	}
+}
+
+// measure puts a span of time on the page's performance timeline, for
+// the benchmark to read.
+func measure(name string, start, end float64) {
+	dom.Global().Get("performance").Call("measure", name, map[string]any{"start": start, "end": end})
+}
+
 // phaseText says what the opener is doing.
 func phaseText(phase string) string {
 	switch phase {
@@ -157,6 +235,8 @@ func phaseText(phase string) string {
 		return "reading the file"
 	case "parse":
 		return "reading the exchanges"
+	case "first":
+		return "drawing the first steps"
 	case "steps":
 		return "working out the steps"
 	case "lanes":
@@ -209,6 +289,7 @@ func (p *page) askPart(d *doc, at int) {
 		return
 	}
 	opener.id++
+	opener.partID = opener.id
 	opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
 	opener.w.Call("postMessage", map[string]any{"id": opener.id, "op": "part", "at": at})
@@ -222,9 +303,9 @@ func (p *page) exportRemote(kind string) {
 	if opener.exports == nil {
 		opener.exports = map[int]string{}
 	}
-	opener.id++
-	opener.exports[opener.id] = kind
-	opener.w.Call("postMessage", map[string]any{"id": opener.id, "op": "export", "kind": kind})
+	opener.lastExp--
+	opener.exports[opener.lastExp] = kind
+	opener.w.Call("postMessage", map[string]any{"id": opener.lastExp, "op": "export", "kind": kind})
 }
 
 // exported downloads what the opener wrote.
@@ -260,7 +341,7 @@ func (p *page) cancelOpen() {
 		return
 	}
 	opener.open = ""
-	opener.id++
+	opener.openID = 0
 	p.endOpener()
 	p.hideProgress()
 	p.saySource()
@@ -274,6 +355,7 @@ func (p *page) endOpener() {
 	}
 	opener.w.Call("terminate")
 	opener.w = js.Undefined()
+	opener.sys = 0
 	if d := opener.doc; d != nil {
 		delete(p.docs, key(d.name, true))
 		opener.doc = nil
