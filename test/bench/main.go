@@ -309,7 +309,7 @@ type bigOpen struct {
 	LongestMs float64  `json:"longestMs"`
 	Tasks     int      `json:"tasks"` // main-thread tasks over 50 ms
 	Frames    int      `json:"frames"`
-	Phases    []string `json:"phases"` // the progress the page showed, in order, with when
+	Phases    []string `json:"phases"`   // the progress the page showed, in order, with when
 	Measures  []string `json:"measures"` // the viewer's own spans of time
 	Drawn     int      `json:"drawn"`
 	JSHeap    float64  `json:"jsHeap"`

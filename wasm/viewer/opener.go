@@ -26,13 +26,13 @@ const remoteBytes = 1 << 20
 // view.Part, and asks for the next one when the learner steps out of
 // it. Guarded by the page's mu.
 var opener struct {
-	w    js.Value // the worker; undefined until the first large file
-	id     int // the last request's id
-	openID int // the id of the open of the file shown or being opened
-	partID int // the id of the newest request for a window
-	open string   // the name of the file being opened, "" when none is
-	doc  *doc     // the file the worker holds
-	want int      // the position a part was asked for; 0 when none is on its way
+	w      js.Value // the worker; undefined until the first large file
+	id     int      // the last request's id
+	openID int      // the id of the open of the file shown or being opened
+	partID int      // the id of the newest request for a window
+	open   string   // the name of the file being opened, "" when none is
+	doc    *doc     // the file the worker holds
+	want   int      // the position a part was asked for; 0 when none is on its way
 
 	// The progress shown while a file opens.
 	box, text, bar, cancel js.Value
