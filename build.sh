@@ -65,7 +65,7 @@ need_jssdk() {
 # Packages that are pure Go and must pass their tests in the browser's
 # runtime too (under Node, GOOS=js GOARCH=wasm).
 wasm_packages() {
-	for p in ./replay ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view; do
+	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden; do
 		[ -d "$p" ] && echo "$p"
 	done
 }
@@ -76,6 +76,8 @@ cmd_test() {
 	need_chromium
 	need_node
 	need_jssdk
+	log "go mod tidy -diff (go.mod and go.sum must need no change)"
+	go mod tidy -diff
 	log "go vet"
 	go vet ./...
 	log "go test (native)"
@@ -131,41 +133,23 @@ cmd_fuzz() {
 	log "$n fuzz targets passed"
 }
 
-# build_viewer builds the replay viewer's WebAssembly and the a2aplay
-# binary into bin/, with wasm_exec.js from the same Go. The viewer keeps
-# inlining: without it, layout and SVG in the page take about twice as
-# long. The site ships it with its data segments joined (web.PackModule),
-# which brings it under its 1.0 MB budget (go test ./test -run ViewerSize -v).
-build_viewer() {
-	log "viewer wasm"
-	mkdir -p bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o bin/viewer.wasm ./cmd/viewer
-	cp "$wasm_path/wasm_exec.js" bin/wasm_exec.js
-	log "check wasm (loaded on demand)"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./cmd/check
+# build_cli builds the a2aplay command into bin/. The WebAssembly
+# modules are built by "a2aplay build" and "a2aplay site -build", with
+# the flags internal/build gives each.
+build_cli() {
 	log "a2aplay"
+	mkdir -p bin
 	go build -o bin/a2aplay ./cmd/a2aplay
 }
 
-# build_live builds the live module, the agents that Live runs in a Web
-# Worker. Inlining off makes it about 14% smaller after brotli (see
-# BenchmarkModuleSize in cmd/live).
-build_live() {
-	log "live wasm"
-	mkdir -p bin
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/live.wasm ./cmd/live
-}
-
+# cmd_site builds the modules into bin/, then the site and its lessons.
 # Compressed files are kept in bin/cache between builds: brotli 11 of the
 # live module takes most of a minute.
 cmd_site() {
-	build_viewer
-	build_live
+	build_cli
 	log "site"
 	rm -rf site
-	bin/a2aplay site -out site -wasm bin/viewer.wasm -check bin/check.wasm -live bin/live.wasm -cache bin/cache -wasm-exec bin/wasm_exec.js -transcripts transcripts
-	log "lessons"
-	bin/a2aplay docs -out site/lessons -transcripts transcripts
+	bin/a2aplay site -build bin -out site -cache bin/cache
 }
 
 cmd_serve() {
@@ -183,17 +167,18 @@ cmd_serve() {
 }
 
 cmd_offline() {
-	build_viewer
+	build_cli
 	log "offline page"
-	build_live
-	bin/a2aplay site -offline dist/a2aplay-offline.html -wasm bin/viewer.wasm -live bin/live.wasm -cache bin/cache -wasm-exec bin/wasm_exec.js -transcripts transcripts
+	bin/a2aplay site -build bin -offline dist/a2aplay-offline.html -cache bin/cache
 }
 
 # cmd_bench measures the page in one headless Chromium run, against
 # Mermaid 12 from npm, installed into bin/npm for the benchmark only.
 cmd_bench() {
 	need_chromium
-	build_viewer
+	build_cli
+	log "viewer wasm"
+	bin/a2aplay build -out bin viewer
 	if [ ! -f bin/npm/node_modules/mermaid/dist/mermaid.min.js ]; then
 		need_npm
 		log "mermaid 12 from npm (for the benchmark only)"

@@ -1,20 +1,19 @@
 package agents
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
-	"github.com/a2aproject/a2a-go/v2/a2a"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-)
+	"github.com/a2aproject/a2a-go/v2/a2a"
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
+)
 
 // TestReviewGolden reviews each testdata/*.diff against main and compares
 // the review with testdata/NAME.review.json.
@@ -39,23 +38,7 @@ func TestReviewGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := filepath.Join("testdata", name+".review.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./agents -run TestReviewGolden -update to create it)", err)
-			}
-			if !bytes.Equal(want, got) {
-				gotPath := filepath.Join("testdata", name+".review.got.json")
-				os.WriteFile(gotPath, got, 0o644)
-				t.Errorf("review of %s differs from %s (-want +got):\n%s\nwrote %s; accept with: go test ./agents -run TestReviewGolden -update",
-					path, golden, cmp.Diff(string(want), string(got)), gotPath)
-			}
+			golden.Check(t, filepath.Join("testdata", name+".review.json"), got)
 		})
 	}
 }

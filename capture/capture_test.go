@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,10 +15,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
-
-var update = flag.Bool("update", false, "rewrite ../transcripts with what capture produces now")
 
 // transcriptsDir is the repository's transcripts folder, relative to
 // this package.
@@ -78,10 +76,12 @@ func TestCaptureIsReproducible(t *testing.T) {
 }
 
 // TestTranscriptsUpToDate fails when the repository's transcripts are
-// not what capture produces now. With -update it rewrites them.
+// not what capture produces now. With -update it rewrites them. It
+// writes no .got files: the tests of other packages read every file in
+// transcripts/.
 func TestTranscriptsUpToDate(t *testing.T) {
 	files := capturedFiles(t)
-	if *update {
+	if golden.Updating() {
 		if err := os.MkdirAll(transcriptsDir, 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,10 +14,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/shipped.findings")
 
 func load(t testing.TB, file string) *replay.Transcript {
 	t.Helper()
@@ -28,7 +27,7 @@ func load(t testing.TB, file string) *replay.Transcript {
 	}
 	var tr *replay.Transcript
 	if strings.EqualFold(filepath.Ext(file), ".har") {
-		tr, err = replay.ReadHAR(b, file)
+		tr, err = har.Read(b, file)
 	} else {
 		tr, err = replay.Parse(b, file)
 	}
@@ -183,21 +182,7 @@ func TestShipped(t *testing.T) {
 			}
 		}
 	}
-	const golden = "testdata/shipped.findings"
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), b.String()); diff != "" {
-		_ = os.WriteFile("testdata/shipped.got.findings", []byte(b.String()), 0o644)
-		t.Errorf("%s differs (-want +got):\n%s\nwrote testdata/shipped.got.findings; accept with: go test ./check -run TestShipped -update", golden, diff)
-	}
+	golden.CheckString(t, "testdata/shipped.findings", b.String())
 }
 
 // TestRules: each rule carries its text: a section, a keyword whose

@@ -3,7 +3,7 @@
 // works, a message whose contextId contradicts its task's, a stream that
 // goes on after its task finished, a timestamp with an offset.
 //
-//	findings := check.Check(t) // t from replay.Parse, or replay.ReadHAR
+//	findings := check.Check(t) // t from replay.Parse, or har.Read
 //	for _, f := range findings {
 //		fmt.Printf("%s:%d: %s\n", name, f.Line, f) // file:12: §3.2.2: ...
 //	}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strconv"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/internal/cputime"
 )
 
 // BenchmarkRender measures Layout and WriteSVG together on generated
@@ -17,7 +19,7 @@ func BenchmarkRender(b *testing.B) {
 		steps := generatedSteps(n)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := cputime.Used()
 			for b.Loop() {
 				if err := WriteSVG(io.Discard, Layout(steps, Options{})); err != nil {
 					b.Fatal(err)
@@ -27,7 +29,7 @@ func BenchmarkRender(b *testing.B) {
 			b.ReportMetric(float64(n)/ms, "steps/ms")
 			// On a shared machine wall time also counts other programs;
 			// the process's processor time per op does not.
-			if cpu1, ok := cpuTime(); ok && cpuOK {
+			if cpu1, ok := cputime.Used(); ok && cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

@@ -20,27 +20,35 @@ import (
 // Every text is escaped with Mermaid's entity codes: a transcript cannot
 // end a message, start a statement or inject HTML.
 func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
-	steps, opts = shown(steps), shownOptions(opts)
-	bw := bufio.NewWriter(w)
+	opts = shownOptions(opts)
+	sel := selectSteps(steps, opts)
+	m := &mermaidWriter{w: bufio.NewWriter(w), sel: sel, id: map[string]string{}}
+	for i, n := range sel.names {
+		m.id[n] = "p" + strconv.Itoa(i+1)
+	}
 	title := opts.Title
 	if title == "" {
 		title = defaultTitle
 	}
-	at := drawnSteps(steps, opts)
-	drawn := make([]*replay.Step, len(at))
-	for k, i := range at {
-		drawn[k] = &steps[i]
-	}
-	names, oobOnly := columns(steps, at, opts.Participants)
-	id := map[string]string{}
-	for i, n := range names {
-		id[n] = "p" + strconv.Itoa(i+1)
-	}
+	m.w.WriteString("sequenceDiagram\n")
+	m.w.WriteString("    title " + mermaidText(title) + "\n")
+	m.w.WriteString("    accDescr: " + mermaidText(describe(sel.drawn, len(steps), sel.names)) + "\n")
+	m.participants()
+	m.messages()
+	return m.w.Flush()
+}
 
-	bw.WriteString("sequenceDiagram\n")
-	bw.WriteString("    title " + mermaidText(title) + "\n")
-	bw.WriteString("    accDescr: " + mermaidText(describe(steps, at, names)) + "\n")
-	// Parties outside A2A go in a box when they are side by side.
+// A mermaidWriter writes one Mermaid diagram.
+type mermaidWriter struct {
+	w   *bufio.Writer
+	sel selection
+	id  map[string]string // each column's Mermaid id: p1, p2, ...
+}
+
+// participants declares the columns, the parties outside A2A in a box
+// when they are side by side.
+func (m *mermaidWriter) participants() {
+	names, oobOnly := m.sel.names, m.sel.oobOnly
 	firstOOB, lastOOB := -1, -1
 	for i, n := range names {
 		if oobOnly[n] {
@@ -56,36 +64,42 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 	}
 	for i, n := range names {
 		if boxed && i == firstOOB {
-			bw.WriteString("    box rgba(13,148,136,0.12) " + outsideA2A + "\n")
+			m.w.WriteString("    box rgba(13,148,136,0.12) " + outsideA2A + "\n")
 		}
-		bw.WriteString("    participant " + id[n] + " as " + mermaidText(displayName(n)) + "\n")
+		m.w.WriteString("    participant " + m.id[n] + " as " + mermaidText(displayName(n)) + "\n")
 		if boxed && i == lastOOB {
-			bw.WriteString("    end\n")
+			m.w.WriteString("    end\n")
 		}
 	}
+}
 
-	// Where each stream and each run outside A2A ends, to open a box
-	// only when it nests inside the boxes already open.
+// A mermaidBox is a rect open around steps: a stream or a run outside A2A.
+type mermaidBox struct {
+	end  int    // position of the last step inside
+	name string // group id, or "" for a run outside A2A
+}
+
+// messages writes a message or note per step, opening a box around each
+// stream and each run outside A2A where it nests inside the boxes
+// already open (Mermaid's rects cannot overlap).
+func (m *mermaidWriter) messages() {
+	drawn := m.sel.drawn
 	lastOf := map[string]int{}
 	for k, s := range drawn {
 		if s.Group != "" {
 			lastOf[s.Group] = k
 		}
 	}
-	type box struct {
-		end  int    // position of the last step inside
-		name string // group id, or "" for a run outside A2A
-	}
-	var stack []box
+	var stack []mermaidBox
 	fits := func(end int) bool { return len(stack) == 0 || end <= stack[len(stack)-1].end }
 	opened := map[string]bool{}
 	for k, s := range drawn {
 		if s.Group != "" && !opened[s.Group] {
 			opened[s.Group] = true
 			if end := lastOf[s.Group]; fits(end) {
-				stack = append(stack, box{end, s.Group})
-				bw.WriteString("    rect rgba(37,99,235,0.07)\n")
-				bw.WriteString("    Note over " + id[s.From] + "," + id[s.To] + ": stream of step " + mermaidText(groupNumber(s)) + "\n")
+				stack = append(stack, mermaidBox{end, s.Group})
+				m.w.WriteString("    rect rgba(37,99,235,0.07)\n")
+				m.w.WriteString("    Note over " + m.id[s.From] + "," + m.id[s.To] + ": stream of step " + mermaidText(groupNumber(s)) + "\n")
 			}
 		}
 		if s.OutOfBand && (k == 0 || !drawn[k-1].OutOfBand) {
@@ -94,84 +108,50 @@ func WriteMermaid(w io.Writer, steps []replay.Step, opts Options) error {
 				end++
 			}
 			if fits(end) {
-				stack = append(stack, box{end, ""})
-				bw.WriteString("    rect rgba(13,148,136,0.14)\n")
-				bw.WriteString("    Note over " + id[s.From] + "," + id[s.To] + ": " + outsideA2A + "\n")
+				stack = append(stack, mermaidBox{end, ""})
+				m.w.WriteString("    rect rgba(13,148,136,0.14)\n")
+				m.w.WriteString("    Note over " + m.id[s.From] + "," + m.id[s.To] + ": " + outsideA2A + "\n")
 			}
 		}
-		text := strconv.Itoa(s.Index) + " · " + mermaidText(s.Label)
-		if s.Kind == replay.KindFrame && s.Frame > 0 {
-			text = strconv.Itoa(s.Index) + " · frame " + strconv.Itoa(s.Frame) + ": " + mermaidText(s.Label)
-		}
-		if s.Detail != "" && s.Kind != replay.KindClose {
-			text += "<br/>" + mermaidText(clipRunes(s.Detail, 60))
-		}
-		switch {
-		case s.Kind == replay.KindClose:
-			bw.WriteString("    Note over " + id[s.From] + "," + id[s.To] + ": " + text + "\n")
-		case s.Kind == replay.KindRequest:
-			bw.WriteString("    " + id[s.From] + "->>" + id[s.To] + ": " + text + "\n")
-		default:
-			bw.WriteString("    " + id[s.From] + "-->>" + id[s.To] + ": " + text + "\n")
-		}
-		if s.Changed && replay.Interrupted(s.State) {
-			bw.WriteString("    Note over " + id[s.From] + ": task " + mermaidText(replay.ShortID(s.TaskID)) +
-				" waits in " + mermaidText(s.State) + "\n")
-		}
+		m.message(s)
 		for len(stack) > 0 && stack[len(stack)-1].end == k {
 			stack = stack[:len(stack)-1]
-			bw.WriteString("    end\n")
+			m.w.WriteString("    end\n")
 		}
 	}
 	for range stack {
-		bw.WriteString("    end\n")
+		m.w.WriteString("    end\n")
 	}
-	return bw.Flush()
+}
+
+// message writes one step: an arrow, or a note for a close, and a note
+// where a task starts to wait.
+func (m *mermaidWriter) message(s *replay.Step) {
+	text := strconv.Itoa(s.Index) + " · " + mermaidText(s.Label)
+	if s.Kind == replay.KindFrame && s.Frame > 0 {
+		text = strconv.Itoa(s.Index) + " · frame " + strconv.Itoa(s.Frame) + ": " + mermaidText(s.Label)
+	}
+	if s.Detail != "" && s.Kind != replay.KindClose {
+		text += "<br/>" + mermaidText(clipRunes(s.Detail, 60))
+	}
+	from, to := m.id[s.From], m.id[s.To]
+	switch {
+	case s.Kind == replay.KindClose:
+		m.w.WriteString("    Note over " + from + "," + to + ": " + text + "\n")
+	case s.Kind == replay.KindRequest:
+		m.w.WriteString("    " + from + "->>" + to + ": " + text + "\n")
+	default:
+		m.w.WriteString("    " + from + "-->>" + to + ": " + text + "\n")
+	}
+	if s.Changed && replay.Interrupted(s.State) {
+		m.w.WriteString("    Note over " + from + ": task " + mermaidText(replay.ShortID(s.TaskID)) +
+			" waits in " + mermaidText(s.State) + "\n")
+	}
 }
 
 // groupNumber is the number of the step that opened s's stream: its id
 // without the "s".
 func groupNumber(s *replay.Step) string { return strings.TrimPrefix(s.Group, "s") }
-
-// participantOrder orders the participants of all the steps: those named
-// first, then by first appearance, the parties only outside A2A last.
-func participantOrder(all []*replay.Step, first []string) ([]string, map[string]bool) {
-	inA2A := map[string]bool{}
-	used := map[string]bool{}
-	for _, s := range all {
-		used[s.From], used[s.To] = true, true
-		if !s.OutOfBand {
-			inA2A[s.From], inA2A[s.To] = true, true
-		}
-	}
-	seen := map[string]bool{}
-	var names []string
-	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	for _, n := range first {
-		if used[n] {
-			add(n)
-		}
-	}
-	for pass := 0; pass < 2; pass++ {
-		for _, s := range all {
-			for _, n := range [2]string{s.From, s.To} {
-				if inA2A[n] == (pass == 0) {
-					add(n)
-				}
-			}
-		}
-	}
-	oob := map[string]bool{}
-	for _, n := range names {
-		oob[n] = !inA2A[n]
-	}
-	return names, oob
-}
 
 // mermaidText escapes text for a Mermaid message, note, title or alias:
 // characters that would not show as themselves are written as escapes

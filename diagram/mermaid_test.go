@@ -2,10 +2,12 @@ package diagram
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -19,14 +21,14 @@ func TestMermaidGolden(t *testing.T) {
 			if err := WriteMermaid(&b, replay.Steps(all[name]), Options{Title: all[name].Title}); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, name+".mmd", b.Bytes())
+			golden.Check(t, filepath.Join("testdata", name+".mmd"), b.Bytes())
 		})
 	}
 	var b bytes.Buffer
 	if err := WriteMermaid(&b, replay.Steps(generate(2)), Options{Title: "steps 4 to 9", First: 4, Last: 9}); err != nil {
 		t.Fatal(err)
 	}
-	checkGolden(t, "gen-2-steps-4-9.mmd", b.Bytes())
+	golden.Check(t, filepath.Join("testdata", "gen-2-steps-4-9.mmd"), b.Bytes())
 }
 
 func TestMermaidText(t *testing.T) {

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,42 +13,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-const accept = "go test ./diagram -update"
-
-// checkGolden compares got with testdata/name. With -update it rewrites
-// the file; on a difference it writes the .got file beside it.
-func checkGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; to create it, run %s", err, accept)
-	}
-	if bytes.Equal(want, got) {
-		return
-	}
-	ext := filepath.Ext(name)
-	if strings.HasSuffix(name, ".layout.json") {
-		ext = ".layout.json"
-	}
-	gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-	if err := os.WriteFile(gotPath, got, 0o644); err != nil {
-		t.Error(err)
-	}
-	t.Errorf("%s differs from the golden file (-want +got):\n%s\nwrote %s; to accept it, run %s",
-		path, cmp.Diff(string(want), string(got)), gotPath, accept)
-}
 
 func render(t testing.TB, steps []replay.Step, opts Options) (*Geometry, []byte) {
 	g := Layout(steps, opts)
@@ -74,8 +39,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, name+".layout.json", append(js, '\n'))
-			checkGolden(t, name+".svg", svg)
+			golden.Check(t, filepath.Join("testdata", name+".layout.json"), append(js, '\n'))
+			golden.Check(t, filepath.Join("testdata", name+".svg"), svg)
 			checkWellFormed(t, svg)
 		})
 	}
@@ -85,7 +50,7 @@ func TestGolden(t *testing.T) {
 func TestGoldenRange(t *testing.T) {
 	steps := replay.Steps(generate(2))
 	_, svg := render(t, steps, Options{Title: "steps 4 to 9", First: 4, Last: 9, IDPrefix: "fig-"})
-	checkGolden(t, "gen-2-steps-4-9.svg", svg)
+	golden.Check(t, filepath.Join("testdata", "gen-2-steps-4-9.svg"), svg)
 	checkWellFormed(t, svg)
 }
 

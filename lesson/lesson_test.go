@@ -3,7 +3,6 @@ package lesson
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"html"
 	"os"
@@ -14,10 +13,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/lessons")
 
 // dirResolver reads transcripts from a folder: "transcripts/NAME.http"
 // is dir/NAME.http. It is what the docs command does, on testdata.
@@ -58,31 +56,9 @@ func TestGolden(t *testing.T) {
 				}
 				errText = list.Error() + "\n"
 			}
-			golden(t, strings.TrimSuffix(file, ".md")+".html", html.String())
-			golden(t, strings.TrimSuffix(file, ".md")+".errors", errText)
+			golden.CheckString(t, strings.TrimSuffix(file, ".md")+".html", html.String())
+			golden.CheckString(t, strings.TrimSuffix(file, ".md")+".errors", errText)
 		})
-	}
-}
-
-// golden compares got with the file; with -update it rewrites the file.
-// A mismatch writes NAME.got.EXT beside it.
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		ext := filepath.Ext(file)
-		gotFile := strings.TrimSuffix(file, ext) + ".got" + ext
-		_ = os.WriteFile(gotFile, []byte(got), 0o644)
-		t.Errorf("%s differs (-want +got):\n%s\nwrote %s; accept with: go test ./lesson -run TestGolden -update", file, diff, gotFile)
 	}
 }
 

@@ -530,10 +530,7 @@ func exchange(t *replay.Transcript, seq int) *replay.Exchange {
 
 func requestText(r *replay.Request) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s\n", r.Method, r.URL, r.Proto)
-	for _, h := range r.Header {
-		fmt.Fprintf(&b, "%s: %s\n", h.Name, h.Value)
-	}
+	replay.WriteRequestHead(&b, r)
 	if r.Body != "" {
 		b.WriteString("\n" + r.Body)
 	}
@@ -542,10 +539,7 @@ func requestText(r *replay.Request) string {
 
 func responseText(r *replay.Response) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d %s\n", r.Proto, r.StatusCode, r.Status)
-	for _, h := range r.Header {
-		fmt.Fprintf(&b, "%s: %s\n", h.Name, h.Value)
-	}
+	replay.WriteResponseHead(&b, r)
 	switch {
 	case r.Stream != nil:
 		for i := range r.Stream.Frames {
@@ -559,15 +553,7 @@ func responseText(r *replay.Response) string {
 
 func frameText(fr *replay.Frame) string {
 	var b strings.Builder
-	if fr.ID != "" {
-		b.WriteString("id: " + fr.ID + "\n")
-	}
-	if fr.Event != "" {
-		b.WriteString("event: " + fr.Event + "\n")
-	}
-	for _, l := range strings.Split(fr.Data, "\n") {
-		b.WriteString("data: " + l + "\n")
-	}
+	replay.WriteFrame(&b, fr)
 	return strings.TrimRight(b.String(), "\n")
 }
 

@@ -2,19 +2,11 @@ package live
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // waitTimeout bounds every wait of a test; a move or stream that takes
 // longer is a failure.
@@ -131,32 +123,6 @@ func settledGoroutines(want int) int {
 func goroutineDump() string {
 	buf := make([]byte, 1<<20)
 	return string(buf[:runtime.Stack(buf, true)])
-}
-
-// golden compares got with testdata/name; -update rewrites it, and a
-// failing run writes testdata/name with ".got" before its extension.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./live -run %s -update to create it)", err, t.Name())
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		ext := filepath.Ext(name)
-		gotPath := strings.TrimSuffix(path, ext) + ".got" + ext
-		os.WriteFile(gotPath, []byte(got), 0o644)
-		t.Errorf("%s differs (-want +got):\n%s\nwrote %s; if it is right, run go test ./live -run %s -update", path, diff, gotPath, t.Name())
-	}
 }
 
 func describe(v any) string { return fmt.Sprintf("%+v", v) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
+	"github.com/a2aplay/a2aplay/internal/golden"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -460,7 +462,7 @@ func TestSaveParsesAndReplays(t *testing.T) {
 	for _, st := range replay.Steps(tr) {
 		fmt.Fprintf(&b, "%2d %-7s %-8s -> %-8s %s\n", st.Index, st.Kind, st.From, st.To, st.Label)
 	}
-	golden(t, "approve.steps.txt", b.String())
+	golden.CheckString(t, filepath.Join("testdata", "approve.steps.txt"), b.String())
 }
 
 func TestCloseCancelsAndLeavesNoGoroutines(t *testing.T) {

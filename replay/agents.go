@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 )
 
 // Agents tells which agent a URL leads to, from the agent cards seen.
@@ -209,4 +210,75 @@ func (a *Agents) Lookup(rawURL string) (cardName, base string, id int, ok bool) 
 	}
 	ag := a.list[best]
 	return ag.card, ag.base, best, true
+}
+
+// NameFor returns a participant name for an agent: the name its agent
+// card gives, made a word of lower-case letters, digits, ".", "_" and
+// "-", or when that is empty a name from its URL: the first label of the
+// host name, or "agent-PORT" for localhost and IP addresses.
+func NameFor(cardName, agentURL string) string {
+	if n := sanitizeName(cardName); n != "" {
+		return n
+	}
+	u, err := url.Parse(agentURL)
+	if err != nil {
+		return "agent"
+	}
+	return hostName(u)
+}
+
+// hostName names a server after its host: the first label of a host
+// name, or "agent-PORT" for localhost and IP addresses.
+func hostName(u *url.URL) string {
+	host := u.Hostname()
+	if _, err := netip.ParseAddr(host); err == nil || strings.EqualFold(host, "localhost") || host == "" {
+		port := u.Port()
+		if port == "" {
+			port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+		}
+		return "agent-" + port
+	}
+	label, _, _ := strings.Cut(host, ".")
+	if n := sanitizeName(label); n != "" {
+		return n
+	}
+	return "agent"
+}
+
+// sanitizeName makes a participant name of s: lower case, runs of other
+// characters replaced by "-".
+func sanitizeName(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(s) {
+		if c < utf8.RuneSelf && validName(string(c)) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(c)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	out := b.String()
+	if len(out) > 40 {
+		out = out[:40]
+	}
+	return out
+}
+
+// OperatorVerb reports whether a path segment, in lower case, names an
+// operator's decision on a waiting task outside A2A: approve and refuse,
+// as the kit's deployer serves them at /approve/{taskId} and
+// /refuse/{taskId} (or under an agent's path, PATH/approve/{taskId}),
+// and the words other agents use for the same endpoints. Such a call is
+// named by its verb wherever the agent sits, in recordings (capture,
+// a2aplay record), Live's sessions and HAR imports alike.
+func OperatorVerb(s string) bool {
+	switch s {
+	case "approve", "refuse", "reject", "deny", "decline", "confirm", "authorize", "authorise":
+		return true
+	}
+	return false
 }

@@ -7,8 +7,8 @@
 // neither touches a file, so both run unchanged natively and in the
 // browser. Parse never panics: bad input gives a [*SyntaxError] that
 // reads "name:line: expected X, found Y". [EventsJSON] derives the
-// frames of a transcript's streams as JSON, and [ReadHAR] and [WriteHAR]
-// convert to and from a browser's HAR network log. [Appender] writes a
+// frames of a transcript's streams as JSON; package replay/har converts
+// to and from a browser's HAR network log. [Appender] writes a
 // transcript an exchange at a time, as a recording goes; [FrameScanner]
 // splits an event stream into frames as it arrives; [Agents] tells
 // agents apart by their cards.
@@ -199,88 +199,9 @@
 // "end" is null for a stream that was still open. A transcript without
 // streams gives "[]".
 //
-// # HAR
-//
-// [WriteHAR] writes a transcript as a HAR 1.2 log that browser developer
-// tools open: a page (when there are exchanges), one entry per exchange with its request, response
-// (a transport error as status 0 with Chrome's "_error" field) and
-// timings, and a stream's body as its SSE text without the @at comments.
-// What HAR has no field for travels in custom fields named "_a2aplay":
-// on the log the title, notes and participants, on each entry the name, from,
-// to, channel, notes, the response time, the time of each frame and the
-// stream's end. [ReadHAR] reads those back, so a transcript survives the
-// trip through HAR unchanged.
-//
-// ReadHAR also reads the logs browsers save (Chrome, Firefox), which have
-// no such fields. Then it derives:
-//
-//   - entries: those with http and https URLs (data:, blob: or ws: entries
-//     are skipped), in the order of startedDateTime, as exchanges. Traffic
-//     that is not A2A is left out: the page's documents, scripts, styles,
-//     images, fonts, favicons and WebAssembly modules (by Chrome's
-//     _resourceType, else by the response's type), and CORS preflights;
-//     a note on the transcript counts them by kind ("3 requests that are
-//     not A2A are left out: 1 document, 2 scripts."). Whatever a page sends
-//     with fetch that is not A2A, like an operator's approval, is kept.
-//     [ReadHARWith] and [HAROptions] keep everything; so does the CLI's
-//     -har-all;
-//   - participants: "client" for the browser page, which sends every
-//     request, and one per agent ([Agents]): an agent card fetched in the
-//     log makes its name and every URL it lists one agent, so two agents
-//     on one origin under different paths stay apart, and localhost,
-//     127.0.0.1 and [::1] on one port are one agent. A URL no card covers
-//     stands for its origin. An agent is named after its card, else after
-//     the first label of its host name, else "agent-PORT" for localhost
-//     and IP addresses ([NameFor]); clashes get "-2", "-3";
-//   - names: the "method" of a JSON-RPC request body; for the HTTP+JSON
-//     binding, message:send (SendMessage), message:stream
-//     (SendStreamingMessage), GET tasks/{id} (GetTask), tasks/{id}:subscribe
-//     (SubscribeToTask), tasks/{id}:cancel (CancelTask), GET tasks
-//     (ListTasks), GET extendedAgentCard (GetExtendedAgentCard);
-//     GetAgentCard for a GET of /.well-known/agent-card.json;
-//     "approve" or "refuse" for a POST to a path with such a segment, on
-//     the out-of-band channel; and "METHOD /path" on the out-of-band
-//     channel for anything else;
-//   - times, converted to UTC and cut to the millisecond: the request at
-//     startedDateTime, the response after the blocked, dns, connect, send
-//     and wait timings, and the entry's end after its total time;
-//   - bodies: postData.text and content.text, base64-decoded when
-//     content.encoding says so, line endings turned into "\n" and line
-//     breaks at the end dropped. A body the format cannot hold (binary
-//     data, a line that starts with "#") is left out, and a note says so;
-//     so are headers it cannot hold. HTTP/2 pseudo-headers are dropped.
-//   - streams: an event-stream body is split into frames as an SSE client
-//     would (comments and retry fields skipped; an event without data, or
-//     cut off at the end, not dispatched). Browsers save no time per
-//     frame, so a frame is placed at the status timestamp it carries (of
-//     a task or statusUpdate), kept between the response and the end of
-//     the entry and never before the frame before it; a frame without one
-//     (an artifactUpdate) comes right after the frame before it. When no
-//     frame has a timestamp, or one lies more than a second outside the
-//     entry (another clock), the frames are spread evenly between the
-//     response and the end of the entry. A note says which. The stream is
-//     taken to end with the entry, closed by the server, or by the client
-//     when the browser reported the request aborted;
-//   - cause before effect: when a stream's task waits (AUTH_REQUIRED or
-//     INPUT_REQUIRED) and another exchange that names the task (in its
-//     URL or body) resumes it with a 2xx reply (an out-of-band approval,
-//     or a message), the stream's frames up to the wait are placed no
-//     later than that exchange's request and the frames after it no
-//     earlier than its response, so the approval is drawn between the
-//     frame that asks for it and the frames that report the task
-//     resumed; a note on the stream says so. Times the _a2aplay fields
-//     give are never moved.
-//
-// Malformed JSON gives a [*SyntaxError] ("name:line: expected JSON, found
-// an error: …"); JSON that is not a HAR log gives a [*HARError] that names
-// the field from the log object down, with the index of every array
-// element on the way: "name: entries[3].request.url: expected an absolute
-// URL, found "/x"", "name: entries[0].request.headers[3].value: expected
-// a string, found number". Indices count from 0 as in the file.
-//
 // # Trust
 //
-// A transcript is untrusted input, and so is a HAR file. Parse checks its
+// A transcript is untrusted input. Parse checks its
 // structure, not what its bodies say; bodies and notes are text, and
 // whoever shows them must treat them as text, never as markup.
 package replay

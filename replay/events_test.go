@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
 )
 
 func TestEventsJSONGolden(t *testing.T) {
@@ -22,7 +24,7 @@ func TestEventsJSONGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", name+".events.json"), got, "go test ./replay -run EventsJSON -update")
+			golden.Check(t, filepath.Join("testdata", name+".events.json"), got)
 		})
 	}
 }

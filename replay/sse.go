@@ -78,8 +78,8 @@ func (s *FrameScanner) endLine(emit func(Frame)) {
 	}
 }
 
-// splitSSE reads the frames of a whole server-sent events body.
-func splitSSE(text string) []Frame {
+// SplitSSE reads the frames of a whole server-sent events body.
+func SplitSSE(text string) []Frame {
 	var s FrameScanner
 	var frames []Frame
 	s.Feed([]byte(text), func(f Frame) { frames = append(frames, f) })

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
 )
 
 // Ids and times of the test transcripts, shaped like the seeds'.
@@ -272,7 +274,7 @@ func TestStepsGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			checkGolden(t, filepath.Join("testdata", name+".steps.json"), got, "go test ./replay -run Steps -update")
+			golden.Check(t, filepath.Join("testdata", name+".steps.json"), got)
 			// Steps is deterministic.
 			again, _ := json.MarshalIndent(stepsFile{Steps(tr), Timelines(Steps(tr))}, "", "  ")
 			if !bytes.Equal(got[:len(got)-1], again) {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -92,8 +91,8 @@ func writeExchange(b *strings.Builder, x *Exchange, blank bool) bool {
 	}
 	rq := &x.Request
 	b.WriteString(atPrefix + formatTime(rq.At) + "\n")
-	b.WriteString(rq.Method + " " + rq.URL + " " + rq.Proto + "\n")
-	writeHeaders(b, rq.Header)
+	WriteRequestHead(b, rq)
+	b.WriteString("\n")
 	blank = writeBody(b, rq.Body)
 	rs := x.Response
 	if rs == nil {
@@ -105,27 +104,16 @@ func writeExchange(b *strings.Builder, x *Exchange, blank bool) bool {
 		b.WriteString(errorPrefix + rs.Err + "\n")
 		return false
 	}
-	b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode))
-	if rs.Status != "" {
-		b.WriteString(" " + rs.Status)
-	}
+	WriteResponseHead(b, rs)
 	b.WriteString("\n")
-	writeHeaders(b, rs.Header)
 	if rs.Stream == nil {
 		return writeBody(b, rs.Body)
 	}
 	blank = true
-	for _, f := range rs.Stream.Frames {
+	for i := range rs.Stream.Frames {
+		f := &rs.Stream.Frames[i]
 		b.WriteString(frameAtPrefix + formatTime(f.At) + "\n")
-		if f.ID != "" {
-			b.WriteString(sseLine("id", f.ID))
-		}
-		if f.Event != "" {
-			b.WriteString(sseLine("event", f.Event))
-		}
-		for _, d := range strings.Split(f.Data, "\n") {
-			b.WriteString(sseLine("data", d))
-		}
+		WriteFrame(b, f)
 		b.WriteString("\n")
 	}
 	if e := rs.Stream.End; e != nil {
@@ -133,17 +121,6 @@ func writeExchange(b *strings.Builder, x *Exchange, blank bool) bool {
 		blank = false
 	}
 	return blank
-}
-
-func writeHeaders(b *strings.Builder, h []Header) {
-	for _, f := range h {
-		if f.Value == "" {
-			b.WriteString(f.Name + ":\n")
-		} else {
-			b.WriteString(f.Name + ": " + f.Value + "\n")
-		}
-	}
-	b.WriteString("\n")
 }
 
 // writeBody writes a body after the empty line that ends the headers and
@@ -154,13 +131,6 @@ func writeBody(b *strings.Builder, body string) bool {
 	}
 	b.WriteString(body + "\n")
 	return false
-}
-
-func sseLine(field, value string) string {
-	if value == "" {
-		return field + ":\n"
-	}
-	return field + ": " + value + "\n"
 }
 
 // check reports why t cannot be written, or nil.

@@ -34,7 +34,7 @@ func TestFindingsInInspector(t *testing.T) {
 			if !strings.Contains(notes, "Spec check "+f.String()) || eval[bool](tb, `document.getElementById("insp-notes").hidden`) {
 				t.Errorf("%s step %d: the inspector's notes %q lack %q", name, k, notes, f.String())
 			}
-			tb.shot("finding-" + name)
+			tb.keepScreenshot("finding-" + name)
 		}
 		// A step without findings shows none.
 		tb.open(env.url + "#t=" + name + "&s=1")
@@ -72,7 +72,7 @@ func TestFindingsOnDemand(t *testing.T) {
 	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
 	tb.at("mine.http", k)
 	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
-	tb.shot("finding-opened-file")
+	tb.keepScreenshot("finding-opened-file")
 
 	// The same transcript as a live session's.
 	tb.click("#mode-live")

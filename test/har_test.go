@@ -17,6 +17,7 @@ import (
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 	"github.com/a2aplay/a2aplay/test/browser"
 )
 
@@ -217,7 +218,7 @@ func TestHARFixtures(t *testing.T) {
 // page did is what the transcript shows.
 func checkChromiumHAR(t *testing.T, data []byte, name string) {
 	t.Helper()
-	tr, err := replay.ReadHAR(data, name)
+	tr, err := har.Read(data, name)
 	if err != nil {
 		t.Fatal(err)
 	}

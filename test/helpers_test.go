@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -203,23 +204,29 @@ func (tb *tab) marks() marks {
 	})()`)
 }
 
-// shot saves a screenshot of the viewport to test/artifacts/NAME.png.
-func (tb *tab) shot(name string) {
+// keepScreenshot writes a screenshot of the viewport to
+// test/artifacts/screenshots/NAME.png, for a person to look at after a
+// run. It is an artifact, not a check: no test compares it, and a
+// screenshot that cannot be taken or written is logged, never failed.
+// What a test means to hold, it asserts before it keeps a screenshot.
+func (tb *tab) keepScreenshot(name string) {
 	tb.t.Helper()
 	var buf []byte
 	err := tb.guard("taking a screenshot", func() (err error) {
 		buf, err = chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
 		return err
 	})
-	if err != nil {
-		tb.t.Fatalf("screenshot %s: %v", name, err)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(env.artifacts, "screenshots", name+".png"), buf, 0o644)
 	}
-	if err := os.WriteFile(filepath.Join(env.artifacts, name+".png"), buf, 0o644); err != nil {
-		tb.t.Fatal(err)
+	if err != nil {
+		tb.t.Logf("screenshot %s not kept: %v", name, err)
 	}
 }
 
-// dark switches the tab's prefers-color-scheme.
+// dark switches the tab's prefers-color-scheme, and fails the test
+// unless the page follows it: its background dark in the dark scheme
+// (relative luminance under 0.05), light in the light one (over 0.8).
 func (tb *tab) dark(on bool) {
 	tb.t.Helper()
 	v := "light"
@@ -230,6 +237,15 @@ func (tb *tab) dark(on bool) {
 		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: v}},
 	}); err != nil {
 		tb.t.Fatal(err)
+	}
+	tb.wait(`matchMedia("(prefers-color-scheme: dark)").matches === ` + strconv.FormatBool(on))
+	lum := eval[float64](tb, `(() => {
+		const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\d.]+/g).map(Number)
+			.map(c => c / 255).map(c => c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+		return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+	})()`)
+	if on && lum >= 0.05 || !on && lum <= 0.8 {
+		tb.t.Errorf("prefers-color-scheme %s: the page's background has relative luminance %.3f", v, lum)
 	}
 }
 

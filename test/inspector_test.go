@@ -63,7 +63,7 @@ func TestInspector(t *testing.T) {
 	if got := eval[string](tb, `(d => d.open + " " + getComputedStyle(d.querySelector(".j-count")).display + " " + d.querySelector("summary").textContent)(document.querySelector("#insp-json details.j-fold"))`); !strings.HasPrefix(got, "false inline {") || !strings.Contains(got, "keys }") {
 		t.Errorf("the folded root: %q", got)
 	}
-	tb.shot("inspector-json-folded")
+	tb.keepScreenshot("inspector-json-folded")
 	tb.click("#copy")
 	if got := read(); !strings.HasPrefix(got, "{\n  \"jsonrpc\": \"2.0\"") || !strings.Contains(got, approve) {
 		t.Errorf("Copy on the JSON tab copied %.200q", got)
@@ -96,9 +96,9 @@ func TestInspector(t *testing.T) {
 	if got := read(); !strings.HasPrefix(got, "curl -sN -X 'POST' 'http://localhost:41243/'") || !strings.Contains(got, "--data-raw '{") {
 		t.Errorf("the stream's request as curl: %q", got)
 	}
-	tb.shot("inspector-curl")
+	tb.keepScreenshot("inspector-curl")
 	tb.dark(true)
 	tb.click("#tab-json")
-	tb.shot("inspector-json-dark")
+	tb.keepScreenshot("inspector-json-dark")
 	tb.checkClean()
 }

@@ -182,7 +182,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	mustContain(t, "GetTask over HTTP+JSON", onIt(deploy, "#lv-try-get", ""), "HTTP+JSON", "COMPLETED")
 	sub = onIt(deploy, "#lv-try-sub", "")
 	mustContain(t, "subscribe over HTTP+JSON", sub, "HTTP 400", "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "never started")
-	tb.shot("live-jssdk")
+	tb.keepScreenshot("live-jssdk")
 
 	tb.click("#lv-save")
 	text := waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session.http"))
@@ -198,7 +198,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	if st := tb.state(); st.Steps != len(replay.Steps(tr)) {
 		t.Errorf("the saved session in Replay has %d steps, want %d", st.Steps, len(replay.Steps(tr)))
 	}
-	tb.shot("live-jssdk-replayed")
+	tb.keepScreenshot("live-jssdk-replayed")
 	tb.checkClean()
 
 	fixture(t, text, port)

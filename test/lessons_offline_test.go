@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"html/template"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/web"
@@ -42,11 +42,11 @@ func TestOfflineLessons(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no lessons: %v", err)
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	wasmExecPath, err := build.WasmExecPath(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	wasmExec, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	wasmExec, err := os.ReadFile(wasmExecPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestOfflineLessons(t *testing.T) {
 	first := o.Lessons[0].Name
 	tb.click("#lessons .lesson-list a")
 	tb.wait(shown("#lesson-"+first) + ` && !(` + shown("#lessons") + `)`)
-	tb.shot("offline-lesson")
+	tb.keepScreenshot("offline-lesson")
 
 	// The first listing of the first lesson links its step.
 	link := eval[map[string]string](tb, `(() => {

@@ -102,7 +102,7 @@ func TestLongTranscript(t *testing.T) {
 			t.Errorf("lane %d draws %d segments, want a summary of at most 160", i, n)
 		}
 	}
-	tb.shot("long-transcript")
+	tb.keepScreenshot("long-transcript")
 
 	// Export writes every step.
 	dir := t.TempDir()

@@ -1,6 +1,8 @@
 // Package test holds the playground's end-to-end tests: they build the
 // viewer and the site, serve it in-process, and drive Debian's headless
-// Chromium with chromedp. Screenshots go to test/artifacts/.
+// Chromium with chromedp. Tests keep screenshots of what they drove in
+// test/artifacts/screenshots/ (not in git) for a person to look at; no
+// test compares them.
 //
 // Without Chromium the tests skip, unless CI is set: then they fail.
 package test
@@ -65,7 +67,7 @@ func setup(exe string) error {
 	}
 	env.testdata = filepath.Join(root, "test", "testdata")
 	env.artifacts = filepath.Join(root, "test", "artifacts")
-	if err := os.MkdirAll(env.artifacts, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(env.artifacts, "screenshots"), 0o755); err != nil {
 		return err
 	}
 	wasm, wasmExec, err := browser.BuildViewer(root, tmp)
@@ -89,15 +91,7 @@ func setup(exe string) error {
 		return err
 	}
 	offline := filepath.Join(tmp, "a2aplay-offline.html")
-	f, err := os.Create(offline)
-	if err != nil {
-		return err
-	}
-	if err := web.BuildOffline(f, o); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := web.WriteOffline(offline, o); err != nil {
 		return err
 	}
 	env.offline = "file://" + filepath.ToSlash(offline)

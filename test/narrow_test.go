@@ -54,7 +54,7 @@ func TestNarrowReplay(t *testing.T) {
 		if dark {
 			name = "narrow-replay-dark"
 		}
-		tb.shot(name)
+		tb.keepScreenshot(name)
 	}
 	tb.checkClean()
 }
@@ -79,9 +79,9 @@ func TestNarrowLive(t *testing.T) {
 		t.Errorf("after a move the diagram is %+v", d)
 	}
 	tb.wait(`!!document.querySelector("#diagram .step")`)
-	tb.shot("narrow-live-light")
+	tb.keepScreenshot("narrow-live-light")
 	tb.dark(true)
-	tb.shot("narrow-live-dark")
+	tb.keepScreenshot("narrow-live-dark")
 	tb.dark(false)
 
 	// The step tab, by click and by the arrows.
@@ -93,7 +93,7 @@ func TestNarrowLive(t *testing.T) {
 	if f := tb.focused(); f != "dock-live" || !tb.box("#live").Shown {
 		t.Errorf("ArrowLeft on the dock's tabs: focus %q, Live shown %v", f, tb.box("#live").Shown)
 	}
-	tb.shot("narrow-live-step-tab")
+	tb.keepScreenshot("narrow-live-step-tab")
 	if h := eval[float64](tb, `document.documentElement.scrollHeight - innerHeight`); h > 1 {
 		t.Errorf("the page scrolls by %vpx", h)
 	}

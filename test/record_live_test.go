@@ -138,7 +138,7 @@ func TestLiveThroughRecord(t *testing.T) {
 	ap = tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "the JS approval", ap, "HTTP 200", proxy+"/js-deployer/approve/")
 	tb.wait(`[...document.querySelectorAll("#lv-try-task option")].some(o => o.value === ` + js(deploy) + ` && o.textContent.includes("COMPLETED"))`)
-	tb.shot("live-through-record")
+	tb.keepScreenshot("live-through-record")
 
 	tb.click("#lv-save")
 	saved := waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session.http"))

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 // sample is the hand-written transcript of test/testdata: 9 steps, two
@@ -37,7 +38,7 @@ func TestFirstPaintWithoutWasm(t *testing.T) {
 	if eval[bool](tb, `document.documentElement.dataset.viewer === "ready"`) {
 		t.Error("the viewer says it is ready without its module")
 	}
-	tb.shot("first-paint-without-wasm")
+	tb.keepScreenshot("first-paint-without-wasm")
 }
 
 func TestLoad(t *testing.T) {
@@ -56,18 +57,18 @@ func TestLoad(t *testing.T) {
 	if b := tb.banner(); b != "" {
 		t.Errorf("banner shows %q", b)
 	}
-	tb.shot("load")
+	tb.keepScreenshot("load")
 	tb.dark(true)
 	tb.key("ArrowRight")
 	tb.key("ArrowRight")
 	tb.key("ArrowRight")
 	tb.at(first, 3)
-	tb.shot("load-dark-step-3")
+	tb.keepScreenshot("load-dark-step-3")
 	tb.dark(false)
 
 	// A phone's width: one column, nothing cut off.
 	tb.do(chromedp.EmulateViewport(420, 900))
-	tb.shot("narrow")
+	tb.keepScreenshot("narrow")
 	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 420 {
 		t.Errorf("the page is %dpx wide in a 420px window", w)
 	}
@@ -155,12 +156,12 @@ func TestStepping(t *testing.T) {
 	if !strings.Contains(raw, "data: ") {
 		t.Errorf("inspector raw text of a frame: %q", raw)
 	}
-	tb.shot("step-4")
+	tb.keepScreenshot("step-4")
 	tb.click("#tab-json")
 	if eval[bool](tb, `document.getElementById("insp-json").hidden`) {
 		t.Error("the JSON tab did not show")
 	}
-	tb.shot("step-4-json")
+	tb.keepScreenshot("step-4-json")
 	tb.checkClean()
 }
 
@@ -187,7 +188,7 @@ func TestDeepLinks(t *testing.T) {
 	if b := tb.banner(); b != "" {
 		t.Errorf("the banner still shows %q after another transcript came up", b)
 	}
-	tb.shot("deep-link-step-7")
+	tb.keepScreenshot("deep-link-step-7")
 	tb.checkClean()
 }
 
@@ -266,7 +267,7 @@ func TestOpenFiles(t *testing.T) {
 	if h := eval[string](tb, `location.hash`); h != "#f=my-capture.http&s=1" {
 		t.Errorf("hash %q", h)
 	}
-	tb.shot("opened-file")
+	tb.keepScreenshot("opened-file")
 
 	// A bad file: an error with its line, and the page goes on.
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(env.testdata, "files", "bad.http")}))
@@ -274,7 +275,7 @@ func TestOpenFiles(t *testing.T) {
 	if b := tb.banner(); !strings.Contains(b, "bad.http:8:") {
 		t.Errorf("banner %q does not name bad.http:8", b)
 	}
-	tb.shot("bad-file")
+	tb.keepScreenshot("bad-file")
 	tb.at("my-capture.http", 1)
 	tb.key("ArrowRight")
 	tb.at("my-capture.http", 2)
@@ -289,7 +290,7 @@ func TestOpenFiles(t *testing.T) {
 	if b := tb.banner(); !strings.Contains(b, "not an a2aplay transcript or HAR") || !strings.Contains(b, "PNG picture") || strings.Contains(b, `\r\n`) {
 		t.Errorf("banner for a PNG: %q", b)
 	}
-	tb.shot("png-file")
+	tb.keepScreenshot("png-file")
 	// A HAR of a web page: no A2A call in it.
 	pages := filepath.Join(dir, "pages.har")
 	if err := os.WriteFile(pages, []byte(`{"log":{"version":"1.2","entries":[{"startedDateTime":"2026-10-06T09:00:00.000Z","time":1,
@@ -309,12 +310,12 @@ func TestOpenFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var har bytes.Buffer
-	if err := replay.WriteHAR(&har, tr); err != nil {
+	var log bytes.Buffer
+	if err := har.Write(&log, tr); err != nil {
 		t.Fatal(err)
 	}
 	harPath := filepath.Join(dir, "network-log.har")
-	if err := os.WriteFile(harPath, har.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(harPath, log.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{harPath}))
@@ -348,8 +349,8 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var har bytes.Buffer
-	if err := replay.WriteHAR(&har, tr); err != nil {
+	var log bytes.Buffer
+	if err := har.Write(&log, tr); err != nil {
 		t.Fatal(err)
 	}
 	svg, mermaid := nativeFigures(t, tr)
@@ -359,7 +360,7 @@ func TestExports(t *testing.T) {
 		want         []byte
 	}{
 		{"#export-http", sample + ".http", text},
-		{"#export-har", sample + ".har", har.Bytes()},
+		{"#export-har", sample + ".har", log.Bytes()},
 		{"#export-svg", sample + ".svg", svg},
 		{"#export-mermaid", sample + ".mmd", mermaid},
 	} {
@@ -409,7 +410,7 @@ func TestMarkupStaysText(t *testing.T) {
 		// the page.
 		tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
 	}
-	tb.shot("markup-as-text")
+	tb.keepScreenshot("markup-as-text")
 	for _, want := range []string{
 		`<img src=x onerror="window.__pwned='note'; alert('note')">`,
 		`</script><script>alert("note2")</script>`,
@@ -474,7 +475,7 @@ func TestOffline(t *testing.T) {
 	if csp := eval[string](tb, `document.querySelector('meta[http-equiv="Content-Security-Policy"]').content`); !strings.Contains(csp, "script-src 'sha256-") || strings.Contains(csp, "unsafe-inline") {
 		t.Errorf("offline CSP %q", csp)
 	}
-	tb.shot("offline")
+	tb.keepScreenshot("offline")
 	tb.checkClean()
 }
 
@@ -496,7 +497,7 @@ func TestShippedTranscripts(t *testing.T) {
 		if b := tb.banner(); b != "" {
 			t.Errorf("%s: banner %q", s.Name, b)
 		}
-		tb.shot("shipped-" + s.Name)
+		tb.keepScreenshot("shipped-" + s.Name)
 	}
 	tb.checkClean()
 }
@@ -519,7 +520,7 @@ func TestDropFile(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("drop").hidden`) {
 		t.Error("no drop hint while a file is dragged over the page")
 	}
-	tb.shot("drag-over")
+	tb.keepScreenshot("drag-over")
 	if _, err := chromedp.Call(tb.ctx, input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: 400, Y: 400, Data: data}); err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func TestStepInView(t *testing.T) {
 						return fmt.Sprintf("step %d: %+v", k, eval[focusState](tb, focusBox))
 					})
 					if k == 6 || k == n {
-						tb.shot(fmt.Sprintf("in-view-%s-%dx%d-step-%d", name, size.w, size.h, k))
+						tb.keepScreenshot(fmt.Sprintf("in-view-%s-%dx%d-step-%d", name, size.w, size.h, k))
 					}
 				}
 				tb.checkClean()
@@ -169,7 +169,7 @@ func TestZoom(t *testing.T) {
 	if z = eval[zoomView](tb, zoomJS); math.Abs(z.Width-z.Stage) > 1 || z.Pressed != "true" {
 		t.Errorf("fit width: %+v", z)
 	}
-	tb.shot("zoom-fit-1366")
+	tb.keepScreenshot("zoom-fit-1366")
 	tb.click("#zoom-reset")
 	if z = eval[zoomView](tb, zoomJS); z.Level != "100 %" || z.Pressed != "false" {
 		t.Errorf("actual size: %+v", z)
@@ -219,6 +219,6 @@ func TestZoom(t *testing.T) {
 	if z = eval[zoomView](tb, zoomJS); math.Abs(z.PinTop-z.StageTop) > 1 {
 		t.Errorf("scrolled: the pinned row is at %v, the stage's top at %v", z.PinTop, z.StageTop)
 	}
-	tb.shot("zoom-pinned-row")
+	tb.keepScreenshot("zoom-pinned-row")
 	tb.checkClean()
 }

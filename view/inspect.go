@@ -211,8 +211,7 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 	case replay.KindRequest:
 		r := ex.Request
 		var b strings.Builder
-		b.WriteString(r.Method + " " + r.URL + " " + r.Proto + "\n")
-		writeHeaders(&b, r.Header)
+		replay.WriteRequestHead(&b, &r)
 		b.WriteString("\n" + r.Body)
 		return b.String(), indent(r.Body), r.Body
 	case replay.KindReply:
@@ -224,8 +223,7 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 			return "no response: " + rs.Err, "", ""
 		}
 		var b strings.Builder
-		b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode) + " " + rs.Status + "\n")
-		writeHeaders(&b, rs.Header)
+		replay.WriteResponseHead(&b, rs)
 		b.WriteString("\n" + rs.Body)
 		return b.String(), indent(rs.Body), rs.Body
 	case replay.KindFrame:
@@ -237,19 +235,10 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 		var b strings.Builder
 		if s.Frame == 1 {
 			// The first frame arrives with the response's status line.
-			b.WriteString(rs.Proto + " " + strconv.Itoa(rs.StatusCode) + " " + rs.Status + "\n")
-			writeHeaders(&b, rs.Header)
+			replay.WriteResponseHead(&b, rs)
 			b.WriteString("\n")
 		}
-		if f.ID != "" {
-			b.WriteString("id: " + f.ID + "\n")
-		}
-		if f.Event != "" {
-			b.WriteString("event: " + f.Event + "\n")
-		}
-		for line := range strings.SplitSeq(f.Data, "\n") {
-			b.WriteString("data: " + line + "\n")
-		}
+		replay.WriteFrame(&b, &f)
 		return b.String(), indent(f.Data), f.Data
 	case replay.KindClose:
 		rs := ex.Response
@@ -260,12 +249,6 @@ func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 		return "(stream closed by the " + e.By + " at " + FormatTime(e.At) + ")", "", ""
 	}
 	return "", "", ""
-}
-
-func writeHeaders(b *strings.Builder, h []replay.Header) {
-	for _, f := range h {
-		b.WriteString(f.Name + ": " + f.Value + "\n")
-	}
 }
 
 // indent returns body as JSON indented by two spaces, or "" when it is

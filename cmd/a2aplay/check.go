@@ -12,7 +12,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/lesson"
-	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 func init() {
@@ -33,7 +33,7 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	explain := fs.String("explain", "", "print one `RULE` with its sources, and stop")
 	format := fs.String("format", "text", "output `format`: text, json (one object per line) or sarif (SARIF 2.1.0)")
 	max := fs.Int("max", check.DefaultMaxPerRule, "keep at most `N` findings per rule and file, and count the rest (0: all)")
-	har := harFlag(fs)
+	harOpts := harFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif] [-max N] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -rules")
@@ -86,7 +86,7 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	}
 	var violations, warnings, unread int
 	for _, file := range fs.Args() {
-		rep, err := checkFile(ctx, file, *har, check.Options{MaxPerRule: *max})
+		rep, err := checkFile(ctx, file, *harOpts, check.Options{MaxPerRule: *max})
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted")
 		}
@@ -127,14 +127,14 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 
 // checkFile reads and checks one file, and returns as soon as ctx is
 // done, even while a huge file is still being parsed.
-func checkFile(ctx context.Context, file string, har replay.HAROptions, o check.Options) (*check.Report, error) {
+func checkFile(ctx context.Context, file string, harOpts har.Options, o check.Options) (*check.Report, error) {
 	type result struct {
 		rep *check.Report
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		t, err := readTranscript(file, har)
+		t, err := readTranscript(file, harOpts)
 		if err != nil {
 			done <- result{err: err}
 			return

@@ -115,7 +115,7 @@ func TestCheckJSON(t *testing.T) {
 // each run's tool.driver.name, each result's message text), findings on
 // their lines, rules with links, and a HAR's findings without a region.
 func TestCheckSARIF(t *testing.T) {
-	_, out, _ := runChecked(t, "-format", "sarif", rules+"context-mismatch.http", rules+"role.http", "../../replay/testdata/firefox-rest.har")
+	_, out, _ := runChecked(t, "-format", "sarif", rules+"context-mismatch.http", rules+"role.http", "../../replay/har/testdata/firefox-rest.har")
 	var log map[string]any
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
@@ -234,4 +234,29 @@ func bigTranscript(n int) []byte {
 		b.WriteString(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]}}}` + "\n")
 	}
 	return b.Bytes()
+}
+
+// TestCheckReadsByContent checks that check tells a HAR file from a
+// transcript by what it holds, as the page does, and refuses other files
+// in the page's words.
+func TestCheckReadsByContent(t *testing.T) {
+	dir := t.TempDir()
+	harData, err := os.ReadFile("../../replay/har/testdata/chrome-deploy.har")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logJSON := filepath.Join(dir, "network-log.json")
+	picture := filepath.Join(dir, "picture.har")
+	if err := os.WriteFile(logJSON, harData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(picture, []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runChecked(t, logJSON); code != 0 {
+		t.Errorf("check of a HAR named .json: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := runChecked(t, picture); code == 0 || !strings.Contains(errOut, "not an a2aplay transcript or HAR") || !strings.Contains(errOut, "PNG picture") {
+		t.Errorf("check of a picture named .har: exit %d, %q", code, errOut)
+	}
 }

@@ -66,15 +66,31 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 	if fs.NArg() > 0 {
 		return &usageError{"docs takes no arguments"}
 	}
-	base, err := os.ReadFile(*style)
+	return writeLessons(ctx, lessonPages{Out: *out, Lessons: *src, Transcripts: *dir, Style: *style, RemoteImages: *remoteImages}, fs.Output())
+}
+
+// lessonPages says where a2aplay docs reads the lessons and writes
+// their pages; a2aplay site writes the same pages into its site.
+type lessonPages struct {
+	Out          string // the folder to write into
+	Lessons      string // the folder of the lessons' Markdown
+	Transcripts  string // the folder of the transcripts they quote
+	Style        string // the playground's style sheet, which the lessons' starts from
+	RemoteImages bool   // let lessons show images from http(s) URLs
+}
+
+// writeLessons builds every lesson into p.Out/NAME.html, with an index
+// and lessons.css, and reports on log what it wrote and what it found.
+func writeLessons(ctx context.Context, p lessonPages, log io.Writer) error {
+	base, err := os.ReadFile(p.Style)
 	if err != nil {
 		return err
 	}
 
 	// Build everything before writing anything, so that a lesson with a
 	// mistake leaves the folder as it was.
-	built, figureCSS, findings, err := buildLessons(ctx, *src, *dir, fs.Output(), func(string) lesson.Config {
-		return lesson.Config{RemoteImages: *remoteImages}
+	built, figureCSS, findings, err := buildLessons(ctx, p.Lessons, p.Transcripts, log, func(string) lesson.Config {
+		return lesson.Config{RemoteImages: p.RemoteImages}
 	})
 	if err != nil {
 		return err
@@ -86,10 +102,10 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 		return errors.New("a style sheet contains </style")
 	}
 	written["lessons.css"] = []byte(css)
-	csp := lessonCSP(*remoteImages)
+	csp := lessonCSP(p.RemoteImages)
 	var entries []indexEntry
-	for i, p := range built {
-		v := pageView{Title: p.info.Title, Body: template.HTML(p.body), CSP: csp}
+	for i, l := range built {
+		v := pageView{Title: l.info.Title, Body: template.HTML(l.body), CSP: csp}
 		if i > 0 {
 			v.Prev = &indexEntry{Href: built[i-1].name + ".html", Title: built[i-1].info.Title}
 		}
@@ -98,10 +114,10 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 		}
 		var b bytes.Buffer
 		if err := pages.ExecuteTemplate(&b, "lesson", v); err != nil {
-			return fmt.Errorf("%s: %w", p.name, err)
+			return fmt.Errorf("%s: %w", l.name, err)
 		}
-		written[p.name+".html"] = b.Bytes()
-		entries = append(entries, indexEntry{Href: p.name + ".html", Title: p.info.Title, Summary: p.info.Summary})
+		written[l.name+".html"] = b.Bytes()
+		entries = append(entries, indexEntry{Href: l.name + ".html", Title: l.info.Title, Summary: l.info.Summary})
 	}
 	var b bytes.Buffer
 	if err := pages.ExecuteTemplate(&b, "index", indexView{Entries: entries, CSP: csp}); err != nil {
@@ -109,7 +125,7 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 	}
 	written["index.html"] = b.Bytes()
 
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.MkdirAll(p.Out, 0o755); err != nil {
 		return err
 	}
 	names := make([]string, 0, len(written))
@@ -118,16 +134,16 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if err := os.WriteFile(filepath.Join(*out, n), written[n], 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(p.Out, n), written[n], 0o644); err != nil {
 			return err
 		}
 	}
-	printFindings(fs.Output(), findings)
-	fmt.Fprintf(fs.Output(), "a2aplay docs: %s into %s", count(len(built), "lesson"), lesson.Printable(*out))
+	printFindings(log, findings)
+	fmt.Fprintf(log, "a2aplay docs: %s into %s", count(len(built), "lesson"), lesson.Printable(p.Out))
 	if len(findings) > 0 {
-		fmt.Fprintf(fs.Output(), "; %s to look at (shown beside their figures)", count(len(findings), "finding"))
+		fmt.Fprintf(log, "; %s to look at (shown beside their figures)", count(len(findings), "finding"))
 	}
-	fmt.Fprintln(fs.Output())
+	fmt.Fprintln(log)
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
 )
 
 func init() {
@@ -26,7 +27,7 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", ".", "folder to write the figures into")
 	stepRange := fs.String("steps", "", "draw only these steps, such as 4-9, 4- or 7; they keep their numbers")
 	format := fs.String("format", "svg", "svg, or mermaid for sequenceDiagram text")
-	har := harFlag(fs)
+	harOpts := harFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay figures [-out DIR] [-steps 4-9] [-format svg|mermaid] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "\nDraws each transcript (or a browser's HAR network log) as a sequence diagram,")
@@ -88,7 +89,7 @@ func runFigures(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			return fmt.Errorf("%s and %s would both be drawn to %s%s", other, file, name, ext)
 		}
 		from[name] = file
-		tmp, err := drawFigure(file, *har, *out, ext, first, last, *stepRange)
+		tmp, err := drawFigure(file, *harOpts, *out, ext, first, last, *stepRange)
 		if tmp != "" {
 			temps = append(temps, tmp)
 		}
@@ -123,11 +124,11 @@ var (
 
 // drawFigure draws one transcript into a hidden file in dir and returns
 // its name (also with an error, for the caller to remove).
-func drawFigure(file string, har replay.HAROptions, dir, ext string, first, last int, stepRange string) (string, error) {
+func drawFigure(file string, harOpts har.Options, dir, ext string, first, last int, stepRange string) (string, error) {
 	if err := checkSize(file); err != nil {
 		return "", err
 	}
-	t, err := readTranscript(file, har)
+	t, err := readTranscript(file, harOpts)
 	if err != nil {
 		return "", err
 	}

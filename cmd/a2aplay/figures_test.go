@@ -42,7 +42,7 @@ func TestFigures(t *testing.T) {
 		t.Errorf("two runs gave different or no SVG (%d and %d bytes)", len(a), len(b))
 	}
 
-	har := filepath.Join("..", "..", "replay", "testdata", "chrome-deploy.har")
+	har := filepath.Join("..", "..", "replay", "har", "testdata", "chrome-deploy.har")
 	dir, _ := draw(har)
 	if h, err := os.ReadFile(filepath.Join(dir, "chrome-deploy.svg")); err != nil || !bytes.Contains(h, []byte(`class="step `)) {
 		t.Errorf("HAR figure: %v, %d bytes without steps", err, len(h))
@@ -146,7 +146,7 @@ func TestFiguresHARAll(t *testing.T) {
 			args = append(args, "-har-all")
 		}
 		var stderr bytes.Buffer
-		if code := run(context.Background(), append(args, "../../replay/testdata/chrome-deploy.har"), &stderr); code != 0 {
+		if code := run(context.Background(), append(args, "../../replay/har/testdata/chrome-deploy.har"), &stderr); code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
 		}
 		out, err := os.ReadFile(filepath.Join(dir, "chrome-deploy.mmd"))

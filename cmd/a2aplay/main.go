@@ -15,12 +15,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sort"
-	"strings"
 	"syscall"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 )
 
 // A command is one subcommand of a2aplay. Each lives in its own file and
@@ -95,35 +95,20 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nRun \"a2aplay <command> -h\" for a command's flags.")
 }
 
-// readTranscript reads a .http transcript, or a HAR file by its name. A
-// transcript is read straight into the string it is parsed from, so a
-// large one is held in memory once.
-func readTranscript(file string, har replay.HAROptions) (*replay.Transcript, error) {
-	if strings.EqualFold(filepath.Ext(file), ".har") {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return nil, err
-		}
-		return replay.ReadHARWith(data, file, har)
-	}
+// readTranscript reads a transcript or a HAR file, told apart by what it
+// holds (see package replay/open), held in memory once.
+func readTranscript(file string, harOpts har.Options) (*replay.Transcript, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var b strings.Builder
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		b.Grow(int(st.Size()) + 1)
-	}
-	if _, err := io.Copy(&b, f); err != nil {
-		return nil, err
-	}
-	return replay.ParseString(b.String(), file)
+	return open.ReadFrom(f, file, harOpts)
 }
 
 // harFlag adds the flag that keeps what a HAR holds besides A2A.
-func harFlag(fs *flag.FlagSet) *replay.HAROptions {
-	var o replay.HAROptions
+func harFlag(fs *flag.FlagSet) *har.Options {
+	var o har.Options
 	fs.BoolVar(&o.KeepAll, "har-all", false, "keep what a HAR file holds besides A2A traffic (page documents, scripts, styles, images, fonts, favicons, CORS preflights), which is left out and counted in a note")
 	return &o
 }

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"html/template"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/web"
 )
@@ -26,21 +26,45 @@ func init() {
 func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "site", "folder to write the site into")
 	offline := fs.String("offline", "", "write one self-contained HTML file here instead of a folder")
-	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (GOOS=js GOARCH=wasm go build ./cmd/viewer)")
+	buildDir := fs.String("build", "", "build the modules the site needs into this `folder` first (as a2aplay build does) and use them, in place of -wasm, -check, -live and -wasm-exec")
+	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (a2aplay build writes it)")
 	wasmExec := fs.String("wasm-exec", "", "wasm_exec.js of the Go that built the module (default: $GOROOT/lib/wasm/wasm_exec.js)")
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
-	liveMod := fs.String("live", "", "the live module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./cmd/live); without it the page has no Live mode")
-	checkMod := fs.String("check", "", "the check module (GOOS=js GOARCH=wasm go build -gcflags=all=-l ./cmd/check); without it, and always with -offline, opened files and live sessions get no spec findings")
+	liveMod := fs.String("live", "", "the live module (a2aplay build writes it); without it the page has no Live mode")
+	checkMod := fs.String("check", "", "the check module (a2aplay build writes it); without it, and always with -offline, opened files and live sessions get no spec findings")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
-	lessonsDir := fs.String("lessons", "web/lessons", "with -offline: folder of the lessons the page carries (\"\" for none); the served site gets them from a2aplay docs")
+	lessonsDir := fs.String("lessons", "web/lessons", "folder of the lessons (\"\" for none): the site gets their pages in OUT/lessons, as a2aplay docs writes them; the offline file carries them")
+	style := fs.String("style", "web/style.css", "the playground's style sheet, which the lesson pages' sheet starts from")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-wasm bin/viewer.wasm] [-live bin/live.wasm] [-transcripts dir] [extra.http...]")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay site [-out site | -offline file.html] [-build bin | -wasm bin/viewer.wasm -live bin/live.wasm -check bin/check.wasm] [-transcripts dir] [extra.http...]")
 		fmt.Fprintln(fs.Output(), "\nTranscripts are offered in name order; the first is drawn into the page.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *buildDir != "" {
+		var given []string
+		fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "wasm", "wasm-exec", "live", "check":
+				given = append(given, "-"+f.Name)
+			}
+		})
+		if len(given) > 0 {
+			return &usageError{"-build builds the modules: leave out " + strings.Join(given, ", ")}
+		}
+		mods := []build.Module{build.Viewer, build.Check, build.Live}
+		if *offline != "" {
+			mods = []build.Module{build.Viewer, build.Live} // the offline file carries no check module
+		}
+		b, err := buildModules(ctx, *buildDir, mods, fs.Output())
+		if err != nil {
+			return err
+		}
+		*viewer, *wasmExec = b.Path(build.Viewer), b.WasmExec
+		*liveMod, *checkMod = b.Path(build.Live), b.Path(build.Check)
 	}
 	o := web.Options{BrotliQuality: *quality, Cache: *cache}
 	var err error
@@ -58,7 +82,9 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		}
 	}
 	if *wasmExec == "" {
-		*wasmExec = filepath.Join(goroot(), "lib", "wasm", "wasm_exec.js")
+		if *wasmExec, err = build.WasmExecPath(ctx); err != nil {
+			return err
+		}
 	}
 	if o.WasmExec, err = os.ReadFile(*wasmExec); err != nil {
 		return err
@@ -92,18 +118,7 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			}
 			o.LessonsCSS = lesson.StyleSheet + "\n" + figureCSS
 		}
-		if err := os.MkdirAll(filepath.Dir(*offline), 0o755); err != nil {
-			return err
-		}
-		f, err := os.Create(*offline)
-		if err != nil {
-			return err
-		}
-		if err := web.BuildOffline(f, o); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := web.WriteOffline(*offline, o); err != nil {
 			return err
 		}
 		st, err := os.Stat(*offline)
@@ -124,15 +139,8 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	} else {
 		fmt.Fprintln(os.Stderr, "no -live module: the page's Live tab says how to get one")
 	}
-	return nil
-}
-
-// goroot asks the go command where its toolchain is; wasm_exec.js must
-// come from the Go that built the module.
-func goroot() string {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return ""
+	if *lessonsDir == "" {
+		return nil
 	}
-	return strings.TrimSpace(string(out))
+	return writeLessons(ctx, lessonPages{Out: filepath.Join(*out, "lessons"), Lessons: *lessonsDir, Transcripts: *dir, Style: *style}, os.Stderr)
 }

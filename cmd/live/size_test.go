@@ -5,12 +5,12 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -21,25 +21,24 @@ import (
 //
 //	go test ./cmd/live -run '^$' -bench ModuleSize -benchtime 1x
 //
-// It reports the size with the default build flags and with inlining
-// off (-gcflags=all=-l), which compresses far better.
+// It reports the size with the module's recipe (internal/build:
+// inlining off, -gcflags=all=-l, which compresses far better) and with
+// the compiler's default flags.
 func BenchmarkModuleSize(b *testing.B) {
+	defaults := build.Live
+	defaults.GCFlags = ""
 	for _, tc := range []struct {
-		name  string
-		flags []string
+		name string
+		m    build.Module
 	}{
-		{"default", nil},
-		{"noinline", []string{"-gcflags=all=-l"}},
+		{"default", defaults},
+		{"noinline", build.Live},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			out := filepath.Join(b.TempDir(), "live.wasm")
-			args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, tc.flags...)
-			args = append(args, "-o", out, ".")
 			for b.Loop() {
-				cmd := exec.Command("go", args...)
-				cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-				if msg, err := cmd.CombinedOutput(); err != nil {
-					b.Fatalf("go %v: %v\n%s", args, err, msg)
+				if err := tc.m.Build(b.Context(), "../..", out); err != nil {
+					b.Fatal(err)
 				}
 			}
 			built, err := os.ReadFile(out)

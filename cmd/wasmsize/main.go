@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/internal/wasmbin"
 )
 
@@ -57,7 +58,7 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	without := fs.String("without", "", "measure what removing the code of these comma-separated `packages` together saves")
 	merge := fs.Bool("merge", false, "also measure the module with its data segments merged (internal/wasmbin.MergeData)")
 	build := fs.String("build", "", "build this `package` with GOOS=js GOARCH=wasm go build -trimpath and profile it")
-	gcflags := fs.String("gcflags", "", "with -build, pass these `flags` to go build -gcflags (the live module uses all=-l)")
+	gcflags := fs.String("gcflags", "", "with -build, pass these `flags` to go build -gcflags (default: for a module of the playground, its recipe's, see internal/build)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -131,14 +132,20 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// buildWasm builds pkg for js/wasm, keeping the name section (no -s).
+// buildWasm builds pkg for js/wasm, keeping the name section (no -s): a
+// module of the playground (./cmd/viewer or viewer, check, live) with
+// its recipe's flags (internal/build), any other package with the
+// compiler's; gcflags, when given, replaces the recipe's -gcflags.
 func buildWasm(pkg, gcflags, out string, stderr io.Writer) error {
-	args := []string{"build", "-trimpath", "-o", out}
-	if gcflags != "" {
-		args = append(args, "-gcflags="+gcflags)
+	m, ok := build.Lookup(pkg)
+	if !ok {
+		m = build.Module{Package: pkg}
 	}
-	cmd := exec.Command("go", append(args, pkg)...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if gcflags != "" {
+		m.GCFlags = gcflags
+	}
+	cmd := exec.Command("go", m.ArgsWithNames(out)...)
+	cmd.Env = build.Env()
 	cmd.Stdout, cmd.Stderr = stderr, stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go %s: %w", strings.Join(cmd.Args[1:], " "), err)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -81,48 +82,28 @@ func Start(ctx context.Context, exe, userDataDir string) (context.Context, conte
 }
 
 // RepoRoot returns the module's root folder.
-func RepoRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD: %w", err)
-	}
-	mod := strings.TrimSpace(string(out))
-	if mod == "" || mod == os.DevNull {
-		return "", errors.New("not inside the a2aplay module")
-	}
-	return filepath.Dir(mod), nil
-}
+func RepoRoot() (string, error) { return build.Root(context.Background()) }
 
-// BuildViewer builds the viewer module into dir as the site ships it
-// and returns its bytes and the matching wasm_exec.js.
+// BuildViewer builds the viewer module into dir with its recipe
+// (internal/build) and returns its bytes and the matching wasm_exec.js.
 func BuildViewer(root, dir string) (wasm, wasmExec []byte, err error) {
-	out := filepath.Join(dir, "viewer.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./cmd/viewer")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return nil, nil, fmt.Errorf("building the viewer: %w\n%s", err, b)
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	b, err := build.Build(context.Background(), root, dir, build.Viewer)
 	if err != nil {
-		return nil, nil, fmt.Errorf("go env GOROOT: %w", err)
-	}
-	if wasm, err = os.ReadFile(out); err != nil {
 		return nil, nil, err
 	}
-	wasmExec, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if wasm, err = os.ReadFile(b.Path(build.Viewer)); err != nil {
+		return nil, nil, err
+	}
+	wasmExec, err = os.ReadFile(b.WasmExec)
 	return wasm, wasmExec, err
 }
 
 // BuildCheck builds the check module, which the page loads into a
-// worker on demand, into dir as the site ships it.
+// worker on demand, into dir with its recipe.
 func BuildCheck(root, dir string) ([]byte, error) {
-	out := filepath.Join(dir, "check.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-gcflags=all=-l", "-o", out, "./cmd/check")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the check module: %w\n%s", err, b)
+	out := filepath.Join(dir, build.Check.File())
+	if err := build.Check.Build(context.Background(), root, out); err != nil {
+		return nil, err
 	}
 	return os.ReadFile(out)
 }

@@ -34,9 +34,10 @@
 // Any of them can answer {id, error} instead. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker.
 //
-// The command cmd/check runs it; build it with
+// The command cmd/check runs it; build it with its recipe
+// (internal/build) into bin/check.wasm with
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/check.wasm ./cmd/check
+//	go run ./cmd/a2aplay build check
 package checker
 
 import (

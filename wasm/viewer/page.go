@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
@@ -651,7 +653,7 @@ func (p *page) fileRead(name string, data []byte, err error) {
 		p.saySource()
 		return
 	}
-	t, err := view.Open(name, data)
+	t, err := open.Read(data, name, har.Options{})
 	if err != nil {
 		p.showError("Could not open " + err.Error())
 		p.saySource()
@@ -696,7 +698,7 @@ func (p *page) export(kind string) {
 			dom.Download(base+".http", "text/plain;charset=utf-8", b.String())
 		}
 	case "har":
-		err = replay.WriteHAR(&b, d.t)
+		err = har.Write(&b, d.t)
 		if err == nil {
 			dom.Download(base+".har", "application/json", b.String())
 		}

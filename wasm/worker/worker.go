@@ -5,9 +5,9 @@
 // process, or remote agents through the browser's fetch), and talks to
 // the page with JSON messages. The protocol is live.Host's; see the
 // documentation of package live. The command cmd/live runs it; build it
-// with
+// with its recipe (internal/build) into bin/live.wasm with
 //
-//	GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o bin/live.wasm ./cmd/live
+//	go run ./cmd/a2aplay build live
 //
 // and web/live-worker.js loads it.
 package worker

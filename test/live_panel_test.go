@@ -74,15 +74,7 @@ func liveSiteURL(t *testing.T) string {
 			livePageSite.url = srv.URL + "/"
 
 			off := filepath.Join(tmp, "a2aplay-offline.html")
-			f, err := os.Create(off)
-			if err != nil {
-				return err
-			}
-			if err := web.BuildOffline(f, o); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
+			if err := web.WriteOffline(off, o); err != nil {
 				return err
 			}
 			livePageSite.offline = "file://" + filepath.ToSlash(off)
@@ -180,7 +172,7 @@ func TestLiveLoadsLazily(t *testing.T) {
 	}
 	tb.click("#mode-live")
 	tb.wait(`!!document.querySelector(".lv-status")`)
-	tb.shot("live-loading")
+	tb.keepScreenshot("live-loading")
 	tb.liveReady()
 	if !strings.HasSuffix(eval[string](tb, `location.hash`), "#live=review") {
 		t.Errorf("the Live tab's link: %q", eval[string](tb, `location.hash`))
@@ -188,7 +180,7 @@ func TestLiveLoadsLazily(t *testing.T) {
 	got := strings.Join(loaded(), " ")
 	mustContain(t, "files fetched once Live opened", got, "live.", "live-worker.", ".wasm")
 	mustContain(t, "status", tb.text(".lv-status"), "planner", "code-reviewer", "deployer")
-	tb.shot("live-ready")
+	tb.keepScreenshot("live-ready")
 
 	// Back to Replay: the transcript shown before, its link.
 	tb.click("#mode-replay")
@@ -220,7 +212,7 @@ func TestLiveReview(t *testing.T) {
 	if st := tb.state(); st.Transcript != "live-session" || st.Step != st.Steps {
 		t.Errorf("the viewer follows the session: %+v", st)
 	}
-	tb.shot("live-review-question")
+	tb.keepScreenshot("live-review-question")
 
 	answers := "#lv-card-review .lv-step:nth-of-type(2)"
 	wrong := tb.clickMove("#lv-variant-wrong-task", answers)
@@ -239,7 +231,7 @@ func TestLiveReview(t *testing.T) {
 	if n := eval[int](tb, `document.querySelectorAll("#live .lv-result script, #live .lv-result img").length`); n != 0 {
 		t.Errorf("%d elements made of what agents said", n)
 	}
-	tb.shot("live-review-answered")
+	tb.keepScreenshot("live-review-answered")
 
 	after := "#lv-card-review .lv-step:nth-of-type(3)"
 	again := tb.clickMove("#lv-review-again", after)
@@ -248,7 +240,7 @@ func TestLiveReview(t *testing.T) {
 	mustContain(t, "SubscribeToTask after the end", sub, "§3.1.6", "-32001")
 	get := tb.clickMove("#lv-review-get", after)
 	mustContain(t, "GetTask after the end", get, "COMPLETED")
-	tb.shot("live-review-deviations")
+	tb.keepScreenshot("live-review-deviations")
 
 	// Without the contextId, on a new task: the agent takes the taskId
 	// alone. The answer is markup, which the reviewer repeats: it stays
@@ -285,10 +277,10 @@ func TestLiveDeploy(t *testing.T) {
 	mustContain(t, "deploy", r, "AUTH_REQUIRED", "/approve/", "stream #1 open")
 	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
 	mustContain(t, "the operator panel", tb.text("#lv-operator"), "outside A2A", "The operator", "/approve/", "AUTH_REQUIRED")
-	tb.shot("live-deploy-waiting")
+	tb.keepScreenshot("live-deploy-waiting")
 	tb.click("#lv-card-deploy .lv-to-op")
 	tb.wait(`(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector("#lv-operator .lv-op-item").getBoundingClientRect())`)
-	tb.shot("live-deploy-operator")
+	tb.keepScreenshot("live-deploy-operator")
 
 	waiting := "#lv-card-deploy .lv-step:nth-of-type(3)"
 	msg := tb.clickMove("#lv-deploy-msg", waiting)
@@ -299,7 +291,7 @@ func TestLiveDeploy(t *testing.T) {
 	mustContain(t, "approve", ap, "HTTP 200")
 	tb.waitText("#lv-card-deploy .lv-watch", "COMPLETED")
 	tb.waitText("#lv-card-deploy .lv-watch", "stream #1 closed")
-	tb.shot("live-deploy-approved")
+	tb.keepScreenshot("live-deploy-approved")
 
 	closed := "#lv-card-deploy .lv-step:nth-of-type(4)"
 	get := tb.clickMove("#lv-deploy-get2", closed)
@@ -317,11 +309,11 @@ func TestLiveDeploy(t *testing.T) {
 	tb.waitText("#lv-card-deploy .lv-watch", "REJECTED")
 	tb.waitText("#lv-card-deploy .lv-watch", "stream #3 closed")
 	tb.wait(`!document.querySelector("#lv-operator .lv-op-item")`)
-	tb.shot("live-deploy-refused")
+	tb.keepScreenshot("live-deploy-refused")
 	tb.dark(true)
 	tb.clickMove("#lv-deploy-again", closed)
 	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item")`)
-	tb.shot("live-deploy-dark")
+	tb.keepScreenshot("live-deploy-dark")
 	tb.checkClean()
 }
 
@@ -350,7 +342,7 @@ func TestLivePlanner(t *testing.T) {
 	if planTask == "" || planTask == item["task"] || !strings.HasPrefix(item["passed"], "passed up by the planner's task ") {
 		t.Errorf("the operator item says %q (planner's task %q); want it passed up by the planner's task", item["passed"], planTask)
 	}
-	tb.shot("live-planner-waiting")
+	tb.keepScreenshot("live-planner-waiting")
 	ap := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "approve the deployer's task", ap, "HTTP 200", "link of the deployer's task ", item["url"])
 	tb.waitText("#lv-card-planner .lv-watch", "COMPLETED")
@@ -362,7 +354,7 @@ func TestLivePlanner(t *testing.T) {
 			t.Errorf("the diagram has no %s", p)
 		}
 	}
-	tb.shot("live-planner-done")
+	tb.keepScreenshot("live-planner-done")
 	tb.checkClean()
 }
 
@@ -419,7 +411,7 @@ func TestLiveEndSaveReplay(t *testing.T) {
 	t.Logf("during: %s; after: %s", during, gor)
 	// Both tasks canceled, the stream closed.
 	tb.wait(`(ls => ls.length === 3 && ls.every(l => l.textContent.includes("CANCELED")) && ls[2].textContent.includes("closed"))([...document.querySelectorAll(".lv-tasklist li")])`)
-	tb.shot("live-ended")
+	tb.keepScreenshot("live-ended")
 
 	// The saved file opens in Replay like any capture.
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(dir, "a2aplay-live-session.http")}))
@@ -427,7 +419,7 @@ func TestLiveEndSaveReplay(t *testing.T) {
 	if st := tb.state(); st.Steps != len(replay.Steps(tr)) || eval[string](tb, `document.documentElement.dataset.mode || ""`) != "" {
 		t.Errorf("the saved session in Replay: %+v, want %d steps, Replay shown", st, len(replay.Steps(tr)))
 	}
-	tb.shot("live-saved-replayed")
+	tb.keepScreenshot("live-saved-replayed")
 	tb.checkClean()
 }
 
@@ -452,7 +444,7 @@ func TestLiveRemote(t *testing.T) {
 	tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
 	tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	tb.waitText("#lv-card-deploy .lv-watch", "COMPLETED")
-	tb.shot("live-remote")
+	tb.keepScreenshot("live-remote")
 	if st := tb.state(); !strings.Contains(eval[string](tb, `document.querySelector("#diagram svg").textContent`), "127.0.0.1") && st.Steps == 0 {
 		t.Errorf("the diagram: %+v", st)
 	}
@@ -465,7 +457,7 @@ func TestLiveRemote(t *testing.T) {
 	own := tb.clickMove("#lv-send", "#lv-card-try .lv-step:nth-of-type(2)")
 	mustContain(t, "a message of one's own", own, "SendMessage", agents.ReviewerName)
 	t.Logf("the code-reviewer, sent plain text: %s", own)
-	tb.shot("live-remote-try")
+	tb.keepScreenshot("live-remote-try")
 
 	tb.click("#lv-end")
 	tb.waitText("#lv-goroutines", "none left behind")
@@ -501,7 +493,7 @@ func TestLiveModuleMissing(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("lv-send-diff").disabled`) != true {
 		t.Error("the first move is enabled without agents")
 	}
-	tb.shot("live-module-missing")
+	tb.keepScreenshot("live-module-missing")
 	tb.click("#mode-replay")
 	tb.key("ArrowRight")
 	tb.at(env.shipped[0].Name, 1)
@@ -527,7 +519,7 @@ func TestLiveOffline(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("lv-remote").disabled`) != true {
 		t.Error("the offline page offers remote agents, which its policy does not let it reach")
 	}
-	tb.shot("live-offline")
+	tb.keepScreenshot("live-offline")
 	tb.checkClean()
 }
 

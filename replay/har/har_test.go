@@ -1,4 +1,4 @@
-package replay
+package har
 
 import (
 	"encoding/json"
@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/replay"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/golden"
 )
 
 func harFiles(t testing.TB, pattern string) []string {
@@ -24,14 +27,14 @@ func harFiles(t testing.TB, pattern string) []string {
 	return files
 }
 
-// mustReadHARFile reads the HAR file and imports it with ReadHAR.
-func mustReadHARFile(t *testing.T, file string) *Transcript {
+// mustReadHARFile reads the HAR file and imports it with Read.
+func mustReadHARFile(t *testing.T, file string) *replay.Transcript {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := ReadHAR(data, file)
+	tr, err := Read(data, file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +42,7 @@ func mustReadHARFile(t *testing.T, file string) *Transcript {
 }
 
 // TestReadHARGolden imports the hand-written browser logs and compares
-// the transcripts with testdata/har/NAME.http.
+// the transcripts with testdata/golden/NAME.http.
 func TestReadHARGolden(t *testing.T) {
 	files := harFiles(t, "testdata/*.har")
 	if len(files) == 0 {
@@ -47,7 +50,7 @@ func TestReadHARGolden(t *testing.T) {
 	}
 	// The logs Chromium recorded of a page driving the kit (go test
 	// ./test -run HARFromChromium -update-har records them again).
-	chromium := harFiles(t, "../test/testdata/har/*.har")
+	chromium := harFiles(t, "../../test/testdata/har/*.har")
 	if len(chromium) < 2 {
 		t.Fatalf("Chromium's HAR fixtures: %v", chromium)
 	}
@@ -57,65 +60,65 @@ func TestReadHARGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			tr := mustReadHARFile(t, file)
 			checkCauses(t, tr)
-			out, err := Marshal(tr)
+			out, err := replay.Marshal(tr)
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "har", name+".http"), out, "go test ./replay -run ReadHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "golden", name+".http"), out)
 		})
 	}
 }
 
 // TestWriteHARGolden exports the hand-written transcripts and compares
-// them with testdata/har/NAME.har.
+// them with testdata/golden/NAME.har.
 func TestWriteHARGolden(t *testing.T) {
-	for _, file := range harFiles(t, "testdata/*.http") {
+	for _, file := range harFiles(t, "../testdata/*.http") {
 		name := strings.TrimSuffix(filepath.Base(file), ".http")
 		t.Run(name, func(t *testing.T) {
-			out, err := MarshalHAR(mustParseFile(t, file))
+			out, err := Marshal(mustParseFile(t, file))
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join("testdata", "har", name+".har"), out, "go test ./replay -run WriteHARGolden -update")
+			golden.Check(t, filepath.Join("testdata", "golden", name+".har"), out)
 		})
 	}
 }
 
 // TestHARRoundTrip checks that a transcript comes back whole from HAR.
 func TestHARRoundTrip(t *testing.T) {
-	trs := map[string]*Transcript{"full": fullTranscript(), "empty": {}}
+	trs := map[string]*replay.Transcript{"full": mustParseFile(t, "testdata/every-feature.http"), "empty": {}}
 	for _, file := range allTranscriptFiles(t) {
 		trs[file] = mustParseFile(t, file)
 	}
 	for name, tr := range trs {
 		t.Run(filepath.Base(name), func(t *testing.T) {
-			h, err := MarshalHAR(tr)
+			h, err := Marshal(tr)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkHAR12(t, h)
-			back, err := ReadHAR(h, name)
+			back, err := Read(h, name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
-				t.Errorf("ReadHAR(WriteHAR(t)) (-want +got):\n%s", diff)
+				t.Errorf("Read(Write(t)) (-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
-// TestHARRoundTripFromHAR checks HAR -> Transcript -> HAR -> Transcript.
+// TestHARRoundTripFromHAR checks HAR -> transcript -> HAR -> transcript.
 func TestHARRoundTripFromHAR(t *testing.T) {
 	for _, file := range harFiles(t, "testdata/*.har") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			first := mustReadHARFile(t, file)
-			h, err := MarshalHAR(first)
+			h, err := Marshal(first)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkHAR12(t, h)
-			second, err := ReadHAR(h, "exported")
+			second, err := Read(h, "exported")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +146,7 @@ func TestReadHARDerived(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("exchanges (-want +got):\n%s", diff)
 	}
-	wantParts := []Participant{{Name: "client"}, {Name: "deployer", URL: "http://localhost:41243"}}
+	wantParts := []replay.Participant{{Name: "client"}, {Name: "deployer", URL: "http://localhost:41243"}}
 	if diff := cmp.Diff(wantParts, tr.Participants); diff != "" {
 		t.Errorf("participants (-want +got):\n%s", diff)
 	}
@@ -171,7 +174,7 @@ func TestReadHARDerived(t *testing.T) {
 	if want := time.Date(2026, 10, 6, 9, 0, 1, 300e6, time.UTC); !rs.At.Equal(want) {
 		t.Errorf("response at %v, want %v (start + blocked + send + wait)", rs.At, want)
 	}
-	if s.End.By != EndServer {
+	if s.End.By != replay.EndServer {
 		t.Errorf("end by %q, want server", s.End.By)
 	}
 	if len(tr.Exchanges[1].Notes) == 0 || !strings.Contains(tr.Exchanges[1].Notes[0], "status timestamps") {
@@ -179,7 +182,7 @@ func TestReadHARDerived(t *testing.T) {
 	}
 	checkCauses(t, tr)
 
-	all, err := ReadHARWith(mustReadFile(t, "testdata/chrome-deploy.har"), "chrome-deploy.har", HAROptions{KeepAll: true})
+	all, err := ReadWith(mustReadFile(t, "testdata/chrome-deploy.har"), "chrome-deploy.har", Options{KeepAll: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,22 +203,22 @@ func mustReadFile(t *testing.T, file string) []byte {
 // checkCauses checks that no step shows an effect before its cause: the
 // approval of a task comes after the frame that asks for it and before
 // the frames that report the task resumed.
-func checkCauses(t *testing.T, tr *Transcript) {
+func checkCauses(t *testing.T, tr *replay.Transcript) {
 	t.Helper()
-	steps := Steps(tr)
+	steps := replay.Steps(tr)
 	for i, s := range steps {
-		if s.Kind != KindRequest || !s.OutOfBand || !strings.Contains(s.Label, "approve") && !strings.Contains(tr.Exchanges[s.Exchange-1].Name, "approve") {
+		if s.Kind != replay.KindRequest || !s.OutOfBand || !strings.Contains(s.Label, "approve") && !strings.Contains(tr.Exchanges[s.Exchange-1].Name, "approve") {
 			continue
 		}
 		asked, resumed := -1, -1
 		for j, f := range steps {
-			if f.Kind != KindFrame || f.TaskID != s.TaskID {
+			if f.Kind != replay.KindFrame || f.TaskID != s.TaskID {
 				continue
 			}
-			if f.State == StateAuthRequired {
+			if f.State == replay.StateAuthRequired {
 				asked = j
 			}
-			if asked >= 0 && resumed < 0 && f.State != "" && f.State != StateAuthRequired && j > asked {
+			if asked >= 0 && resumed < 0 && f.State != "" && f.State != replay.StateAuthRequired && j > asked {
 				resumed = j
 			}
 		}
@@ -340,14 +343,14 @@ func TestReadHARBad(t *testing.T) {
 			"h.har: entries[0].time: expected times before the year 10000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ReadHAR([]byte(tc.in), "h.har")
+			got, err := Read([]byte(tc.in), "h.har")
 			if err == nil {
-				t.Fatalf("ReadHAR succeeded: %+v", got)
+				t.Fatalf("Read succeeded: %+v", got)
 			}
-			var se *SyntaxError
-			var he *HARError
+			var se *replay.SyntaxError
+			var he *Error
 			if !errors.As(err, &se) && !errors.As(err, &he) {
-				t.Errorf("error %T is neither *SyntaxError nor *HARError", err)
+				t.Errorf("error %T is neither *replay.SyntaxError nor *Error", err)
 			}
 			if diff := cmp.Diff(tc.want, err.Error()); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
@@ -366,11 +369,11 @@ func TestReadHAREdges(t *testing.T) {
 	{"startedDateTime":"2026-10-06T09:00:02.000Z","request":{"method":"GET","url":"http://a.b.c/events"},
 	 "response":{"status":200,"headers":[{"name":"Content-Type","value":"text/event-stream"}]}}
 	]}}`
-	tr, err := ReadHAR([]byte(in), "edges")
+	tr, err := Read([]byte(in), "edges")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Marshal(tr)
+	out, err := replay.Marshal(tr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -424,11 +427,11 @@ Content-Type: text/event-stream
 	}
 }
 
-// FuzzReadHAR checks that ReadHAR never panics, that what it reads can
+// FuzzReadHAR checks that Read never panics, that what it reads can
 // always be written as a transcript, and that it survives a HAR round
 // trip.
 func FuzzReadHAR(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.har", "testdata/har/*.har", "../test/testdata/har/*.har"} {
+	for _, pattern := range []string{"testdata/*.har", "testdata/golden/*.har", "../../test/testdata/har/*.har"} {
 		for _, file := range harFiles(f, pattern) {
 			data, err := os.ReadFile(file)
 			if err != nil {
@@ -439,32 +442,32 @@ func FuzzReadHAR(f *testing.F) {
 	}
 	f.Add([]byte(`{"log":{"entries":[{"startedDateTime":"2026-10-06T09:00:00Z","time":3,"request":{"method":"GET","url":"http://a/"},"response":{"status":200,"headers":[{"name":"content-type","value":"text/event-stream"}],"content":{"text":"data: x\n\n"}}}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tr, err := ReadHAR(data, "fuzz")
+		tr, err := Read(data, "fuzz")
 		if err != nil {
-			var se *SyntaxError
-			var he *HARError
+			var se *replay.SyntaxError
+			var he *Error
 			if !errors.As(err, &se) && !errors.As(err, &he) {
-				t.Fatalf("error %T is neither *SyntaxError nor *HARError: %v", err, err)
+				t.Fatalf("error %T is neither *replay.SyntaxError nor *Error: %v", err, err)
 			}
 			return
 		}
-		text, err := Marshal(tr)
+		text, err := replay.Marshal(tr)
 		if err != nil {
-			t.Fatalf("ReadHAR gave a transcript Write refuses: %v", err)
+			t.Fatalf("Read gave a transcript Write refuses: %v", err)
 		}
-		if _, err := Parse(text, "written"); err != nil {
-			t.Fatalf("Parse(Write(ReadHAR)): %v\n%s", err, text)
+		if _, err := replay.Parse(text, "written"); err != nil {
+			t.Fatalf("replay.Parse(Write(Read)): %v\n%s", err, text)
 		}
-		h, err := MarshalHAR(tr)
+		h, err := Marshal(tr)
 		if err != nil {
-			t.Fatalf("WriteHAR: %v", err)
+			t.Fatalf("Write: %v", err)
 		}
-		back, err := ReadHAR(h, "exported")
+		back, err := Read(h, "exported")
 		if err != nil {
-			t.Fatalf("ReadHAR(WriteHAR(t)): %v", err)
+			t.Fatalf("Read(Write(t)): %v", err)
 		}
 		if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
-			t.Fatalf("ReadHAR(WriteHAR(t)) differs (-want +got):\n%s", diff)
+			t.Fatalf("Read(Write(t)) differs (-want +got):\n%s", diff)
 		}
 	})
 }
@@ -508,7 +511,7 @@ func TestReadHARCauses(t *testing.T) {
 		"late clock":    {"2026-10-06T09:00:00.100Z", "2026-10-06T09:00:00.900Z", "2026-10-06T09:00:01.000Z", "2026-10-06T09:00:01.100Z"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			tr, err := ReadHAR(causeHAR(ts), "cause.har")
+			tr, err := Read(causeHAR(ts), "cause.har")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -543,8 +546,8 @@ func TestHARNamesOperatorCalls(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name, ch := harExchangeName(&Request{Method: tc.method, URL: tc.url}, u)
-		if name != tc.name || ch != ChannelOutOfBand {
+		name, ch := harExchangeName(&replay.Request{Method: tc.method, URL: tc.url}, u)
+		if name != tc.name || ch != replay.ChannelOutOfBand {
 			t.Errorf("%s %s is named %q on %s, want %q outside A2A", tc.method, tc.url, name, ch, tc.name)
 		}
 	}

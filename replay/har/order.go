@@ -1,16 +1,19 @@
-package replay
+package har
 
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
-// HAROptions change what [ReadHARWith] keeps.
-type HAROptions struct {
-	// KeepAll keeps the traffic that is not A2A, which ReadHAR leaves
+// Options change what [ReadWith] keeps.
+type Options struct {
+	// KeepAll keeps the traffic that is not A2A, which Read leaves
 	// out: the page's documents, scripts, styles, images, fonts,
 	// favicons and CORS preflights.
 	KeepAll bool
@@ -19,8 +22,8 @@ type HAROptions struct {
 // pageAsset says what kind of page traffic a HAR entry is ("script",
 // "CORS preflight"), or "" for an exchange to keep: anything A2A, and
 // any other call a page makes with fetch, such as an operator's approval.
-func pageAsset(e *harEntryIn, name string, ch Channel) string {
-	if ch == ChannelA2A {
+func pageAsset(e *harEntryIn, name string, ch replay.Channel) string {
+	if ch == replay.ChannelA2A {
 		return ""
 	}
 	rt := strings.ToLower(e.ResourceType)
@@ -107,48 +110,6 @@ func plural(k string) string {
 	return k + "s"
 }
 
-// A frameFact is what a stream frame says about its task.
-type frameFact struct {
-	task  string
-	state string
-	at    time.Time // the status timestamp, zero when the frame has none
-}
-
-// readFrame reads the task, state and status timestamp of a frame, in
-// either binding's shape (a JSON-RPC result, or the bare object).
-func readFrame(data string) frameFact {
-	var w wire
-	if !decode([]byte(data), &w) {
-		return frameFact{}
-	}
-	p := &w
-	if w.Result != nil {
-		p = w.Result
-	}
-	var f frameFact
-	var st *wireStatus
-	switch {
-	case p.Task != nil:
-		f.task, st = p.Task.id(), p.Task.Status
-	case p.StatusUpdate != nil:
-		f.task, st = p.StatusUpdate.TaskID, p.StatusUpdate.Status
-	case p.ArtifactUpdate != nil:
-		f.task = p.ArtifactUpdate.TaskID
-	case p.Status != nil:
-		f.task, st = p.TaskID, p.Status
-		if f.task == "" {
-			f.task = p.id()
-		}
-	}
-	if st != nil {
-		f.state = st.State
-		if t, err := time.Parse(time.RFC3339Nano, st.Timestamp); err == nil {
-			f.at = t.UTC().Truncate(time.Millisecond)
-		}
-	}
-	return f
-}
-
 // timeFrames places a stream's frames at the status timestamps they
 // carry, when the HAR has no time for each frame: between the response
 // and the end of the entry, never before the frame before them; a frame
@@ -157,12 +118,12 @@ func readFrame(data string) frameFact {
 // timestamp: 0 when none did, or when one falls outside the entry's time
 // by more than a second, the mark of another clock; the frames are then
 // left as they were.
-func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
-	facts := make([]frameFact, len(frames))
+func timeFrames(frames []replay.Frame, started, respAt, endAt time.Time) int {
+	facts := make([]replay.FrameStatus, len(frames))
 	n := 0
 	for i, f := range frames {
-		facts[i] = readFrame(f.Data)
-		if at := facts[i].at; !at.IsZero() {
+		facts[i] = replay.ReadFrameStatus(f.Data)
+		if at := facts[i].At; !at.IsZero() {
 			if at.Before(started.Add(-time.Second)) || at.After(endAt.Add(time.Second)) {
 				return 0
 			}
@@ -174,7 +135,7 @@ func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
 	}
 	prev := respAt
 	for i := range frames {
-		if at := facts[i].at; !at.IsZero() {
+		if at := facts[i].At; !at.IsZero() {
 			prev = later(prev, at)
 			if prev.After(endAt) {
 				prev = endAt
@@ -188,17 +149,11 @@ func timeFrames(frames []Frame, started, respAt, endAt time.Time) int {
 // resumes reports whether exchange o can resume a task that waits: an
 // out-of-band call (an operator's approval) or a message, answered with
 // success.
-func resumes(o *Exchange) bool {
+func resumes(o *replay.Exchange) bool {
 	if o.Response == nil || o.Response.Err != "" || o.Response.StatusCode/100 != 2 {
 		return false
 	}
-	return o.Channel == ChannelOutOfBand || o.Name == "SendMessage" || o.Name == "SendStreamingMessage"
-}
-
-// namesTask reports whether exchange o names task id, in its URL or in
-// its request body.
-func namesTask(o *Exchange, id string) bool {
-	return strings.Contains(o.Request.URL, id) || strings.Contains(o.Request.Body, id)
+	return o.Channel == replay.ChannelOutOfBand || o.Name == "SendMessage" || o.Name == "SendStreamingMessage"
 }
 
 // orderCauses makes the estimated frame times of streams respect cause
@@ -208,26 +163,31 @@ func namesTask(o *Exchange, id string) bool {
 // and the frames after it no earlier than its response. Frames keep
 // their order; the stream's end moves with its last frame. Streams whose
 // frame times the HAR gave exactly are left alone.
-func orderCauses(t *Transcript, estimated map[*Exchange]bool) {
-	used := map[*Exchange]bool{}
+func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
+	waits := map[*replay.Exchange][]wait{}
+	ids := map[string]bool{}
 	for _, s := range t.Exchanges {
-		if !estimated[s] {
+		if estimated[s] {
+			waits[s] = waitsOf(s.Response.Stream)
+			for _, w := range waits[s] {
+				ids[w.task] = true
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	causes := resumers(t, ids)
+	used := map[*replay.Exchange]bool{}
+	for _, s := range t.Exchanges {
+		if len(waits[s]) == 0 {
 			continue
 		}
 		st := s.Response.Stream
 		var moved []string
-		for i := 0; i+1 < len(st.Frames); i++ {
-			f := readFrame(st.Frames[i].Data)
-			if f.task == "" || !Interrupted(f.state) || Interrupted(readFrame(st.Frames[i+1].Data).state) {
-				continue
-			}
-			var cause *Exchange
-			for _, o := range t.Exchanges {
-				if o != s && !used[o] && resumes(o) && !o.Request.At.Before(s.Request.At) && namesTask(o, f.task) &&
-					(cause == nil || o.Request.At.Before(cause.Request.At)) {
-					cause = o
-				}
-			}
+		for _, w := range waits[s] {
+			i := w.frame
+			cause := causes[w.task].next(s, used)
 			if cause == nil {
 				continue
 			}
@@ -258,4 +218,95 @@ func orderCauses(t *Transcript, estimated map[*Exchange]bool) {
 		}
 		s.Notes = append(s.Notes, strings.Join(moved, "; ")+".")
 	}
+}
+
+// A wait is a frame of a stream that leaves its task waiting
+// (AUTH_REQUIRED or INPUT_REQUIRED) with a frame after it that does not.
+type wait struct {
+	frame int // index of the frame
+	task  string
+}
+
+func waitsOf(st *replay.Stream) []wait {
+	fs := make([]replay.FrameStatus, len(st.Frames))
+	for i := range st.Frames {
+		fs[i] = replay.ReadFrameStatus(st.Frames[i].Data)
+	}
+	var ws []wait
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].Task != "" && replay.Interrupted(fs[i].State) && !replay.Interrupted(fs[i+1].State) {
+			ws = append(ws, wait{i, fs[i].Task})
+		}
+	}
+	return ws
+}
+
+// A queue holds the exchanges that can resume one task, in the order of
+// their requests, and a cursor past those no stream can take any more.
+type queue struct {
+	xs     []*replay.Exchange
+	cursor int
+}
+
+// next returns the first exchange of q that can resume the task of
+// stream s and is not used yet: sent no earlier than s, and not s
+// itself. Streams ask in the order of their requests, so an exchange
+// sent before s is passed over for good.
+func (q *queue) next(s *replay.Exchange, used map[*replay.Exchange]bool) *replay.Exchange {
+	if q == nil {
+		return nil
+	}
+	for q.cursor < len(q.xs) && (used[q.xs[q.cursor]] || q.xs[q.cursor].Request.At.Before(s.Request.At)) {
+		q.cursor++
+	}
+	for _, o := range q.xs[q.cursor:] {
+		if o != s && !used[o] {
+			return o
+		}
+	}
+	return nil
+}
+
+// resumers finds, for each task id, the exchanges that can resume it
+// ([resumes]) and name it, in their URL or request body, in the order of
+// t's exchanges. It looks each id up at every place in those texts where
+// one could start, so its time grows with the texts' length, not with
+// the number of ids.
+func resumers(t *replay.Transcript, ids map[string]bool) map[string]*queue {
+	// The ids by length, and the bytes they start with.
+	byLen := map[int]*[256]bool{}
+	var lens []int
+	for id := range ids {
+		if byLen[len(id)] == nil {
+			byLen[len(id)] = new([256]bool)
+			lens = append(lens, len(id))
+		}
+		byLen[len(id)][id[0]] = true
+	}
+	slices.Sort(lens)
+	out := map[string]*queue{}
+	for _, o := range t.Exchanges {
+		if !resumes(o) {
+			continue
+		}
+		for _, text := range [2]string{o.Request.URL, o.Request.Body} {
+			for _, n := range lens {
+				starts := byLen[n]
+				for i := 0; i+n <= len(text); i++ {
+					if !starts[text[i]] || !ids[text[i:i+n]] {
+						continue
+					}
+					q := out[text[i:i+n]]
+					if q == nil {
+						q = &queue{}
+						out[text[i:i+n]] = q
+					}
+					if len(q.xs) == 0 || q.xs[len(q.xs)-1] != o {
+						q.xs = append(q.xs, o)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

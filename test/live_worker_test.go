@@ -9,12 +9,12 @@ package test
 // playground's tests.
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -23,16 +23,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
 )
-
-// liveBuildFlags are the flags the live module is built with: inlining
-// off makes it about 14% smaller after brotli (see
-// BenchmarkModuleSize in cmd/live).
-var liveBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-ldflags=-s -w"}
 
 // livePage is the bare page that drives the worker: window.live.call(op,
 // args) posts a command and resolves with its result; updates land in
@@ -100,29 +96,16 @@ func buildLiveSite(t *testing.T) string {
 				return err
 			}
 			cleanups = append(cleanups, func() { os.RemoveAll(dir) })
-			args := append(append([]string{"build"}, liveBuildFlags...), "-o", filepath.Join(dir, "live.wasm"), "./cmd/live")
-			cmd := exec.Command("go", args...)
-			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("building the live module: %w\n%s", err, b)
+			// live.wasm and wasm_exec.js, as the site is built.
+			if _, err := build.Build(context.Background(), root, dir, build.Live); err != nil {
+				return err
 			}
-			goroot, err := exec.Command("go", "env", "GOROOT").Output()
+			worker, err := os.ReadFile(filepath.Join(root, "web", "live-worker.js"))
 			if err != nil {
 				return err
 			}
-			files := map[string]string{
-				"wasm_exec.js":   filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"),
-				"live-worker.js": filepath.Join(root, "web", "live-worker.js"),
-			}
-			for name, src := range files {
-				b, err := os.ReadFile(src)
-				if err != nil {
-					return err
-				}
-				if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-					return err
-				}
+			if err := os.WriteFile(filepath.Join(dir, "live-worker.js"), worker, 0o644); err != nil {
+				return err
 			}
 			if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(livePage), 0o644); err != nil {
 				return err

@@ -1,0 +1,172 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// A Module is one of the playground's WebAssembly modules and its
+// build recipe.
+type Module struct {
+	Name    string // "viewer"; the module is written to Name+".wasm"
+	Package string // its main package, from the module's root: "./cmd/viewer"
+	GCFlags string // go build -gcflags, "" for the compiler's defaults
+}
+
+// The playground's modules.
+var (
+	// Viewer is the replay page's module, loaded by every page.
+	Viewer = Module{Name: "viewer", Package: "./cmd/viewer"}
+	// Check is the spec checker the page loads into a worker on demand.
+	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: "all=-l"}
+	// Live is the kit's agents, run in a worker by the Live panel.
+	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: "all=-l"}
+)
+
+// Modules lists every module: viewer, check, live.
+func Modules() []Module { return []Module{Viewer, Check, Live} }
+
+// Lookup returns the module named name ("live") or built from the
+// package name ("./cmd/live", "cmd/live").
+func Lookup(name string) (Module, bool) {
+	clean := "./" + strings.TrimPrefix(filepath.ToSlash(filepath.Clean(name)), "./")
+	for _, m := range Modules() {
+		if name == m.Name || clean == m.Package {
+			return m, true
+		}
+	}
+	return Module{}, false
+}
+
+// File is the module's file name: viewer.wasm.
+func (m Module) File() string { return m.Name + ".wasm" }
+
+// WasmExec is the file name of the JavaScript support that every module
+// needs beside it.
+const WasmExec = "wasm_exec.js"
+
+// Args returns the arguments of the go command that build the module
+// into out as the site ships it: without its name section and debug
+// information (-ldflags=-s -w).
+func (m Module) Args(out string) []string {
+	return m.args(out, "-ldflags=-s -w")
+}
+
+// ArgsWithNames returns the arguments of Args but keeps the name
+// section, which names every function: what a size profile reads.
+func (m Module) ArgsWithNames(out string) []string {
+	return m.args(out)
+}
+
+func (m Module) args(out string, extra ...string) []string {
+	args := append([]string{"build", "-trimpath"}, extra...)
+	if m.GCFlags != "" {
+		args = append(args, "-gcflags="+m.GCFlags)
+	}
+	return append(args, "-o", out, m.Package)
+}
+
+// Env is the environment the go command builds a module in: this
+// process's, for GOOS=js GOARCH=wasm.
+func Env() []string { return append(os.Environ(), "GOOS=js", "GOARCH=wasm") }
+
+// Run runs the go command with args (from Args or ArgsWithNames) in
+// root, the main module's root folder, for js/wasm. Its error quotes
+// the command and what it printed.
+func Run(ctx context.Context, root string, args []string) error {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = root
+	cmd.Env = Env()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("GOOS=js GOARCH=wasm go %s: %w\n%s", strings.Join(args, " "), err, bytes.TrimSpace(out))
+	}
+	return nil
+}
+
+// Build builds the module into out (a file), from root.
+func (m Module) Build(ctx context.Context, root, out string) error {
+	return Run(ctx, root, m.Args(out))
+}
+
+// Built is what Build wrote.
+type Built struct {
+	Dir      string
+	Modules  map[string]string // a module's Name -> the path of its .wasm
+	WasmExec string            // the path of wasm_exec.js
+}
+
+// Path returns the path m was built to, or "" if it was not built.
+func (b *Built) Path(m Module) string { return b.Modules[m.Name] }
+
+// Build builds each of mods from root, the main module's root folder,
+// into dir (created if needed) under its File name, and copies beside
+// them the wasm_exec.js of the Go that built them.
+func Build(ctx context.Context, root, dir string, mods ...Module) (*Built, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	b := &Built{Dir: dir, Modules: map[string]string{}}
+	for _, m := range mods {
+		path := filepath.Join(dir, m.File())
+		// The go command runs in root: give it a path that does not
+		// depend on the folder it runs in.
+		if err := m.Build(ctx, root, filepath.Join(abs, m.File())); err != nil {
+			return nil, fmt.Errorf("building the %s module: %w", m.Name, err)
+		}
+		b.Modules[m.Name] = path
+	}
+	src, err := WasmExecPath(ctx)
+	if err != nil {
+		return nil, err
+	}
+	js, err := os.ReadFile(src)
+	if err != nil {
+		return nil, err
+	}
+	b.WasmExec = filepath.Join(dir, WasmExec)
+	if err := os.WriteFile(b.WasmExec, js, 0o644); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// WasmExecPath returns the path of the wasm_exec.js of the go command's
+// toolchain ($GOROOT/lib/wasm), which a module must run with.
+func WasmExecPath(ctx context.Context) (string, error) {
+	goroot, err := goEnv(ctx, "GOROOT")
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(goroot, "lib", "wasm", WasmExec), nil
+}
+
+// Root returns the root folder of the main module that the current
+// folder is in, where the modules' packages are found.
+func Root(ctx context.Context) (string, error) {
+	mod, err := goEnv(ctx, "GOMOD")
+	if err != nil {
+		return "", err
+	}
+	if mod == "" || mod == os.DevNull {
+		return "", errors.New("not inside the a2aplay module (go env GOMOD names no go.mod)")
+	}
+	return filepath.Dir(mod), nil
+}
+
+func goEnv(ctx context.Context, name string) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", name).Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %w", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}

@@ -1,0 +1,22 @@
+// Package build is the one place that says how the playground's
+// WebAssembly modules are built: which package each is, the flags it is
+// built with and the file it is written to. The command line
+// (a2aplay build, a2aplay site -build), build.sh (through those two
+// commands), the browser tests, the size benchmark and cmd/wasmsize all
+// build through it, so a flag changed here changes every build.
+//
+//	module  package       go build flags (GOOS=js GOARCH=wasm)                   file
+//	viewer  ./cmd/viewer  -trimpath -ldflags=-s -w                                viewer.wasm
+//	check   ./cmd/check   -trimpath -ldflags=-s -w -gcflags=all=-l                check.wasm
+//	live    ./cmd/live    -trimpath -ldflags=-s -w -gcflags=all=-l                live.wasm
+//
+// The viewer keeps inlining: without it, layout and SVG in the page take
+// about twice as long. The check and live modules run in Web Workers,
+// where a few percent of speed matter less than bytes: inlining off makes
+// the live module about 14% smaller after brotli (BenchmarkModuleSize in
+// cmd/live measures both). Every module runs with the wasm_exec.js of the
+// Go that built it; [Build] copies it beside them.
+//
+// The package runs the go command of $PATH; it is for building, on the
+// machine that builds the site, and is never part of a module.
+package build
