@@ -12,6 +12,8 @@ import (
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -38,7 +40,7 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			post(map[string]any{"error": "open takes {name, data}"})
 			return
 		}
-		open(name.String(), data, post)
+		openFile(name.String(), data, post)
 	case "part":
 		if held.t == nil {
 			post(map[string]any{"error": "no file is open"})
@@ -66,9 +68,9 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 	}
 }
 
-// open reads a file, says how far it has got as it goes, answers the
+// openFile reads a file, says how far it has got as it goes, answers the
 // Part the page draws first, then the file's findings.
-func open(name string, data js.Value, post func(map[string]any)) {
+func openFile(name string, data js.Value, post func(map[string]any)) {
 	held.t, held.steps, held.lanes = nil, nil, nil
 	progress := func(phase string, done float64) {
 		post(map[string]any{"progress": map[string]any{"phase": phase, "done": done}})
@@ -77,7 +79,7 @@ func open(name string, data js.Value, post func(map[string]any)) {
 	b := make([]byte, data.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
 	progress("parse", 0.05)
-	t, err := view.Open(name, b)
+	t, err := open.Read(b, name, har.Options{})
 	b = nil
 	if err != nil {
 		post(map[string]any{"error": err.Error()})
@@ -182,7 +184,7 @@ func export(kind string) (string, error) {
 	case "http":
 		err = replay.Write(&b, held.t)
 	case "har":
-		err = replay.WriteHAR(&b, held.t)
+		err = har.Write(&b, held.t)
 	default:
 		err = fmt.Errorf("no export %q", kind)
 	}
