@@ -5,30 +5,12 @@ import (
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// A Deviation is a place where the agent's real answer differs from what
-// the A2A specification (v1.0.1) asks for. The session reports one only
-// when the answer it got shows it, judged against what the session had
-// seen of the task before the move; it never assumes one.
-type Deviation struct {
-	Spec     string `json:"spec"`            // the section: "§3.1.1"
-	Expected string `json:"expected"`        // what the specification asks for
-	Got      string `json:"got"`             // what came back, in one line
-	Known    string `json:"known,omitempty"` // the known upstream issue or cause, when the answer matches it
-	Text     string `json:"text"`            // one or two sentences for the page
-}
-
-func (d *Deviation) String() string {
-	if d == nil {
-		return ""
-	}
-	s := fmt.Sprintf("Deviation from spec %s: expected %s, got %s.", d.Spec, d.Expected, d.Got)
-	if d.Known != "" {
-		s += " Known: " + d.Known + "."
-	}
-	return s
-}
+// Deviation is package panel's: the page's Live panel shows it.
+type Deviation = panel.Deviation
 
 // Upstream issues of a2a-go that the kit's agents show.
 const (

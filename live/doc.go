@@ -181,6 +181,12 @@
 // binding is "JSONRPC" or "HTTP+JSON"; variant is "wrong-task",
 // "no-context" or "other-context". Move results are [Result] objects.
 //
+// The types of these messages (Snapshot, Result, the Args types and
+// what they hold) are declared in package live/panel, which has no
+// dependency beyond the standard library: the page's viewer decodes
+// and encodes the same types, so a field is named once. This package
+// names them by alias.
+//
 // # What the page draws
 //
 //   - The diagram, redrawn from each transcript update (the viewer's own
@@ -193,7 +199,8 @@
 //   - An operator panel, drawn apart as the channel outside A2A (like
 //     the out-of-band lane of the diagram): one item per approve URL
 //     that a task in TASK_STATE_AUTH_REQUIRED names, under the task and
-//     agent the URL decides ([Task].ApproveTask, ApproveAgent). When the
+//     agent the URL decides ([Task].ApproveTask, ApproveAgent); the
+//     snapshot lists them ([Snapshot].Waiting). When the
 //     planner passes its deployer's request up (§7.6.2), that is the
 //     deployer's task, "passed up by" the planner's; Approve and Refuse
 //     post that URL ({"url": …}), and the HTTP reply shows beside them.

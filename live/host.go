@@ -61,14 +61,6 @@ type Command struct {
 	Args json.RawMessage `json:"args"` // the op's arguments, an object
 }
 
-// OpenArgs are the arguments of the "open" command.
-type OpenArgs struct {
-	Mode  Mode     `json:"mode"`           // "offline" (default) or "remote"
-	URL   string   `json:"url,omitempty"`  // remote: an agent's base URL
-	URLs  []string `json:"urls,omitempty"` // remote: more agents' base URLs
-	Title string   `json:"title,omitempty"`
-}
-
 // NewHost returns a Host that posts through cfg.Post. Close stops it.
 func NewHost(cfg HostConfig) *Host {
 	if cfg.Throttle <= 0 {

@@ -12,16 +12,32 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aplay/a2aplay/agents"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// DiffArgs are the arguments of SendDiff. Zero values take the sample.
-type DiffArgs struct {
-	Base       string  `json:"base,omitempty"`       // the base branch; empty: the code-reviewer asks for it
-	Repository string  `json:"repository,omitempty"` // default agents.SampleRepository
-	Diff       string  `json:"diff,omitempty"`       // default agents.SampleDiff
-	Agent      string  `json:"agent,omitempty"`      // default "code-reviewer"
-	Binding    Binding `json:"binding,omitempty"`    // default JSONRPC
-}
+// The commands' arguments are package panel's: the page's Live panel
+// sends them.
+type (
+	OpenArgs    = panel.OpenArgs
+	DiffArgs    = panel.DiffArgs
+	AnswerArgs  = panel.AnswerArgs
+	MessageArgs = panel.MessageArgs
+	DeployArgs  = panel.DeployArgs
+	SendArgs    = panel.SendArgs
+	PlanArgs    = panel.PlanArgs
+	TaskArgs    = panel.TaskArgs
+	DecideArgs  = panel.DecideArgs
+	Variant     = panel.Variant
+)
+
+// The ways to answer an interrupted task (panel.Variant).
+const (
+	RightTask    = panel.RightTask
+	WrongTask    = panel.WrongTask
+	NoContext    = panel.NoContext
+	OtherContext = panel.OtherContext
+)
 
 // SendDiff sends a diff to the code-reviewer with a blocking
 // SendMessage. Without a base branch the task stops in
@@ -42,27 +58,6 @@ func (s *Session) SendDiff(ctx context.Context, a DiffArgs) (*Result, error) {
 	return r, err
 }
 
-// A Variant is a way to answer an interrupted task that the learner can
-// try besides the right one.
-type Variant string
-
-const (
-	RightTask    Variant = ""              // the task's taskId and contextId
-	WrongTask    Variant = "wrong-task"    // a taskId the agent never issued, the task's contextId
-	NoContext    Variant = "no-context"    // the taskId alone
-	OtherContext Variant = "other-context" // the taskId with a contextId the agent never issued
-)
-
-// AnswerArgs are the arguments of Answer.
-type AnswerArgs struct {
-	TaskID    string  `json:"taskId"`              // the task that asked
-	ContextID string  `json:"contextId,omitempty"` // default: the task's, as the session saw it
-	Text      string  `json:"text"`                // the answer, like "main"
-	Variant   Variant `json:"variant,omitempty"`
-	Agent     string  `json:"agent,omitempty"` // needed only for a task the session never saw
-	Binding   Binding `json:"binding,omitempty"`
-}
-
 // Answer answers an interrupted task with a new message on it (a
 // blocking SendMessage), or tries one of the wrong ways to (Variant).
 // On a task that has ended, or that waits in AUTH_REQUIRED, the answer
@@ -70,14 +65,6 @@ type AnswerArgs struct {
 // differs from the specification.
 func (s *Session) Answer(ctx context.Context, a AnswerArgs) (*Result, error) {
 	return s.onTask(ctx, "Answer", a)
-}
-
-// MessageArgs are the arguments of SendWhileWaiting.
-type MessageArgs struct {
-	TaskID  string  `json:"taskId"`
-	Text    string  `json:"text,omitempty"` // default: a question to the agent
-	Agent   string  `json:"agent,omitempty"`
-	Binding Binding `json:"binding,omitempty"`
 }
 
 // SendWhileWaiting sends a message on a task that waits in
@@ -134,18 +121,6 @@ func (s *Session) onTask(ctx context.Context, name string, a AnswerArgs) (*Resul
 	return r, err
 }
 
-// DeployArgs are the arguments of Deploy. Zero values take the sample.
-type DeployArgs struct {
-	Build       string `json:"build,omitempty"`       // default agents.SampleBuild
-	Environment string `json:"environment,omitempty"` // default agents.SampleEnvironment
-	// Blocking sends a blocking SendMessage instead of a stream; it
-	// returns at AUTH_REQUIRED and the learner must watch the task
-	// another way (Subscribe, GetTask).
-	Blocking bool    `json:"blocking,omitempty"`
-	Agent    string  `json:"agent,omitempty"` // default "deployer"
-	Binding  Binding `json:"binding,omitempty"`
-}
-
 // Deploy asks the deployer to deploy a build, over SendStreamingMessage
 // unless Blocking. The move returns when the task first stops (in
 // TASK_STATE_AUTH_REQUIRED, with the approve URL in Task.ApproveURL) or
@@ -161,17 +136,6 @@ func (s *Session) Deploy(ctx context.Context, a DeployArgs) (*Result, error) {
 		return s.message(ctx, "Deploy", ref, a.Binding, msg, "")
 	}
 	return s.streamMessage(ctx, "Deploy", ref, a.Binding, msg)
-}
-
-// SendArgs are the arguments of Send, the general message move for any
-// agent.
-type SendArgs struct {
-	Agent     string  `json:"agent,omitempty"` // default: the only agent of a remote session
-	Text      string  `json:"text"`
-	TaskID    string  `json:"taskId,omitempty"`    // continue this task
-	ContextID string  `json:"contextId,omitempty"` // default: the task's
-	Stream    bool    `json:"stream,omitempty"`    // SendStreamingMessage instead of a blocking SendMessage
-	Binding   Binding `json:"binding,omitempty"`
 }
 
 // Send sends a text message to any agent, blocking or streaming, on a
@@ -200,15 +164,6 @@ func (s *Session) Send(ctx context.Context, a SendArgs) (*Result, error) {
 		return s.streamMessage(ctx, "Send", ref, a.Binding, msg)
 	}
 	return s.message(ctx, "Send", ref, a.Binding, msg, known.state)
-}
-
-// PlanArgs are the arguments of RunPlanner. Zero values take the sample.
-type PlanArgs struct {
-	Base        string  `json:"base,omitempty"` // empty: the planner passes the reviewer's question up
-	Build       string  `json:"build,omitempty"`
-	Environment string  `json:"environment,omitempty"`
-	Agent       string  `json:"agent,omitempty"` // default "planner"
-	Binding     Binding `json:"binding,omitempty"`
 }
 
 // RunPlanner asks the planner to get the sample diff reviewed and the
@@ -241,13 +196,6 @@ func (s *Session) RunPlanner(ctx context.Context, a PlanArgs) (*Result, error) {
 		}
 	}
 	return r, err
-}
-
-// TaskArgs name a task for GetTask, Subscribe and Cancel.
-type TaskArgs struct {
-	TaskID  string  `json:"taskId"`
-	Agent   string  `json:"agent,omitempty"` // needed only for a task the session never saw
-	Binding Binding `json:"binding,omitempty"`
 }
 
 func (s *Session) taskAgent(name string, a TaskArgs) (*agentRef, taskState, error) {
@@ -325,14 +273,6 @@ func (s *Session) Subscribe(ctx context.Context, a TaskArgs) (*Result, error) {
 		}
 	}
 	return r, err
-}
-
-// DecideArgs name what an operator approves or refuses: a task id (the
-// deployer's, or a task whose status message names an approve URL, like
-// the planner's), or the approve URL itself.
-type DecideArgs struct {
-	TaskID string `json:"taskId,omitempty"`
-	URL    string `json:"url,omitempty"`
 }
 
 // Approve is the operator's plain HTTP POST to the deployer's approve

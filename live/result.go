@@ -15,52 +15,17 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aplay/a2aplay/replay"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// A Result is the real answer to one move.
-type Result struct {
-	Move    string  `json:"move"`              // "SendDiff", "Answer", ...
-	Agent   string  `json:"agent,omitempty"`   // the agent the move addressed
-	Binding Binding `json:"binding,omitempty"` // the binding an A2A move used
-	// Sent is what a message move sent: the ids it named and its text.
-	Sent *Sent `json:"sent,omitempty"`
-	// Task is the task as the answer left it (after a stream move, as
-	// the stream stood when the move returned).
-	Task *Task `json:"task,omitempty"`
-	// Message is the text of a Message the agent answered with instead
-	// of a task.
-	Message string `json:"message,omitempty"`
-	// Stream is the stream a streaming move opened; it goes on being
-	// read after the move returns (see Snapshot).
-	Stream *Stream `json:"stream,omitempty"`
-	// HTTP is the reply to an operator's out-of-band request.
-	HTTP *HTTPReply `json:"http,omitempty"`
-	// Error is the error answer as it came over the wire.
-	Error *WireError `json:"error,omitempty"`
-	// Failure is what the A2A client library said when the call failed.
-	Failure string `json:"failure,omitempty"`
-	// Deviation is set when the answer differs from the specification.
-	Deviation *Deviation `json:"deviation,omitempty"`
-	// Note says what the move did that the learner should notice.
-	Note string `json:"note,omitempty"`
-	// Exchanges are the numbers (Seq) of the transcript's exchanges the
-	// move made, in order.
-	Exchanges []int `json:"exchanges,omitempty"`
-}
-
-// Sent is what a message move put on the wire.
-type Sent struct {
-	TaskID    string `json:"taskId,omitempty"`
-	ContextID string `json:"contextId,omitempty"`
-	Text      string `json:"text,omitempty"`
-}
-
-// HTTPReply is the reply to a plain HTTP request outside A2A.
-type HTTPReply struct {
-	URL    string `json:"url"`
-	Status int    `json:"status"`
-	Body   string `json:"body,omitempty"` // at most 4 KiB
-}
+// Result, Sent and HTTPReply are package panel's: the page's Live
+// panel shows them.
+type (
+	Result    = panel.Result
+	Sent      = panel.Sent
+	HTTPReply = panel.HTTPReply
+)
 
 // A move is one learner's move: its own HTTP client, which notes every
 // request it sends so the result can name its exchanges.

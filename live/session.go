@@ -19,6 +19,8 @@ import (
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/replay"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
 // The parties a learner plays. They are the transcript's participants
@@ -28,20 +30,18 @@ const (
 	OperatorName = capture.OperatorName // the learner as the operator who approves
 )
 
-// A Mode says where the agents of a session run.
-type Mode string
-
-const (
-	Offline Mode = "offline" // the kit, in process, behind an in-process transport
-	Remote  Mode = "remote"  // agents at base URLs, over an http.RoundTripper
+// Mode, Binding and their values are package panel's: the page's Live
+// panel reads them.
+type (
+	Mode    = panel.Mode
+	Binding = panel.Binding
 )
 
-// A Binding is the A2A protocol binding a move uses.
-type Binding string
-
 const (
-	JSONRPC  Binding = Binding(a2a.TransportProtocolJSONRPC)  // "JSONRPC", the default
-	HTTPJSON Binding = Binding(a2a.TransportProtocolHTTPJSON) // "HTTP+JSON"
+	Offline  = panel.Offline
+	Remote   = panel.Remote
+	JSONRPC  = panel.JSONRPC
+	HTTPJSON = panel.HTTPJSON
 )
 
 // DefaultTitle is the title of a session's transcript when Config gives
@@ -431,17 +431,7 @@ func (s *Session) Transcript() *replay.Transcript {
 	return t
 }
 
-// SaveOptions say how Save writes a session.
-type SaveOptions struct {
-	// Normalize writes the session as a capture is written
-	// ([capture.Normalize]): the synthetic clock
-	// (2026-10-06T09:00:00.000Z plus 250 ms per observation, the agents'
-	// timestamps set to the observation that first shows them),
-	// deterministic ids in place of the agents' UUIDs, and only the
-	// headers that belong to the exchange. Two sessions that made the
-	// same moves then differ only where the agents answered differently.
-	Normalize bool `json:"normalize"`
-}
+type SaveOptions = panel.SaveOptions
 
 // NormalizedScenario is the scenario name whose [capture.ScenarioUUID]s
 // replace the ids of a normalised session.

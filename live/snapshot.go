@@ -1,31 +1,16 @@
 package live
 
-// A Snapshot is what a page draws beside the diagram: the agents, the
-// tasks with their states (the operator panel lists those that wait in
-// AUTH_REQUIRED with an approve URL), the streams being read, and the
-// goroutine count.
-type Snapshot struct {
-	Mode   Mode        `json:"mode"`
-	Closed bool        `json:"closed"`
-	Agents []AgentInfo `json:"agents"`
-	// Tasks are in the order the session first saw them.
-	Tasks   []Task   `json:"tasks"`
-	Streams []Stream `json:"streams"`
-	// Observations is how many events the recorder has stamped
-	// (requests, replies, frames, stream ends).
-	Observations int `json:"observations"`
-	// Goroutines is runtime.NumGoroutine() when the snapshot was taken.
-	Goroutines int `json:"goroutines"`
-}
+import (
+	"github.com/a2aplay/a2aplay/live/panel"
+	"github.com/a2aplay/a2aplay/replay"
+)
 
-// AgentInfo is an agent of the session, from its card.
-type AgentInfo struct {
-	Name        string    `json:"name"`
-	URL         string    `json:"url"`
-	Description string    `json:"description,omitempty"`
-	Bindings    []Binding `json:"bindings"`
-	Streaming   bool      `json:"streaming"`
-}
+// Snapshot and AgentInfo are package panel's: the page's Live panel
+// draws them.
+type (
+	Snapshot  = panel.Snapshot
+	AgentInfo = panel.AgentInfo
+)
 
 // Snapshot returns the session's state now.
 func (s *Session) Snapshot() Snapshot {
@@ -48,6 +33,41 @@ func (s *Session) Snapshot() Snapshot {
 		sn.Streams = append(sn.Streams, st.Stream)
 	}
 	s.mu.Unlock()
+	sn.Waiting = waiting(sn.Tasks)
 	sn.Goroutines = Goroutines()
 	return sn
+}
+
+// waiting lists the approve links that wait for the operator: one entry
+// per link among the tasks in AUTH_REQUIRED, named after the task the
+// link decides (Task.ApproveTask), which is the task itself or, for a
+// planner that passed its deployer's request up, the deployer's.
+func waiting(tasks []Task) []panel.Waiting {
+	out := []panel.Waiting{}
+	at := map[string]int{} // index in out by link
+	for _, t := range tasks {
+		if t.State != replay.StateAuthRequired || t.ApproveURL == "" {
+			continue
+		}
+		i, ok := at[t.ApproveURL]
+		if !ok {
+			i = len(out)
+			at[t.ApproveURL] = i
+			out = append(out, panel.Waiting{URL: t.ApproveURL, Task: t.ApproveTask, Agent: t.ApproveAgent})
+		}
+		w := &out[i]
+		if own := t.ID == t.ApproveTask || t.ApproveTask == ""; own && !w.Own {
+			w.Own = true
+			if w.Task == "" {
+				w.Task, w.Agent = t.ID, t.Agent
+			}
+			w.State, w.Says = t.State, t.Text
+			continue
+		}
+		w.PassedUp = append(w.PassedUp, t)
+		if w.State == "" {
+			w.State, w.Says = t.State, t.Text
+		}
+	}
+	return out
 }

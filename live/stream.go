@@ -7,20 +7,12 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// A Stream is an event stream a move opened, as the session reads it.
-type Stream struct {
-	ID      int     `json:"id"`   // 1, 2, ... in the order opened
-	Move    string  `json:"move"` // "Deploy", "Subscribe", "Send"
-	Agent   string  `json:"agent"`
-	Binding Binding `json:"binding"`
-	TaskID  string  `json:"taskId,omitempty"`
-	Open    bool    `json:"open"`            // still being read
-	Events  int     `json:"events"`          // events read so far
-	State   string  `json:"state,omitempty"` // the task state of the last event that had one
-	Error   string  `json:"error,omitempty"` // why reading stopped, if not the stream's end
-}
+// Stream is package panel's: the page's Live panel shows it.
+type Stream = panel.Stream
 
 // streamState is the session's record of a stream; guarded by Session.mu.
 type streamState struct {

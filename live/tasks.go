@@ -9,46 +9,16 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aplay/a2aplay/agents"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// A Task is a task as the session last saw it in an answer or a frame.
-type Task struct {
-	ID        string  `json:"id"`
-	ContextID string  `json:"contextId"`
-	Agent     string  `json:"agent"`          // the participant that runs it
-	State     string  `json:"state"`          // "TASK_STATE_INPUT_REQUIRED"
-	Text      string  `json:"text,omitempty"` // the status message's text: the question, the approval request
-	Binding   Binding `json:"binding"`        // the binding it was last seen on
-	// ApproveURL and RefuseURL are where an operator decides, when the
-	// status message names an approve URL (the deployer's, or the
-	// planner's which passes it up).
-	ApproveURL string `json:"approveUrl,omitempty"`
-	RefuseURL  string `json:"refuseUrl,omitempty"`
-	// ApproveTask and ApproveAgent name the task the approve URL decides
-	// and the agent that serves it, read from the URL: the task's own
-	// id and agent when it waits for an operator itself; the deployer's
-	// task and "deployer" when the planner passed the deployer's request
-	// up (§7.6.2). The operator approves the deployer's task, not the
-	// planner's. ApproveAgent is empty when no agent of the session
-	// serves the URL.
-	ApproveTask  string     `json:"approveTask,omitempty"`
-	ApproveAgent string     `json:"approveAgent,omitempty"`
-	Artifacts    []Artifact `json:"artifacts,omitempty"`
-}
-
-// An Artifact is an artifact of a task: its name and its parts as text
-// (a data part as indented JSON).
-type Artifact struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
-
-// Interrupted reports whether the task waits for its client or an
-// operator.
-func (t *Task) Interrupted() bool { return interruptedState(t.State) }
-
-// Terminal reports whether the task has ended.
-func (t *Task) Terminal() bool { return terminalState(t.State) }
+// Task and Artifact are package panel's: the page's Live panel shows
+// them.
+type (
+	Task     = panel.Task
+	Artifact = panel.Artifact
+)
 
 func interruptedState(s string) bool {
 	return s == string(a2a.TaskStateInputRequired) || s == string(a2a.TaskStateAuthRequired)
@@ -75,6 +45,7 @@ func (t *taskState) view() Task {
 	v := Task{
 		ID: string(t.id), ContextID: t.contextID, Agent: t.agent, State: t.state,
 		Text: t.text, Binding: t.binding, ApproveURL: t.approve,
+		Terminal: terminalState(t.state),
 	}
 	if t.approve != "" {
 		v.RefuseURL = refuseURL(t.approve)

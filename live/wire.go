@@ -7,85 +7,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/replay"
+
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
-// A WireError is an error answer as it came over the wire: a JSON-RPC
-// error object, an HTTP+JSON google.rpc.Status, an out-of-band HTTP
-// error, or a request that got no response at all.
-type WireError struct {
-	// HTTPStatus is the response's status code; 200 for a JSON-RPC error
-	// or an error frame inside a stream; 0 when there was no response.
-	HTTPStatus int `json:"httpStatus,omitempty"`
-	// Code is the JSON-RPC error code (-32001), or the google.rpc.Status
-	// code of the HTTP+JSON binding (an HTTP status, 404).
-	Code int `json:"code,omitempty"`
-	// Status is the google.rpc.Status status name ("NOT_FOUND"), HTTP+JSON only.
-	Status string `json:"status,omitempty"`
-	// Reason is the google.rpc.ErrorInfo reason ("TASK_NOT_FOUND"), when the
-	// error carries one; both bindings of a2a-go send it.
-	Reason string `json:"reason,omitempty"`
-	// Message is the error's message as sent.
-	Message string `json:"message,omitempty"`
-	// InStream is set when the error came as a frame of an event stream.
-	InStream bool `json:"inStream,omitempty"`
-	// NoStream is set when a streaming call (SendStreamingMessage,
-	// SubscribeToTask) was answered with this error as a plain JSON body
-	// instead of an event stream, as SDKs do when the call fails before
-	// the stream starts. a2a-go's client reads such an answer as a stream
-	// without events; the session reads the error from the wire.
-	NoStream bool `json:"noStream,omitempty"`
-	// Transport is set when the request failed without a response:
-	// "connection refused", a fetch error.
-	Transport string `json:"transport,omitempty"`
-}
-
-// Kind names the A2A error by its reason ("TASK_NOT_FOUND"), from the
-// ErrorInfo reason or else the JSON-RPC code; "" when it is neither.
-func (e *WireError) Kind() string {
-	if e == nil {
-		return ""
-	}
-	if e.Reason != "" {
-		return e.Reason
-	}
-	if e.Status == "" {
-		return jsonrpcReasons[e.Code]
-	}
-	return ""
-}
-
-// String is the error as one line: "-32001 task not found: ...".
-func (e *WireError) String() string {
-	switch {
-	case e == nil:
-		return ""
-	case e.Transport != "":
-		return "no response: " + e.Transport
-	case e.Status != "":
-		return fmt.Sprintf("%d %s %s: %s", e.Code, e.Status, e.Reason, e.Message)
-	case e.Code != 0:
-		return fmt.Sprintf("%d %s", e.Code, e.Message)
-	}
-	return fmt.Sprintf("HTTP %d: %s", e.HTTPStatus, e.Message)
-}
-
-// jsonrpcReasons are the A2A JSON-RPC error codes (spec §9) by reason.
-var jsonrpcReasons = map[int]string{
-	-32700: "PARSE_ERROR",
-	-32600: "INVALID_REQUEST",
-	-32601: "METHOD_NOT_FOUND",
-	-32602: "INVALID_PARAMS",
-	-32603: "INTERNAL_ERROR",
-	-32001: "TASK_NOT_FOUND",
-	-32002: "TASK_NOT_CANCELABLE",
-	-32003: "PUSH_NOTIFICATION_NOT_SUPPORTED",
-	-32004: "UNSUPPORTED_OPERATION",
-	-32005: "CONTENT_TYPE_NOT_SUPPORTED",
-	-32006: "INVALID_AGENT_RESPONSE",
-	-32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
-	-32008: "EXTENSION_SUPPORT_REQUIRED",
-	-32009: "VERSION_NOT_SUPPORTED",
-}
+// WireError is package panel's: the page's Live panel shows it.
+type WireError = panel.WireError
 
 // wireError reads the error answer of an exchange from what was
 // recorded; nil when the exchange has no answer yet or its answer is not

@@ -24,18 +24,18 @@
 //	check.<hash>.wasm           check.Check, with .br and .gz beside it
 //
 // and, given the live module (Options.Live, built from cmd/live),
-// the files of the Live mode, none of which the page loads until Live
-// opens:
+// the files of the Live mode, neither of which the page loads until
+// Live opens:
 //
-//	live.<hash>.js              the Live panel (live.js): the learner's
-//	                            controls, the operator panel, results
 //	live-worker.<hash>.js       the Web Worker that runs the module
 //	live.<hash>.wasm            the agents, with .br and .gz beside it
 //
-// The page's data block names them ("live": {"script", "worker"}); the
-// viewer (wasm/viewer/live.go) loads live.js on the Live tab or a
-// #live= link and draws each transcript the worker posts. live.css is
-// part of the page's style sheet.
+// The page's data block (view.PageData) names the worker ("live":
+// {"worker"}). The Live panel's markup is the page's, with the kit's
+// agents and sample deploy from package agents; the viewer
+// (wasm/viewer/live.go, panel.go) starts the worker on the Live tab or
+// a #live= link, drives the panel and draws each transcript the worker
+// posts. live.css is part of the page's style sheet.
 //
 // [BuildOffline] writes the same page as one self-contained HTML file
 // that works opened from disk, with the module, scripts, styles and every
@@ -55,9 +55,9 @@
 //
 //	transcripts/*.http -> replay.Parse -> diagram.Layout -> WriteSVG -> index.html
 //	cmd/viewer -> viewer.wasm -> site/ -> Handler -> browser -> the viewer takes over
-//	cmd/live -> live.wasm -> Live tab -> live.js -> Web Worker -> transcripts -> the viewer draws
+//	cmd/live -> live.wasm -> Live tab -> the viewer's panel -> Web Worker -> snapshots, transcripts -> the viewer draws
 //
 // Nothing here runs in the browser except the scripts beside it:
-// loader.js, live.js, live-worker.js and check-worker.js; the viewer is
-// in wasm/.
+// loader.js, live-worker.js and check-worker.js, which start Go modules;
+// the viewer, Live panel included, is in wasm/.
 package web

@@ -44,20 +44,20 @@ func TestBuildLive(t *testing.T) {
 		t.Fatalf("data block live %+v", d.Live)
 	}
 	// The page names the files; none of them loads with the page.
-	if !strings.HasPrefix(d.Live.Script, "live.") || !hashed.MatchString(d.Live.Script) {
-		t.Errorf("live script %q", d.Live.Script)
-	}
 	worker, query, _ := strings.Cut(d.Live.Worker, "?")
 	q, err := url.ParseQuery(query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{d.Live.Script, worker, q.Get("wasm"), q.Get("wasm") + ".br", q.Get("wasm") + ".gz", q.Get("exec")} {
+	if !hashed.MatchString(worker) {
+		t.Errorf("live worker %q", worker)
+	}
+	for _, f := range []string{worker, q.Get("wasm"), q.Get("wasm") + ".br", q.Get("wasm") + ".gz", q.Get("exec")} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil || f == "" {
 			t.Errorf("the page names %q, which the site lacks", f)
 		}
 	}
-	for _, f := range []string{d.Live.Script, worker, q.Get("wasm")} {
+	for _, f := range []string{worker, q.Get("wasm")} {
 		if strings.Contains(string(page), `src="`+f) || strings.Contains(string(page), `href="`+f) {
 			t.Errorf("the page loads %s at once", f)
 		}
@@ -68,6 +68,13 @@ func TestBuildLive(t *testing.T) {
 	}
 	if !strings.Contains(string(page), `id="mode-live"`) || !strings.Contains(string(page), `href="lessons/index.html"`) {
 		t.Error("the page has no Live tab or no link to the lessons")
+	}
+	// The panel's markup is the page's, with what package agents says
+	// of the kit: its agents' URLs and the deploy it is asked for.
+	for _, want := range []string{`id="lv-operator"`, `id="lv-send-diff"`, `value="http://localhost:41241 http://localhost:41242 http://localhost:41243"`, ">Deploy 2026.10.06-1 to staging<"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks the Live panel's %s", want)
+		}
 	}
 	css, _ := filepath.Glob(filepath.Join(dir, "style.*.css"))
 	if b, _ := os.ReadFile(css[0]); !bytes.Contains(b, []byte(".lv-operator")) {
@@ -82,6 +89,9 @@ func TestBuildLive(t *testing.T) {
 	page, _ = os.ReadFile(filepath.Join(dir, "index.html"))
 	if d := dataBlock(t, string(page)); d.Live != nil {
 		t.Errorf("a build without the module names Live's files: %+v", d.Live)
+	}
+	if !strings.Contains(string(page), "Live is not in this build") || strings.Contains(string(page), `id="lv-send-diff"`) {
+		t.Error("a build without the module offers Live's controls")
 	}
 }
 
@@ -98,13 +108,9 @@ func TestBuildOfflineLive(t *testing.T) {
 			t.Errorf("offline CSP lacks %s: %s", want, csp)
 		}
 	}
-	script, _ := sources.ReadFile("live.js")
-	sum := sha256.Sum256(script)
-	if !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
-		t.Error("the CSP does not allow the inline live.js")
-	}
-	if !strings.Contains(page, "<script>"+string(script)+"</script>") {
-		t.Error("live.js is not inline as it is")
+	// The panel is the page's markup; the remote mode says why it is off.
+	if !strings.Contains(page, `id="lv-remote" aria-pressed="false" disabled`) {
+		t.Error("the offline page offers remote agents it cannot reach")
 	}
 	// The worker's script: wasm_exec.js, then live-worker.js, as text.
 	w := regexp.MustCompile(`(?s)<script type="text/plain" id="a2aplay-live-worker">(.*?)</script>`).FindStringSubmatch(page)
@@ -129,7 +135,7 @@ func TestBuildOfflineLive(t *testing.T) {
 	if err != nil || !bytes.Equal(mod, o.Live) {
 		t.Errorf("the inline module is not the live module (%v)", err)
 	}
-	if d := dataBlock(t, page); d.Live == nil || !d.Live.Inline || d.Live.Script != "" {
+	if d := dataBlock(t, page); d.Live == nil || !d.Live.Inline || d.Live.Worker != "" {
 		t.Errorf("data block live %+v", d.Live)
 	}
 	if strings.Contains(page, `id="lessons"`) {

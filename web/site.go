@@ -16,16 +16,19 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/andybalholm/brotli"
 
+	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/wasmbin"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css live.js live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -99,50 +102,11 @@ type Report struct {
 	LiveBr     int      // its size brotli-compressed
 }
 
-// shipped is a transcript read and checked.
+// shipped is a transcript read and checked: its entry in the page's
+// data block (view.Shipped) and the transcript parsed.
 type shipped struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	URL   string `json:"url,omitempty"`
-	Text  string `json:"text,omitempty"`
-	Steps int    `json:"steps"`
-	// Findings are what check.Check finds in the transcript, on their
-	// steps: the viewer shows them in the inspector. Worked out here, at
-	// build time, because the check package would make the viewer's
-	// module 15% larger.
-	Findings []finding `json:"findings,omitempty"`
-
+	view.Shipped
 	t *replay.Transcript
-}
-
-// A finding is one of check.Check's findings, as the inspector shows it.
-type finding struct {
-	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
-	Text string `json:"text"` // "§3.1.6: …"
-}
-
-// pageData is the JSON data block the viewer reads at start.
-type pageData struct {
-	Transcripts  []shipped `json:"transcripts"`
-	Prerendered  string    `json:"prerendered"` // the transcript drawn into the page
-	WASM         string    `json:"wasm,omitempty"`
-	WASMEncoding string    `json:"wasmEncoding,omitempty"` // "gzip" for the inline module
-	Live         *liveData `json:"live,omitempty"`         // nil: this build has no Live mode
-	// Check is the check worker's URL (check-worker.<hash>.js?wasm=…&exec=…);
-	// "" when this build has no check module.
-	Check string `json:"check,omitempty"`
-}
-
-// liveData tells the viewer where the Live mode's files are. The served
-// site names them by URL; the offline page carries them inline and
-// starts the worker from a blob: URL.
-type liveData struct {
-	Script string `json:"script,omitempty"` // live.<hash>.js, loaded when Live opens
-	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
-	// Inline says the offline page holds the module in the element
-	// #a2aplay-live-wasm (gzip, base64), the worker's script in
-	// #a2aplay-live-worker and wasm_exec.js in #a2aplay-wasm-exec.
-	Inline bool `json:"inline,omitempty"`
 }
 
 // pageView is what index.html is executed with.
@@ -167,11 +131,29 @@ type pageView struct {
 	// The offline page's lessons.
 	Lessons []offlineLesson
 
-	// The offline page's Live: live.js, the worker's script (wasm_exec.js
-	// and live-worker.js, started from a blob: URL) and the module.
-	InlineLive     template.JS
+	// Live is what the Live panel's markup says; nil when this build has
+	// no Live mode.
+	Live *livePanel
+	// The offline page's Live: the worker's script (wasm_exec.js and
+	// live-worker.js, started from a blob: URL) and the module.
 	LiveWorkerText template.HTML // a script checked to hold no "</script"
 	LiveBase64     template.HTML
+}
+
+// livePanel is what the Live panel's markup in index.html names: the
+// kit's sample deploy and its agents' URLs, which package agents owns.
+type livePanel struct {
+	Inline             bool   // the offline page: no remote agents
+	Kit                string // the kit's base URLs, separated by spaces
+	Build, Environment string // the deploy the deployer is asked for
+}
+
+func newLivePanel(inline bool) *livePanel {
+	var kit []string
+	for _, port := range []int{agents.PlannerPort, agents.ReviewerPort, agents.DeployerPort} {
+		kit = append(kit, "http://localhost:"+strconv.Itoa(port))
+	}
+	return &livePanel{Inline: inline, Kit: strings.Join(kit, " "), Build: agents.SampleBuild, Environment: agents.SampleEnvironment}
 }
 
 func (o *Options) read() ([]shipped, error) {
@@ -213,11 +195,11 @@ func (o *Options) read() ([]shipped, error) {
 			title = tr.Name
 		}
 		steps := replay.Steps(t)
-		var fs []finding
+		var fs []view.Finding
 		for _, f := range check.Check(t) {
-			fs = append(fs, finding{Step: check.StepOf(f, steps), Text: replay.Visible(f.String())})
+			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: replay.Visible(f.String())})
 		}
-		out = append(out, shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs, t: t})
+		out = append(out, shipped{Shipped: view.Shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs}, t: t})
 	}
 	return out, nil
 }
@@ -275,14 +257,13 @@ func Build(dir string, o Options) (*Report, error) {
 		WASM:     asset("viewer.wasm", o.Viewer),
 		Favicon:  template.URL(asset("favicon.svg", favicon())),
 	}
-	data := pageData{Prerendered: ts[0].Name, WASM: v.WASM}
+	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM}
 	var liveWASM string
 	if len(o.Live) > 0 {
-		script, _ := sources.ReadFile("live.js")
 		worker, _ := sources.ReadFile("live-worker.js")
 		liveWASM = asset("live.wasm", o.Live)
-		data.Live = &liveData{
-			Script: asset("live.js", script),
+		v.Live = newLivePanel(false)
+		data.Live = &view.LiveData{
 			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
 		}
 	}
@@ -296,7 +277,7 @@ func Build(dir string, o Options) (*Report, error) {
 		if i > 0 {
 			t.Text = "" // fetched when picked
 		}
-		data.Transcripts = append(data.Transcripts, t)
+		data.Transcripts = append(data.Transcripts, t.Shipped)
 	}
 	v.Transcripts = ts
 	if v.Data, err = jsonData(data); err != nil {
@@ -393,27 +374,26 @@ func BuildOffline(w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	data := pageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
-	data.Transcripts = ts
+	data := view.PageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
+	for _, t := range ts {
+		data.Transcripts = append(data.Transcripts, t.Shipped)
+	}
 	var live struct {
-		script, worker []byte
-		module         string
+		worker []byte
+		module string
 	}
 	if len(o.Live) > 0 {
-		live.script, _ = sources.ReadFile("live.js")
 		shim, _ := sources.ReadFile("live-worker.js")
 		live.worker = append(append(append([]byte{}, o.WasmExec...), '\n'), shim...)
-		for _, s := range [][]byte{live.script, live.worker} {
-			if bytes.Contains(bytes.ToLower(s), []byte("</script")) {
-				return errors.New("a Live script to inline contains </script")
-			}
+		if bytes.Contains(bytes.ToLower(live.worker), []byte("</script")) {
+			return errors.New("the Live worker's script to inline contains </script")
 		}
 		z, err := compressCached(o.Live, "gzip", 0, o.Cache)
 		if err != nil {
 			return err
 		}
 		live.module = base64.StdEncoding.EncodeToString(z)
-		data.Live = &liveData{Inline: true}
+		data.Live = &view.LiveData{Inline: true}
 	}
 	js, err := jsonData(data)
 	if err != nil {
@@ -431,10 +411,9 @@ func BuildOffline(w io.Writer, o Options) error {
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
 	workers := ""
 	if live.module != "" {
-		v.InlineLive = template.JS(live.script)
+		v.Live = newLivePanel(true)
 		v.LiveWorkerText = template.HTML(live.worker)
 		v.LiveBase64 = template.HTML(live.module)
-		scripts += " " + hashSrc(live.script)
 		// The agents' worker starts from a blob: URL the page makes of
 		// the inline worker script; it fetches nothing.
 		workers = "; worker-src blob:"
@@ -468,7 +447,7 @@ func hashSrc(b []byte) string {
 
 // jsonData encodes the data block. encoding/json escapes <, > and &, so
 // no transcript text can close the script element that holds it.
-func jsonData(d pageData) (template.JS, error) {
+func jsonData(d view.PageData) (template.JS, error) {
 	b, err := json.Marshal(d)
 	if err != nil {
 		return "", err

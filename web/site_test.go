@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/json"
 	"html"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // standIn returns a WebAssembly module that holds nothing but a custom
@@ -110,14 +111,14 @@ func TestBuild(t *testing.T) {
 	}
 }
 
-func dataBlock(t *testing.T, page string) pageData {
+func dataBlock(t *testing.T, page string) view.PageData {
 	t.Helper()
 	m := regexp.MustCompile(`(?s)<script type="application/json" id="a2aplay-data">(.*?)</script>`).FindStringSubmatch(page)
 	if m == nil {
 		t.Fatal("no data block")
 	}
-	var d pageData
-	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+	d, err := view.ReadPageData([]byte(m[1]))
+	if err != nil {
 		t.Fatalf("data block: %v", err)
 	}
 	return d

@@ -26,7 +26,7 @@ import (
 // the compiler's default flags.
 func BenchmarkModuleSize(b *testing.B) {
 	defaults := build.Live
-	defaults.GCFlags = ""
+	defaults.GCFlags = nil
 	for _, tc := range []struct {
 		name string
 		m    build.Module

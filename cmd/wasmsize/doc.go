@@ -4,7 +4,8 @@
 // downloads.
 //
 //	go run ./cmd/wasmsize -build ./cmd/viewer
-//	go run ./cmd/wasmsize -build ./cmd/live -gcflags=all=-l -by symbol -top 40
+//	go run ./cmd/wasmsize -build ./cmd/live -by symbol -top 40
+//	go run ./cmd/wasmsize -build ./cmd/viewer -gcflags all= -merge -quality 11
 //	go run ./cmd/wasmsize -by data bin/viewer.wasm
 //	go run ./cmd/wasmsize -by symbol -pkg encoding/json -build ./cmd/viewer
 //	go run ./cmd/wasmsize -without encoding/json,reflect -merge -build ./cmd/viewer

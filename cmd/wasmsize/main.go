@@ -58,7 +58,11 @@ func cli(args []string, stdout, stderr io.Writer) error {
 	without := fs.String("without", "", "measure what removing the code of these comma-separated `packages` together saves")
 	merge := fs.Bool("merge", false, "also measure the module with its data segments merged (internal/wasmbin.MergeData)")
 	build := fs.String("build", "", "build this `package` with GOOS=js GOARCH=wasm go build -trimpath and profile it")
-	gcflags := fs.String("gcflags", "", "with -build, pass these `flags` to go build -gcflags (default: for a module of the playground, its recipe's, see internal/build)")
+	var gcflags []string
+	fs.Func("gcflags", "with -build, pass this `pattern=flags` to go build -gcflags; repeat it for several, later patterns overriding earlier ones (default: for a module of the playground, its recipe's, see internal/build; all= for the compiler's defaults)", func(v string) error {
+		gcflags = append(gcflags, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -79,7 +83,7 @@ func cli(args []string, stdout, stderr io.Writer) error {
 		}
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, filepath.Base(filepath.Clean(*build))+".wasm")
-		if err := buildWasm(*build, *gcflags, path, stderr); err != nil {
+		if err := buildWasm(*build, gcflags, path, stderr); err != nil {
 			return err
 		}
 	case *build == "" && fs.NArg() == 1:
@@ -135,13 +139,13 @@ func cli(args []string, stdout, stderr io.Writer) error {
 // buildWasm builds pkg for js/wasm, keeping the name section (no -s): a
 // module of the playground (./cmd/viewer or viewer, check, live) with
 // its recipe's flags (internal/build), any other package with the
-// compiler's; gcflags, when given, replaces the recipe's -gcflags.
-func buildWasm(pkg, gcflags, out string, stderr io.Writer) error {
+// compiler's; gcflags, when given, replace the recipe's -gcflags.
+func buildWasm(pkg string, gcflags []string, out string, stderr io.Writer) error {
 	m, ok := build.Lookup(pkg)
 	if !ok {
 		m = build.Module{Package: pkg}
 	}
-	if gcflags != "" {
+	if len(gcflags) > 0 {
 		m.GCFlags = gcflags
 	}
 	cmd := exec.Command("go", m.ArgsWithNames(out)...)

@@ -38,7 +38,7 @@ func smallModule(t *testing.T) []byte {
 		defer os.RemoveAll(dir)
 		out := filepath.Join(dir, "small.wasm")
 		var log bytes.Buffer
-		if err := buildWasm("./testdata/small", "", out, &log); err != nil {
+		if err := buildWasm("./testdata/small", nil, out, &log); err != nil {
 			small.err = &buildError{err, log.String()}
 			return
 		}

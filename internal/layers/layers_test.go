@@ -28,7 +28,7 @@ const module = "github.com/a2aplay/a2aplay/"
 // only from layers below its own. The README's "Layers" table says the
 // same, with what each layer is.
 var layers = [][]string{
-	1: {"agents", "check/jsontree", "internal/build", "internal/golden", "internal/layers", "internal/wasmbin", "internal/wasmbin/wasmbintest", "replay"},
+	1: {"agents", "check/jsontree", "internal/build", "internal/golden", "internal/layers", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
 	2: {"capture", "check", "diagram", "internal/kittest"},
 	3: {"lesson", "live", "record", "view"},
 	4: {"wasm/dom", "web"},

@@ -10,8 +10,8 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// exposeAPI sets window.a2aplay, a small scripting surface for the
-// browser tests, the benchmark and the Live mode to come:
+// exposeAPI sets window.a2aplay, the page's scripting surface for the
+// browser tests and the benchmark, built here and nowhere else:
 //
 //	a2aplay.load(name, text)  parse text as a transcript and show it;
 //	                          returns {steps, parseMs, svgMs, renderMs,
@@ -22,6 +22,9 @@ import (
 //	a2aplay.memory()          {sys, heapInuse, worker}: the Go runtime's
 //	                          memory, and that of the worker that holds
 //	                          a large file, bytes
+//	a2aplay.liveDraw(text)    draw text as the live session's transcript:
+//	                          {steps, step} or {error}
+//	a2aplay.liveState()       {on, scenario, started, steps}: the Live mode
 //	a2aplay.crash()           panics on purpose, so a test can see that a
 //	                          panic in a callback shows in the banner and
 //	                          the page keeps working
@@ -40,19 +43,12 @@ func (p *page) exposeAPI() {
 		if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
 			return map[string]any{"error": "load(name, text) takes two strings"}
 		}
-		name, text := args[0].String(), args[1].String()
 		t0 := dom.Now()
-		t, err := replay.Parse([]byte(text), name)
+		d, err := p.loadText(args[0].String(), args[1].String())
 		if err != nil {
 			return map[string]any{"error": err.Error()}
 		}
-		d := newDoc(name, true, t)
-		t1 := dom.Now()
-		p.docs[key(name, true)] = d
-		p.cur = nil
-		p.show(d, 0, push)
-		t2 := dom.Now()
-		return map[string]any{"steps": len(d.steps), "parseMs": t1 - t0, "drawMs": t2 - t1, "svgMs": d.svgMs, "renderMs": d.renderMs}
+		return map[string]any{"steps": len(d.steps), "parseMs": d.parseMs, "drawMs": dom.Now() - t0 - d.parseMs, "svgMs": d.svgMs, "renderMs": d.renderMs}
 	})
 	fn("go", func(args []js.Value) any {
 		if len(args) > 0 && args[0].Type() == js.TypeNumber {
@@ -72,10 +68,37 @@ func (p *page) exposeAPI() {
 	fn("memory", func([]js.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "worker": opener.sys}
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "worker": p.opener.sys}
 	})
+	fn("liveDraw", func(args []js.Value) any {
+		if len(args) < 1 || args[0].Type() != js.TypeString {
+			return map[string]any{"error": "liveDraw(text) takes a string"}
+		}
+		r := p.liveDraw(args[0].String())
+		if r.err != nil {
+			return map[string]any{"error": r.err.Error()}
+		}
+		return map[string]any{"steps": r.steps, "step": r.step}
+	})
+	fn("liveState", func([]js.Value) any { return p.liveState() })
 	fn("crash", func([]js.Value) any {
 		panic("a2aplay.crash() was called")
 	})
 	js.Global().Set("a2aplay", api)
+}
+
+// loadText parses text as a transcript named name and shows it, like a
+// file the learner opened.
+func (p *page) loadText(name, text string) (*doc, error) {
+	t0 := dom.Now()
+	t, err := replay.Parse([]byte(text), name)
+	if err != nil {
+		return nil, err
+	}
+	d := newDoc(name, true, t)
+	d.parseMs = dom.Now() - t0
+	p.docs[key(name, true)] = d
+	p.cur = nil
+	p.show(d, 0, push)
+	return d, nil
 }

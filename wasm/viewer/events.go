@@ -125,7 +125,7 @@ func (p *page) openLinkPush(l view.Link) {
 		p.show(d, l.Step, push)
 		return
 	}
-	if s := p.shippedByName(l.Transcript); s != nil {
+	if s := p.data.Shipped(l.Transcript); s != nil {
 		p.load(s, l.Step, push)
 	}
 }

@@ -3,75 +3,30 @@
 package viewer
 
 import (
-	"encoding/json"
 	"strings"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/replay"
-
+	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// A finding is one of check.Check's findings, on a shipped transcript as
-// the data block carries it, or on a file the learner opened or a live
-// session as the check worker answers. The check package would make this
-// module 15% larger, past its budget: the site builder works out the
-// shipped transcripts' findings, and the page loads the check module
-// (cmd/check, in web/check-worker.js) for the others, the first
-// time it has one.
-type finding struct {
-	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
-	Text string `json:"text"` // "§3.1.6: …", "§7.6.1: warning: …"
-}
-
-// findings are the shipped transcripts' findings by name, read from the
-// data block when first needed.
-var findings map[string][]finding
-
 // findingsAt returns the findings on position k of d (0, the overview,
-// holds those about the whole transcript).
+// holds those about the whole transcript): check.Check's, which the
+// site builder works out for a shipped transcript (the check package
+// would make this module 15% larger) and the check worker for a file
+// the learner opened or a live session.
 func findingsAt(d *doc, k int) []string {
-	readFindings()
 	if d == nil {
 		return nil
 	}
-	fs := findings[d.name]
-	if d.local {
-		fs = d.findings
-	}
-	var out []string
-	for _, f := range fs {
-		if f.Step == k {
-			out = append(out, f.Text)
-		}
-	}
-	return out
+	return view.FindingsAt(d.findings, k)
 }
 
-// readFindings reads the data block's findings and the check worker's
-// URL, the first time either is needed.
-func readFindings() {
-	if findings == nil {
-		findings = map[string][]finding{}
-		var data struct {
-			Check       string `json:"check"`
-			Transcripts []struct {
-				Name     string    `json:"name"`
-				Findings []finding `json:"findings"`
-			} `json:"transcripts"`
-		}
-		if err := json.Unmarshal([]byte(dom.ByID("a2aplay-data").Get("textContent").String()), &data); err == nil {
-			checker.url = data.Check
-			for _, t := range data.Transcripts {
-				findings[t.Name] = t.Findings
-			}
-		}
-	}
-}
-
-// checker is the check worker; guarded by the page's mu.
-var checker struct {
-	url     string   // the worker's URL from the data block; "" without one
+// checker is the check worker (cmd/check, in web/check-worker.js),
+// started the first time the page has a transcript to check; guarded
+// by the page's mu.
+type checker struct {
 	w       js.Value // the worker, once started
 	busy    *doc     // the transcript being checked
 	next    *doc     // the newest one waiting (a live session's latest)
@@ -82,8 +37,8 @@ var checker struct {
 // the learner opened or a live session, and shows it when it comes. One
 // check runs at a time; of those that wait only the newest is kept.
 func (p *page) check(d *doc) {
-	readFindings()
-	if d == nil || !d.local || d.checked || d.part != nil || checker.url == "" {
+	checker := &p.checker
+	if d == nil || !d.local || d.checked || d.part != nil || p.data.Check == "" {
 		return
 	}
 	if checker.busy != nil {
@@ -92,7 +47,7 @@ func (p *page) check(d *doc) {
 	}
 	if !checker.started {
 		checker.started = true
-		checker.w = dom.Global().Get("Worker").New(checker.url)
+		checker.w = dom.Global().Get("Worker").New(p.data.Check)
 		dom.On(checker.w, "message", func(ev js.Value) { p.do(func() { p.checked(ev.Get("data")) }) })
 		dom.On(checker.w, "error", func(ev js.Value) {
 			p.do(func() {
@@ -112,6 +67,7 @@ func (p *page) check(d *doc) {
 
 // checked takes the check worker's answer.
 func (p *page) checked(msg js.Value) {
+	checker := &p.checker
 	if msg.Get("ready").Truthy() {
 		return
 	}
@@ -126,7 +82,7 @@ func (p *page) checked(msg js.Value) {
 		if fs := msg.Get("findings"); fs.Type() == js.TypeObject {
 			for i := range fs.Length() {
 				f := fs.Index(i)
-				d.findings = append(d.findings, finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
+				d.findings = append(d.findings, view.Finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
 			}
 		}
 		if p.cur == d && p.nav.Cur > 0 {

@@ -2,10 +2,9 @@
 
 package viewer
 
-// The Live mode's side of the viewer. The Live panel itself (the worker,
-// the learner's controls, the operator panel) is web/live.js, loaded
-// only when Live first opens; the agents run in a Web Worker it starts
-// (web/live-worker.js, live.wasm). The viewer draws the session: each
+// The Live mode: the mode tabs, the links, and the session's diagram.
+// The panel beside it (the worker, the learner's controls, the operator
+// panel) is panel.go; it starts the first time Live opens. Each
 // transcript the worker posts is parsed and drawn like any other, and
 // the learner steps through it with the same controls and inspector.
 //
@@ -14,7 +13,6 @@ package viewer
 // history: the URL keeps naming the scenario.
 
 import (
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -33,20 +31,13 @@ const liveName = "live-session"
 // default.
 var liveScenarios = []string{"review", "deploy", "planner", "try"}
 
-// liveData is the data block's "live" entry (see package web).
-type liveData struct {
-	Script string `json:"script"`
-	Worker string `json:"worker"`
-	Inline bool   `json:"inline"`
-}
-
 // liveMode is the Live mode's state; guarded by the page's mu.
 type liveMode struct {
-	cfg      *liveData
+	cfg      *view.LiveData // from the data block; nil: this build has no Live mode
 	on       bool
 	scenario string
-	loading  bool // live.js is being fetched
-	started  bool // live.js has the panel
+	started  bool // the panel runs (panel.go)
+	panel    panelState
 
 	prev     *doc // the replay transcript to go back to
 	prevStep int
@@ -59,43 +50,36 @@ type liveMode struct {
 	dock string // on a narrow screen, what shows under the diagram: "live" or "step"
 }
 
-var lm liveMode
-
 // inLive reports whether Live shows. Moves then write no history.
-func (p *page) inLive() bool { return lm.on }
+func (p *page) inLive() bool { return p.live.on }
 
 // startLive wires the mode tabs, adds Live's calls to window.a2aplay and
 // opens Live when the link says so. Call with p.mu held, after
 // exposeAPI.
 func (p *page) startLive() {
-	lm.el.panel = dom.ByID("live")
-	lm.el.tabReplay = dom.ByID("mode-replay")
-	lm.el.tabLive = dom.ByID("mode-live")
-	lm.el.dockLive = dom.ByID("dock-live")
-	lm.el.dockStep = dom.ByID("dock-step")
-	lm.dock = "live"
-	var d struct {
-		Live *liveData `json:"live"`
-	}
-	if err := json.Unmarshal([]byte(dom.ByID("a2aplay-data").Get("textContent").String()), &d); err == nil {
-		lm.cfg = d.Live
-	}
-	if lm.el.panel.IsNull() || lm.el.tabLive.IsNull() {
+	p.live.el.panel = dom.ByID("live")
+	p.live.el.tabReplay = dom.ByID("mode-replay")
+	p.live.el.tabLive = dom.ByID("mode-live")
+	p.live.el.dockLive = dom.ByID("dock-live")
+	p.live.el.dockStep = dom.ByID("dock-step")
+	p.live.dock = "live"
+	p.live.cfg = p.data.Live
+	if p.live.el.panel.IsNull() || p.live.el.tabLive.IsNull() {
 		return // a page without Live
 	}
 	on := func(target js.Value, event string, fn func(ev js.Value)) {
 		dom.On(target, event, func(ev js.Value) { p.do(func() { fn(ev) }) })
 	}
-	on(lm.el.tabLive, "click", func(js.Value) { p.enterLive(lm.scenarioOr(""), push) })
-	on(lm.el.tabReplay, "click", func(js.Value) {
-		if lm.on {
+	on(p.live.el.tabLive, "click", func(js.Value) { p.enterLive(p.live.scenarioOr(""), push) })
+	on(p.live.el.tabReplay, "click", func(js.Value) {
+		if p.live.on {
 			p.leaveLive(push)
 		}
 	})
 	// The dock's tabs, on a narrow screen: click, or the arrows, Home and
 	// End between the two (WAI-ARIA tabs, roving focus).
-	on(lm.el.dockLive, "click", func(js.Value) { p.setDock("live", false) })
-	on(lm.el.dockStep, "click", func(js.Value) { p.setDock("step", false) })
+	on(p.live.el.dockLive, "click", func(js.Value) { p.setDock("live", false) })
+	on(p.live.el.dockStep, "click", func(js.Value) { p.setDock("step", false) })
 	on(dom.ByID("dock-tabs"), "keydown", func(ev js.Value) {
 		switch ev.Get("key").String() {
 		case "ArrowLeft", "ArrowRight", "Home", "End":
@@ -110,73 +94,57 @@ func (p *page) startLive() {
 			p.setDock("live", true)
 		case k == "End":
 			p.setDock("step", true)
-		case lm.dock == "live":
+		case p.live.dock == "live":
 			p.setDock("step", true)
 		default:
 			p.setDock("live", true)
 		}
 	})
 
-	api := js.Global().Get("a2aplay")
-	fn := func(name string, f func(args []js.Value) any) {
-		api.Set(name, dom.Func(func(_ js.Value, args []js.Value) (ret any) {
-			p.do(func() { ret = f(args) })
-			return ret
-		}))
-	}
-	// liveDraw(text): parse the session's transcript and draw it.
-	fn("liveDraw", func(args []js.Value) any {
-		if len(args) < 1 || args[0].Type() != js.TypeString {
-			return map[string]any{"error": "liveDraw(text) takes a string"}
-		}
-		return p.liveDraw(args[0].String())
-	})
-	// liveShow(seq): select the first step of exchange seq.
-	fn("liveShow", func(args []js.Value) any {
-		if len(args) < 1 || args[0].Type() != js.TypeNumber || lm.doc == nil {
-			return 0
-		}
-		seq := args[0].Int()
-		for _, s := range lm.doc.steps {
-			if s.Exchange == seq {
-				if !lm.on {
-					p.enterLive(lm.scenarioOr(""), push)
-				}
-				p.goTo(s.Index, noHistory)
-				return s.Index
-			}
-		}
-		return 0
-	})
-	// liveReset(): a new session; the diagram waits for its exchanges.
-	fn("liveReset", func([]js.Value) any {
-		lm.doc, lm.saved = nil, 0
-		if lm.on {
-			p.livePlaceholder()
-		}
-		return nil
-	})
-	// liveScenario(name): the panel's scenario, kept in the URL.
-	fn("liveScenario", func(args []js.Value) any {
-		if len(args) > 0 && args[0].Type() == js.TypeString {
-			lm.scenario = lm.scenarioOr(args[0].String())
-			if lm.on {
-				dom.Global().Get("history").Call("replaceState", js.Null(), "", "#live="+lm.scenario)
-			}
-		}
-		return lm.scenario
-	})
-	fn("liveState", func([]js.Value) any {
-		n := 0
-		if lm.doc != nil {
-			n = len(lm.doc.steps)
-		}
-		return map[string]any{"on": lm.on, "scenario": lm.scenario, "started": lm.started, "steps": n}
-	})
-
 	if s, ok := liveLink(linkText()); ok {
 		p.enterLive(s, noHistory)
 	}
+}
+
+// liveShow selects the first step of exchange seq of the session.
+func (p *page) liveShow(seq int) {
+	if p.live.doc == nil {
+		return
+	}
+	for _, s := range p.live.doc.steps {
+		if s.Exchange == seq {
+			if !p.live.on {
+				p.enterLive(p.live.scenarioOr(""), push)
+			}
+			p.goTo(s.Index, noHistory)
+			return
+		}
+	}
+}
+
+// liveReset starts a new session: the diagram waits for its exchanges.
+func (p *page) liveReset() {
+	p.live.doc, p.live.saved = nil, 0
+	if p.live.on {
+		p.livePlaceholder()
+	}
+}
+
+// setLiveScenario is the panel's scenario, kept in the URL.
+func (p *page) setLiveScenario(name string) {
+	p.live.scenario = p.live.scenarioOr(name)
+	if p.live.on {
+		dom.Global().Get("history").Call("replaceState", js.Null(), "", "#live="+p.live.scenario)
+	}
+}
+
+// liveState is what window.a2aplay.liveState() says.
+func (p *page) liveState() map[string]any {
+	n := 0
+	if p.live.doc != nil {
+		n = len(p.live.doc.steps)
+	}
+	return map[string]any{"on": p.live.on, "scenario": p.live.scenario, "started": p.live.started, "steps": n}
 }
 
 func (lm *liveMode) scenarioOr(s string) string {
@@ -204,16 +172,16 @@ func liveLink(s string) (scenario string, ok bool) {
 // Live's; a replay link while Live shows leaves Live first and returns
 // false, so the replay page opens it.
 func (p *page) liveRoute() bool {
-	if lm.el.panel.IsUndefined() || lm.el.panel.IsNull() {
+	if p.live.el.panel.IsUndefined() || p.live.el.panel.IsNull() {
 		return false
 	}
 	if s, ok := liveLink(linkText()); ok {
-		p.enterLive(lm.scenarioOr(s), noHistory)
+		p.enterLive(p.live.scenarioOr(s), noHistory)
 		return true
 	}
-	if lm.on {
-		lm.on = false
-		lm.saved = p.liveStep()
+	if p.live.on {
+		p.live.on = false
+		p.live.saved = p.liveStep()
 		p.paintMode()
 		p.cur = nil // the link names what to show
 	}
@@ -223,28 +191,28 @@ func (p *page) liveRoute() bool {
 // liveSees is told of every transcript the page shows: one that is not
 // the session's (a file opened or dropped, a replay) leaves Live.
 func (p *page) liveSees(d *doc) {
-	if lm.on && d != lm.doc {
-		lm.on = false
+	if p.live.on && d != p.live.doc {
+		p.live.on = false
 		p.paintMode()
 	}
 }
 
 // enterLive shows Live on a scenario, loading the panel the first time.
 func (p *page) enterLive(scenario string, h history) {
-	scenario = lm.scenarioOr(scenario)
-	if !lm.on {
-		lm.prev, lm.prevStep = p.cur, p.nav.Cur
+	scenario = p.live.scenarioOr(scenario)
+	if !p.live.on {
+		p.live.prev, p.live.prevStep = p.cur, p.nav.Cur
 		p.stop()
-		lm.on = true
-		if lm.doc != nil && len(lm.doc.steps) > 0 {
+		p.live.on = true
+		if p.live.doc != nil && len(p.live.doc.steps) > 0 {
 			p.cur = nil
-			p.show(lm.doc, lm.saved, noHistory)
+			p.show(p.live.doc, p.live.saved, noHistory)
 			p.liveSource()
 		} else {
 			p.livePlaceholder()
 		}
 	}
-	lm.scenario = scenario
+	p.live.scenario = scenario
 	p.paintMode()
 	if h != noHistory {
 		dom.Global().Get("history").Call("pushState", js.Null(), "", "#live="+scenario)
@@ -254,10 +222,10 @@ func (p *page) enterLive(scenario string, h history) {
 
 // leaveLive goes back to the replay transcript Live was opened from.
 func (p *page) leaveLive(h history) {
-	lm.saved = p.liveStep()
-	lm.on = false
+	p.live.saved = p.liveStep()
+	p.live.on = false
 	p.paintMode()
-	prev, step := lm.prev, lm.prevStep
+	prev, step := p.live.prev, p.live.prevStep
 	p.cur = nil // redraw: the diagram shows the session
 	if prev == nil {
 		p.openLink(view.Link{})
@@ -270,35 +238,35 @@ func (p *page) leaveLive(h history) {
 
 // liveStep is the position in the session's transcript.
 func (p *page) liveStep() int {
-	if lm.doc != nil && p.cur == lm.doc {
+	if p.live.doc != nil && p.cur == p.live.doc {
 		return p.nav.Cur
 	}
-	return lm.saved
+	return p.live.saved
 }
 
 // setDock shows the Live panel or the step under the diagram, on a
 // narrow screen; focus follows when the keys moved it.
 func (p *page) setDock(d string, focus bool) {
-	lm.dock = d
+	p.live.dock = d
 	p.paintDock()
 	if focus {
 		if d == "live" {
-			lm.el.dockLive.Call("focus")
+			p.live.el.dockLive.Call("focus")
 		} else {
-			lm.el.dockStep.Call("focus")
+			p.live.el.dockStep.Call("focus")
 		}
 	}
 }
 
 func (p *page) paintDock() {
-	dom.SetAttr(dom.ByID("replay"), "data-dock", lm.dock)
+	dom.SetAttr(dom.ByID("replay"), "data-dock", p.live.dock)
 	for _, t := range []struct {
 		b    js.Value
 		name string
-	}{{lm.el.dockLive, "live"}, {lm.el.dockStep, "step"}} {
-		dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(lm.dock == t.name))
+	}{{p.live.el.dockLive, "live"}, {p.live.el.dockStep, "step"}} {
+		dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(p.live.dock == t.name))
 		t.b.Set("tabIndex", -1)
-		if lm.dock == t.name {
+		if p.live.dock == t.name {
 			t.b.Set("tabIndex", 0)
 		}
 	}
@@ -307,101 +275,53 @@ func (p *page) paintDock() {
 // paintMode shows the mode: the tabs, the panel, the page's layout.
 func (p *page) paintMode() {
 	p.paintDock()
-	lm.el.tabLive.Call("setAttribute", "aria-pressed", strconv.FormatBool(lm.on))
-	lm.el.tabReplay.Call("setAttribute", "aria-pressed", strconv.FormatBool(!lm.on))
-	dom.SetHidden(lm.el.panel, !lm.on)
-	dom.SetClass(dom.ByID("replay"), "live-on", lm.on)
+	p.live.el.tabLive.Call("setAttribute", "aria-pressed", strconv.FormatBool(p.live.on))
+	p.live.el.tabReplay.Call("setAttribute", "aria-pressed", strconv.FormatBool(!p.live.on))
+	dom.SetHidden(p.live.el.panel, !p.live.on)
+	dom.SetClass(dom.ByID("replay"), "live-on", p.live.on)
 	ds := dom.Document().Get("documentElement").Get("dataset")
-	if lm.on {
+	if p.live.on {
 		ds.Set("mode", "live")
 		dom.Document().Set("title", "Live · a2aplay")
 	} else {
 		ds.Delete("mode")
 	}
-	if lm.started {
-		dom.Global().Get("a2aplayLive").Call("visible", lm.on, lm.scenario)
+	if p.live.started {
+		p.panelScenario(p.live.scenario, false)
 	}
 	// The mode changes the stage's width.
 	p.figure.avail = p.stageWidth()
 	p.applyZoom()
 }
 
-// loadLive starts the panel: live.js is fetched the first time (the
-// offline page carries it inline), then told where the worker is.
+// loadLive starts the panel the first time Live shows.
 func (p *page) loadLive() {
-	if lm.started || lm.loading {
-		return
+	if p.live.started || p.live.cfg == nil {
+		return // started, or a build without Live: the panel's markup says so
 	}
-	if lm.cfg == nil {
-		dom.Clear(lm.el.panel)
-		dom.Append(lm.el.panel,
-			dom.TextEl("h2", "", "Live is not in this build"),
-			dom.TextEl("p", "", "This page was built without the live module, so the agents cannot run here. Run ./build.sh serve and open the page it serves."))
-		return
-	}
-	if !dom.Global().Get("a2aplayLive").IsUndefined() {
-		p.startPanel()
-		return
-	}
-	if lm.cfg.Script == "" {
-		dom.SetText(lm.el.panel, "The page's Live script is missing.")
-		return
-	}
-	lm.loading = true
-	s := dom.Document().Call("createElement", "script")
-	s.Set("src", lm.cfg.Script)
-	dom.On(s, "load", func(js.Value) { p.do(p.liveLoaded) })
-	dom.On(s, "error", func(js.Value) {
-		p.do(func() {
-			lm.loading = false
-			p.liveFailed("Could not load the Live script (" + lm.cfg.Script + "). Reload the page to try again.")
-		})
-	})
-	dom.Append(dom.Document().Get("head"), s)
-}
-
-// liveLoaded starts the panel once live.js has run.
-func (p *page) liveLoaded() {
-	lm.loading = false
-	if dom.Global().Get("a2aplayLive").IsUndefined() {
-		p.liveFailed("The Live script loaded but did not start.")
-		return
-	}
+	p.live.started = true
 	p.startPanel()
-}
-
-func (p *page) liveFailed(msg string) {
-	dom.Clear(lm.el.panel)
-	dom.Append(lm.el.panel, dom.TextEl("h2", "", "Live could not start"), dom.TextEl("p", "lv-error", msg))
-}
-
-// startPanel hands the panel to live.js.
-func (p *page) startPanel() {
-	lm.started = true
-	cfg := map[string]any{"worker": lm.cfg.Worker, "inline": lm.cfg.Inline, "scenario": lm.scenario}
-	dom.Global().Get("a2aplayLive").Call("start", lm.el.panel, cfg)
-	dom.Global().Get("a2aplayLive").Call("visible", lm.on, lm.scenario)
 }
 
 // liveDraw draws a transcript of the session. The learner who was at the
 // last step follows the session to its new last step; one who stepped
 // back stays where they are.
-func (p *page) liveDraw(text string) any {
+func (p *page) liveDraw(text string) drawn {
 	t, err := replay.Parse([]byte(text), liveName+".http")
 	if err != nil {
-		return map[string]any{"error": err.Error()}
+		return drawn{err: err}
 	}
 	d := newDoc(liveName, true, t)
 	step := len(d.steps)
-	if lm.doc != nil {
-		if cur := p.liveStep(); cur < len(lm.doc.steps) {
+	if p.live.doc != nil {
+		if cur := p.liveStep(); cur < len(p.live.doc.steps) {
 			step = cur
 		}
 	}
-	lm.doc = d
+	p.live.doc = d
 	switch {
-	case !lm.on:
-		lm.saved = step
+	case !p.live.on:
+		p.live.saved = step
 	case len(d.steps) == 0:
 		p.livePlaceholder()
 	default:
@@ -409,14 +329,21 @@ func (p *page) liveDraw(text string) any {
 		p.show(d, step, noHistory)
 		p.liveSource()
 	}
-	return map[string]any{"steps": len(d.steps), "step": step}
+	return drawn{steps: len(d.steps), step: step}
+}
+
+// drawn says what liveDraw drew: the session's steps and the one shown,
+// or why it could not.
+type drawn struct {
+	steps, step int
+	err         error
 }
 
 // liveSource says what the diagram shows, where the picker is in Replay.
 func (p *page) liveSource() {
 	n := 0
-	if lm.doc != nil {
-		n = len(lm.doc.t.Exchanges)
+	if p.live.doc != nil {
+		n = len(p.live.doc.t.Exchanges)
 	}
 	dom.SetText(p.el.source, "Your live session · "+count(n, "exchange")+", drawn as they happen")
 	dom.Document().Set("title", "Live · a2aplay")

@@ -25,7 +25,7 @@ const remoteBytes = 1 << 20
 // got, and keeps it. The page holds only the window of steps it draws, a
 // view.Part, and asks for the next one when the learner steps out of
 // it. Guarded by the page's mu.
-var opener struct {
+type opener struct {
 	w      js.Value // the worker; undefined until the first large file
 	id     int      // the last request's id
 	openID int      // the id of the open of the file shown or being opened
@@ -42,10 +42,9 @@ var opener struct {
 	sys     float64        // the worker's memory, bytes, as its last part said
 }
 
-// remote reports whether a file of this size is opened by the opener.
-func remote(size float64) bool {
-	readFindings() // the check module's URL
-	return size >= remoteBytes && checker.url != ""
+// remote reports whether a file of this size is opened by the p.opener.
+func (p *page) remote(size float64) bool {
+	return size >= remoteBytes && p.data.Check != ""
 }
 
 // openRemote has the opener open file, showing its progress; a file
@@ -53,24 +52,24 @@ func remote(size float64) bool {
 func (p *page) openRemote(file js.Value) {
 	name := file.Get("name").String()
 	size := file.Get("size").Float()
-	if opener.open != "" {
+	if p.opener.open != "" {
 		p.cancelOpen()
 	}
-	if d := opener.doc; d != nil {
+	if d := p.opener.doc; d != nil {
 		// The worker holds one file: the one shown keeps the window
 		// drawn, but can no longer be stepped out of it.
 		delete(p.docs, key(d.name, true))
-		opener.doc = nil
+		p.opener.doc = nil
 	}
-	opener.id++
-	id := opener.id
-	opener.openID = id
-	opener.open = name
+	p.opener.id++
+	id := p.opener.id
+	p.opener.openID = id
+	p.opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
 	dom.Go(func() {
 		buf, err := dom.Await(file.Call("arrayBuffer"))
 		p.do(func() {
-			if id != opener.openID {
+			if id != p.opener.openID {
 				return // cancelled meanwhile
 			}
 			if err != nil {
@@ -78,7 +77,7 @@ func (p *page) openRemote(file js.Value) {
 				return
 			}
 			p.startOpener()
-			opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
+			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
 		})
 	})
 }
@@ -87,29 +86,28 @@ func (p *page) openRemote(file js.Value) {
 // drop a file: it loads and compiles its module meanwhile, so a large
 // file finds it ready.
 func (p *page) warmOpener() {
-	readFindings() // the check module's URL
-	if checker.url != "" {
+	if p.data.Check != "" {
 		p.startOpener()
 	}
 }
 
 // startOpener starts the worker if none runs.
 func (p *page) startOpener() {
-	if !opener.w.IsUndefined() {
+	if !p.opener.w.IsUndefined() {
 		return
 	}
-	w := dom.Global().Get("Worker").New(checker.url)
-	opener.w = w
+	w := dom.Global().Get("Worker").New(p.data.Check)
+	p.opener.w = w
 	dom.On(w, "message", func(ev js.Value) {
 		p.do(func() {
-			if opener.w.Equal(w) { // not a worker ended since
+			if p.opener.w.Equal(w) { // not a worker ended since
 				p.fromOpener(ev.Get("data"))
 			}
 		})
 	})
 	dom.On(w, "error", func(ev js.Value) {
 		p.do(func() {
-			if opener.w.Equal(w) {
+			if p.opener.w.Equal(w) {
 				p.openerFailed("the worker that opens large files stopped")
 			}
 		})
@@ -129,15 +127,15 @@ func (p *page) fromOpener(msg js.Value) {
 		return
 	}
 	id := msg.Get("id").Int()
-	if kind, ok := opener.exports[id]; ok {
-		delete(opener.exports, id)
+	if kind, ok := p.opener.exports[id]; ok {
+		delete(p.opener.exports, id)
 		p.exported(kind, msg)
 		return
 	}
-	opening := opener.open != ""
+	opening := p.opener.open != ""
 	switch {
-	case id == opener.openID:
-	case id == opener.partID && opener.want != 0:
+	case id == p.opener.openID:
+	case id == p.opener.partID && p.opener.want != 0:
 	default:
 		return
 	}
@@ -147,15 +145,15 @@ func (p *page) fromOpener(msg js.Value) {
 			p.openFailed("Could not open " + msg.Get("error").String())
 			return
 		}
-		opener.want = 0
+		p.opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
-		if d := opener.doc; d != nil {
+		if d := p.opener.doc; d != nil {
 			p.showError("Could not draw " + d.name + ": " + msg.Get("error").String())
 		}
 	case msg.Get("progress").Type() == js.TypeObject:
 		if opening {
 			pr := msg.Get("progress")
-			p.showProgress("Opening "+opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
+			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
 		}
 	case msg.Get("part").Type() == js.TypeString:
 		t0 := dom.Now()
@@ -164,14 +162,14 @@ func (p *page) fromOpener(msg js.Value) {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		opener.sys = msg.Get("sys").Float()
+		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
 		// between reading the part and putting it in.
 		dom.Go(func() {
 			time.Sleep(time.Millisecond)
 			p.do(func() {
-				if id != opener.openID && id != opener.partID {
+				if id != p.opener.openID && id != p.opener.partID {
 					return // given up meanwhile
 				}
 				t1 := dom.Now()
@@ -187,7 +185,7 @@ func (p *page) fromOpener(msg js.Value) {
 		}
 		p.gotWhole(&w)
 	case msg.Get("findings").Type() == js.TypeObject:
-		d := opener.doc
+		d := p.opener.doc
 		if d == nil {
 			return
 		}
@@ -195,7 +193,7 @@ func (p *page) fromOpener(msg js.Value) {
 		d.checked, d.findings = true, nil
 		for i := range fs.Length() {
 			f := fs.Index(i)
-			d.findings = append(d.findings, finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
+			d.findings = append(d.findings, view.Finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
 		}
 		if p.cur == d && p.nav.Cur > 0 {
 			p.inspect()
@@ -207,7 +205,7 @@ func (p *page) fromOpener(msg js.Value) {
 // worked out all its steps, after a first window it drew from the first
 // of them: the tasks' lanes and the summary.
 func (p *page) gotWhole(w *view.Whole) {
-	d := opener.doc
+	d := p.opener.doc
 	if d == nil || d.part == nil {
 		return
 	}
@@ -248,21 +246,21 @@ func phaseText(phase string) string {
 // gotPart shows a part the opener sent: the first of a file just
 // opened, or the window around a position the learner stepped to.
 func (p *page) gotPart(part *view.Part) {
-	if name := opener.open; name != "" {
+	if name := p.opener.open; name != "" {
 		// A file just opened.
-		opener.open = ""
+		p.opener.open = ""
 		p.hideProgress()
 		d := &doc{name: name, local: true}
 		d.setPart(part)
-		opener.doc = d
+		p.opener.doc = d
 		p.docs[key(name, true)] = d
 		p.clearError()
 		p.cur = nil // redraw even when the same name was open
 		p.show(d, 0, push)
 		return
 	}
-	d := opener.doc
-	opener.want = 0
+	d := p.opener.doc
+	p.opener.want = 0
 	dom.RemoveClass(p.el.diagram, "busy")
 	if d == nil {
 		return
@@ -285,32 +283,32 @@ func (p *page) gotPart(part *view.Part) {
 // askPart asks the opener for the window around position at of d, the
 // file it holds; gotPart shows it.
 func (p *page) askPart(d *doc, at int) {
-	if d != opener.doc || opener.w.IsUndefined() {
+	if d != p.opener.doc || p.opener.w.IsUndefined() {
 		return
 	}
-	opener.id++
-	opener.partID = opener.id
-	opener.want = at
+	p.opener.id++
+	p.opener.partID = p.opener.id
+	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	opener.w.Call("postMessage", map[string]any{"id": opener.id, "op": "part", "at": at})
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
 }
 
 // exportRemote has the opener write the file it holds as kind.
 func (p *page) exportRemote(kind string) {
-	if opener.w.IsUndefined() {
+	if p.opener.w.IsUndefined() {
 		return
 	}
-	if opener.exports == nil {
-		opener.exports = map[int]string{}
+	if p.opener.exports == nil {
+		p.opener.exports = map[int]string{}
 	}
-	opener.lastExp--
-	opener.exports[opener.lastExp] = kind
-	opener.w.Call("postMessage", map[string]any{"id": opener.lastExp, "op": "export", "kind": kind})
+	p.opener.lastExp--
+	p.opener.exports[p.opener.lastExp] = kind
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.lastExp, "op": "export", "kind": kind})
 }
 
 // exported downloads what the opener wrote.
 func (p *page) exported(kind string, msg js.Value) {
-	d := opener.doc
+	d := p.opener.doc
 	if e := msg.Get("error"); e.Type() == js.TypeString {
 		p.showError("Could not export " + kind + ": " + e.String())
 		return
@@ -337,11 +335,11 @@ var exportFiles = map[string][2]string{
 // cancelOpen gives up the file being opened: the worker that reads it
 // is ended, and the page shows what it showed before.
 func (p *page) cancelOpen() {
-	if opener.open == "" {
+	if p.opener.open == "" {
 		return
 	}
-	opener.open = ""
-	opener.openID = 0
+	p.opener.open = ""
+	p.opener.openID = 0
 	p.endOpener()
 	p.hideProgress()
 	p.saySource()
@@ -350,23 +348,23 @@ func (p *page) cancelOpen() {
 // endOpener ends the worker, and with it the file it held: a file shown
 // from it stays drawn, but its other steps are gone.
 func (p *page) endOpener() {
-	if opener.w.IsUndefined() {
+	if p.opener.w.IsUndefined() {
 		return
 	}
-	opener.w.Call("terminate")
-	opener.w = js.Undefined()
-	opener.sys = 0
-	if d := opener.doc; d != nil {
+	p.opener.w.Call("terminate")
+	p.opener.w = js.Undefined()
+	p.opener.sys = 0
+	if d := p.opener.doc; d != nil {
 		delete(p.docs, key(d.name, true))
-		opener.doc = nil
+		p.opener.doc = nil
 	}
-	opener.want = 0
+	p.opener.want = 0
 	dom.RemoveClass(p.el.diagram, "busy")
 }
 
 // openFailed says why a file could not be opened.
 func (p *page) openFailed(msg string) {
-	opener.open = ""
+	p.opener.open = ""
 	p.hideProgress()
 	p.showError(msg)
 	p.saySource()
@@ -374,8 +372,8 @@ func (p *page) openFailed(msg string) {
 
 // openerFailed says that the worker broke, and ends it.
 func (p *page) openerFailed(why string) {
-	name := opener.open
-	opener.open = ""
+	name := p.opener.open
+	p.opener.open = ""
 	p.endOpener()
 	p.hideProgress()
 	if name != "" {
@@ -389,28 +387,28 @@ func (p *page) openerFailed(why string) {
 // showProgress shows what the opener is doing and how far it has got,
 // with a Cancel button.
 func (p *page) showProgress(text string, done float64) {
-	if opener.box.IsUndefined() {
-		opener.text = dom.El("span", "opening-text")
-		opener.bar = dom.El("progress", "")
-		opener.bar.Set("max", 1)
-		dom.SetAttr(opener.bar, "aria-label", "Opening the file")
-		opener.cancel = dom.TextEl("button", "", "Cancel")
-		opener.cancel.Set("type", "button")
-		opener.cancel.Set("title", "Stop opening this file")
-		dom.On(opener.cancel, "click", func(js.Value) { p.do(p.cancelOpen) })
-		opener.box = dom.El("span", "opening", opener.text, opener.bar, opener.cancel)
-		dom.SetAttr(opener.box, "role", "status")
-		p.el.source.Get("parentNode").Call("insertBefore", opener.box, p.el.source.Get("nextSibling"))
+	if p.opener.box.IsUndefined() {
+		p.opener.text = dom.El("span", "opening-text")
+		p.opener.bar = dom.El("progress", "")
+		p.opener.bar.Set("max", 1)
+		dom.SetAttr(p.opener.bar, "aria-label", "Opening the file")
+		p.opener.cancel = dom.TextEl("button", "", "Cancel")
+		p.opener.cancel.Set("type", "button")
+		p.opener.cancel.Set("title", "Stop opening this file")
+		dom.On(p.opener.cancel, "click", func(js.Value) { p.do(p.cancelOpen) })
+		p.opener.box = dom.El("span", "opening", p.opener.text, p.opener.bar, p.opener.cancel)
+		dom.SetAttr(p.opener.box, "role", "status")
+		p.el.source.Get("parentNode").Call("insertBefore", p.opener.box, p.el.source.Get("nextSibling"))
 	}
-	dom.SetText(opener.text, text)
-	opener.bar.Set("value", done)
-	dom.SetHidden(opener.box, false)
+	dom.SetText(p.opener.text, text)
+	p.opener.bar.Set("value", done)
+	dom.SetHidden(p.opener.box, false)
 	dom.SetHidden(p.el.source, true)
 }
 
 func (p *page) hideProgress() {
-	if !opener.box.IsUndefined() {
-		dom.SetHidden(opener.box, true)
+	if !p.opener.box.IsUndefined() {
+		dom.SetHidden(p.opener.box, true)
 	}
 	dom.SetHidden(p.el.source, false)
 }

@@ -3,8 +3,6 @@
 package viewer
 
 import (
-	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,20 +16,6 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// shipped is one entry of the page's data block (see package web).
-type shipped struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	URL   string `json:"url"`
-	Text  string `json:"text"`
-	Steps int    `json:"steps"`
-}
-
-type pageData struct {
-	Transcripts []shipped `json:"transcripts"`
-	Prerendered string    `json:"prerendered"`
-}
-
 // A doc is a transcript the page holds, parsed and stepped, with the
 // diagram's elements for each step once it is drawn.
 type doc struct {
@@ -41,14 +25,15 @@ type doc struct {
 	steps []replay.Step
 	lanes []view.Lane
 
+	parseMs  float64 // time parse and steps took in the page
 	svgMs    float64 // time Layout and WriteSVG took in the page
 	renderMs float64 // that and putting the SVG into the page
 
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
 	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
 
-	findings []finding // what the check worker found, for a local one
-	checked  bool      // its answer came, or none will
+	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
+	checked  bool           // its answer came, or none will
 
 	// part is, for a large file the opener holds (opener.go), the window
 	// of it the page has: t and steps are then the part's, and lanes its
@@ -91,7 +76,11 @@ type page struct {
 	mu   sync.Mutex
 	held bool // mu is held by the code running now (see do)
 
-	data  pageData
+	checker checker  // the check worker (findings.go)
+	opener  opener   // the worker that opens large files (opener.go)
+	live    liveMode // the Live mode (live.go)
+
+	data  view.PageData   // the data block, read once
 	docs  map[string]*doc // loaded transcripts by link key
 	cur   *doc
 	nav   view.Nav
@@ -135,9 +124,9 @@ type laneSeg struct {
 func newPage() (*page, error) {
 	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
-	raw := dom.ByID("a2aplay-data").Get("textContent").String()
-	if err := json.Unmarshal([]byte(raw), &p.data); err != nil {
-		return nil, errors.New("the page's data block: " + err.Error())
+	var err error
+	if p.data, err = view.ReadPageData([]byte(dom.ByID("a2aplay-data").Get("textContent").String())); err != nil {
+		return nil, err
 	}
 	e := &p.el
 	for id, v := range map[string]*js.Value{
@@ -227,16 +216,6 @@ func (p *page) showError(msg string) {
 
 func (p *page) clearError() { dom.SetHidden(p.el.banner, true) }
 
-// shippedByName returns the data block's entry for a shipped transcript.
-func (p *page) shippedByName(name string) *shipped {
-	for i := range p.data.Transcripts {
-		if p.data.Transcripts[i].Name == name {
-			return &p.data.Transcripts[i]
-		}
-	}
-	return nil
-}
-
 func key(name string, local bool) string {
 	if local {
 		return "f:" + name
@@ -262,13 +241,13 @@ func (p *page) openLink(l view.Link) {
 			p.show(d, l.Step, noHistory)
 			return
 		}
-		if s := p.shippedByName(l.Transcript); s != nil {
+		if s := p.data.Shipped(l.Transcript); s != nil {
 			p.load(s, l.Step, noHistory)
 			return
 		}
 		problem = "There is no transcript named " + l.Transcript + "; showing " + p.data.Prerendered + "."
 	}
-	first := p.shippedByName(p.data.Prerendered)
+	first := p.data.Shipped(p.data.Prerendered)
 	if first == nil {
 		p.showError("The page's data names no transcript to show.")
 		return
@@ -285,9 +264,9 @@ func (p *page) openLink(l view.Link) {
 
 // load shows a shipped transcript at a position: from the data block if
 // it carries the text, else fetched. Call with p.mu held.
-func (p *page) load(s *shipped, step int, h history) {
+func (p *page) load(s *view.Shipped, step int, h history) {
 	if s.Text != "" {
-		d, err := parseShipped(s.Name, s.Text)
+		d, err := p.parseShipped(s.Name, s.Text)
 		if err != nil {
 			p.showError(err.Error())
 			return
@@ -315,7 +294,7 @@ func (p *page) loaded(name, text string, err error, step int, h history) {
 		p.syncPicker()
 		return
 	}
-	d, err := parseShipped(name, text)
+	d, err := p.parseShipped(name, text)
 	if err != nil {
 		p.showError(err.Error())
 		p.syncPicker()
@@ -325,12 +304,18 @@ func (p *page) loaded(name, text string, err error, step int, h history) {
 	p.show(d, step, h)
 }
 
-func parseShipped(name, text string) (*doc, error) {
+// parseShipped reads a shipped transcript, with the findings the data
+// block carries for it.
+func (p *page) parseShipped(name, text string) (*doc, error) {
 	t, err := replay.Parse([]byte(text), name+".http")
 	if err != nil {
 		return nil, err
 	}
-	return newDoc(name, false, t), nil
+	d := newDoc(name, false, t)
+	if s := p.data.Shipped(name); s != nil {
+		d.findings, d.checked = s.Findings, true
+	}
+	return d, nil
 }
 
 func newDoc(name string, local bool, t *replay.Transcript) *doc {
@@ -413,7 +398,7 @@ func (p *page) saySource() {
 	if d == nil {
 		return
 	}
-	if lm.on && d == lm.doc {
+	if p.live.on && d == p.live.doc {
 		p.liveSource()
 		return
 	}
@@ -625,7 +610,7 @@ func (p *page) stepOf(target js.Value) int {
 func (p *page) openFile(file js.Value) {
 	name := file.Get("name").String()
 	size := file.Get("size").Float()
-	if remote(size) {
+	if p.remote(size) {
 		p.do(func() { p.openRemote(file) })
 		return
 	}

@@ -1,0 +1,101 @@
+package view
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// PageData is the page's data block: the JSON the site builder (package
+// web) writes into <script id="a2aplay-data"> and the viewer reads once,
+// when it starts. It is the one declaration of that contract; the loader
+// (web/loader.js) reads only WASM and WASMEncoding from it.
+type PageData struct {
+	// Transcripts are the shipped transcripts, in the picker's order.
+	Transcripts []Shipped `json:"transcripts"`
+	// Prerendered names the transcript drawn into the page.
+	Prerendered string `json:"prerendered"`
+	// WASM is the viewer module's URL; "" in the offline page, which
+	// carries it inline.
+	WASM string `json:"wasm,omitempty"`
+	// WASMEncoding is "gzip" for the offline page's inline module.
+	WASMEncoding string `json:"wasmEncoding,omitempty"`
+	// Live says where the Live mode's worker is; nil when this build has
+	// no Live mode.
+	Live *LiveData `json:"live,omitempty"`
+	// Check is the check worker's URL (check-worker.<hash>.js?wasm=…&exec=…);
+	// "" when this build has no check module.
+	Check string `json:"check,omitempty"`
+}
+
+// Shipped is one transcript the page ships.
+type Shipped struct {
+	Name  string `json:"name"` // the file name without ".http"; links use it
+	Title string `json:"title"`
+	URL   string `json:"url,omitempty"`  // where the page fetches it
+	Text  string `json:"text,omitempty"` // the text, when the data block carries it
+	Steps int    `json:"steps"`
+	// Findings are what check.Check finds in the transcript, on their
+	// steps, worked out when the site is built: the check package would
+	// make the viewer's module 15% larger.
+	Findings []Finding `json:"findings,omitempty"`
+}
+
+// A Finding is one of check.Check's findings as the inspector shows it:
+// on a shipped transcript as the data block carries it, or on a file
+// the learner opened or a live session as the check worker answers.
+type Finding struct {
+	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
+	Text string `json:"text"` // "§3.1.6: …", "§7.6.1: warning: …"
+}
+
+// LiveData tells the viewer where the Live mode's worker is. The served
+// site names it by URL; the offline page carries it inline and the
+// viewer starts it from a blob: URL.
+type LiveData struct {
+	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
+	// Inline says the offline page holds the module in the element
+	// #a2aplay-live-wasm (gzip, base64) and the worker's script
+	// (wasm_exec.js and live-worker.js) in #a2aplay-live-worker.
+	Inline bool `json:"inline,omitempty"`
+}
+
+// ReadPageData decodes a data block. A block that does not decode, or
+// names no transcript to show, is an error that says where.
+func ReadPageData(b []byte) (PageData, error) {
+	var d PageData
+	if err := json.Unmarshal(b, &d); err != nil {
+		return PageData{}, errors.New("the page's data block: " + err.Error())
+	}
+	if len(d.Transcripts) == 0 {
+		return PageData{}, errors.New("the page's data block lists no transcript")
+	}
+	for i, s := range d.Transcripts {
+		if s.Name == "" {
+			return PageData{}, errors.New("the page's data block: transcript " + strconv.Itoa(i+1) + " has no name")
+		}
+	}
+	return d, nil
+}
+
+// Shipped returns the entry of a shipped transcript, nil if there is none.
+func (d *PageData) Shipped(name string) *Shipped {
+	for i := range d.Transcripts {
+		if d.Transcripts[i].Name == name {
+			return &d.Transcripts[i]
+		}
+	}
+	return nil
+}
+
+// FindingsAt returns the texts of the findings on position k (0, the
+// overview, holds those about the whole transcript).
+func FindingsAt(fs []Finding, k int) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Step == k {
+			out = append(out, f.Text)
+		}
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package view
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestReadPageData(t *testing.T) {
+	in := PageData{
+		Transcripts: []Shipped{
+			{Name: "06-input-required", Title: "Input", Text: "# a2aplay transcript 1\n", Steps: 7, Findings: []Finding{{Step: 0, Text: "§3.1.6: whole"}, {Step: 3, Text: "§7.6.1: warning: three"}}},
+			{Name: "07-auth-required", Title: "Auth", URL: "transcripts/07-auth-required.http", Steps: 9},
+		},
+		Prerendered: "06-input-required",
+		WASM:        "viewer.0123456789.wasm",
+		Live:        &LiveData{Worker: "live-worker.abc.js?wasm=live.def.wasm&exec=wasm_exec.123.js"},
+		Check:       "check-worker.abc.js?wasm=check.def.wasm",
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadPageData(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, in) {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, in)
+	}
+	if s := got.Shipped("07-auth-required"); s == nil || s.URL != "transcripts/07-auth-required.http" {
+		t.Errorf("Shipped(07) = %+v", s)
+	}
+	if s := got.Shipped("nope"); s != nil {
+		t.Errorf("Shipped(nope) = %+v, want nil", s)
+	}
+	fs := got.Transcripts[0].Findings
+	if a, b := FindingsAt(fs, 0), FindingsAt(fs, 3); len(a) != 1 || a[0] != "§3.1.6: whole" || len(b) != 1 || !strings.HasPrefix(b[0], "§7.6.1") {
+		t.Errorf("FindingsAt: %q %q", a, b)
+	}
+	if f := FindingsAt(fs, 2); f != nil {
+		t.Errorf("FindingsAt(2) = %q, want none", f)
+	}
+}
+
+func TestReadPageDataErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{``, "the page's data block: unexpected end of JSON input"},
+		{`{"transcripts": 3}`, "the page's data block: json: cannot unmarshal number"},
+		{`{"transcripts": []}`, "the page's data block lists no transcript"},
+		{`{"transcripts": [{"name": "a"}, {"title": "no name"}]}`, "the page's data block: transcript 2 has no name"},
+	} {
+		_, err := ReadPageData([]byte(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("ReadPageData(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func FuzzReadPageData(f *testing.F) {
+	f.Add([]byte(`{"transcripts":[{"name":"a","steps":2,"findings":[{"step":1,"text":"x"}]}],"prerendered":"a","live":{"inline":true}}`))
+	f.Add([]byte(`{"transcripts":[{"name":""}]}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := ReadPageData(b)
+		if err != nil {
+			return
+		}
+		for _, s := range d.Transcripts {
+			if s.Name == "" || d.Shipped(s.Name) == nil {
+				t.Errorf("transcript %+v not found by its name", s)
+			}
+			FindingsAt(s.Findings, 1)
+		}
+	})
+}

@@ -1,0 +1,1311 @@
+//go:build js && wasm
+
+package viewer
+
+// The Live panel: the learner plays the client (and, in a panel drawn
+// apart, the operator) against real A2A agents. Its markup is the
+// page's (web/index.html); this file starts the agents' worker, sends it
+// the learner's moves and paints the panel from what it answers.
+//
+// The agents run in a Web Worker (web/live-worker.js, live.wasm): the
+// page never waits for them. The worker speaks the protocol of package
+// live: commands {id, op, args}, replies {id, result|error}, updates
+// {type: "transcript"|"state"|"ready"|"error"}. Replies and updates
+// decode into package panel's types, which the worker encodes from the
+// same declarations. A transcript the worker posts is drawn here like
+// any other.
+//
+// Everything an agent or a transcript says is set as text, never markup.
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/a2aplay/a2aplay/live/panel"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/wasm/dom"
+)
+
+// panelState is the Live panel's state; guarded by the page's mu.
+type panelState struct {
+	w       js.Value // the agents' worker
+	seq     int      // the last command's id
+	pending map[int]func(result js.Value, err error)
+	ready   bool // the worker's module runs
+
+	mode    panel.Mode
+	binding panel.Binding
+	snap    panel.Snapshot
+	open    bool // a session is open
+	closed  bool // the learner ended it
+	opening bool
+
+	before, after int // goroutines before the session and after it ended; -1: not counted
+	transcript    string
+	exchanges     int
+
+	review, plan *panel.Task // the tasks of the review and planner cards
+	deploys      []string    // the deploy card's tasks, oldest first
+	decided      map[string]string
+
+	el panelElements
+}
+
+// panelElements are the panel's elements, found once in the page's
+// markup, and the keys of the lists last painted.
+type panelElements struct {
+	status, offline, remote, remoteForm, url   js.Value
+	bindings, tabs                             []js.Value
+	cards                                      map[string]js.Value
+	sendDiff, rvTask, rvCtx, rvText            js.Value
+	rvStep1, rvStep2, rvStep3, rvNext          js.Value
+	deploy, dpWatch, dpStep1, dpStep2, dpStep3 js.Value
+	dpStep4, dpNext                            js.Value
+	plan, plIDs, plText, plWatch, plSub        js.Value
+	plStep1, plStep2, plStep3, plNext          js.Value
+	tryTask, tryText, tryStep, sendAgent       js.Value
+	sendText, sendStream, sendStep, send       js.Value
+	operator, opList, opEmpty, opLog, tasks    js.Value
+	save, normalize, replay, end, gor          js.Value
+	tryTaskKey, sendAgentKey, opKey            string
+}
+
+// startPanel finds the panel's elements, wires them and starts the
+// worker with an offline session. Call with p.mu held.
+func (p *page) startPanel() {
+	lv := &p.live
+	s := &lv.panel
+	s.pending = map[int]func(js.Value, error){}
+	s.decided = map[string]string{}
+	s.mode, s.binding = panel.Offline, panel.JSONRPC
+	s.before, s.after = -1, -1
+	p.findPanel()
+	p.wirePanel()
+	p.panelScenario(lv.scenario, false)
+	w, err := p.startWorker()
+	if err != nil {
+		p.status("The agents' worker could not start: "+err.Error(), "error")
+		return
+	}
+	s.w = w
+	dom.On(w, "message", func(ev js.Value) { p.do(func() { p.receive(ev.Get("data")) }) })
+	dom.On(w, "error", func(ev js.Value) {
+		p.do(func() {
+			msg := "an error without a message"
+			if m := ev.Get("message"); m.Type() == js.TypeString && m.String() != "" {
+				msg = m.String()
+			}
+			p.status("The agents' worker failed: "+msg+". Reload the page to try again.", "error")
+		})
+	})
+	p.status("Loading the agents (a second WebAssembly module, about 2 MB)…", "busy")
+	// Counted before any session, to compare with after "End session".
+	p.call("stats", nil, func(r js.Value, err error) {
+		if err == nil {
+			s.before = r.Get("goroutines").Int()
+			p.paintFoot()
+		}
+	})
+	p.openSession(panel.OpenArgs{Mode: panel.Offline})
+}
+
+func (p *page) findPanel() {
+	e := &p.live.panel.el
+	id := dom.ByID
+	e.status, e.offline, e.remote, e.remoteForm, e.url = id("lv-status"), id("lv-offline"), id("lv-remote"), id("lv-remote-form"), id("lv-url")
+	e.bindings = dom.All(p.live.el.panel, ".lv-binding button")
+	e.tabs = dom.All(p.live.el.panel, ".lv-tabs [role=tab]")
+	e.cards = map[string]js.Value{}
+	for _, sc := range liveScenarios {
+		e.cards[sc] = id("lv-card-" + sc)
+	}
+	e.sendDiff, e.rvTask, e.rvCtx, e.rvText = id("lv-send-diff"), id("lv-review-task"), id("lv-review-ctx"), id("lv-review-text")
+	e.rvStep1, e.rvStep2, e.rvStep3, e.rvNext = id("lv-step-review-1"), id("lv-step-review-2"), id("lv-step-review-3"), id("lv-next-deploy")
+	e.deploy, e.dpWatch = id("lv-deploy"), id("lv-deploy-watch")
+	e.dpStep1, e.dpStep2, e.dpStep3, e.dpStep4, e.dpNext = id("lv-step-deploy-1"), id("lv-step-deploy-2"), id("lv-step-deploy-3"), id("lv-step-deploy-4"), id("lv-next-planner")
+	e.plan, e.plIDs, e.plText, e.plWatch, e.plSub = id("lv-plan"), id("lv-plan-ids"), id("lv-plan-text"), id("lv-plan-watch"), id("lv-plan-sub")
+	e.plStep1, e.plStep2, e.plStep3, e.plNext = id("lv-step-planner-1"), id("lv-step-planner-2"), id("lv-step-planner-3"), id("lv-next-try")
+	e.tryTask, e.tryText, e.tryStep, e.sendAgent = id("lv-try-task"), id("lv-try-text"), id("lv-step-try-1"), id("lv-send-agent")
+	e.sendText, e.sendStream, e.sendStep, e.send = id("lv-send-text"), id("lv-send-stream"), id("lv-step-try-2"), id("lv-send")
+	e.operator, e.opList, e.opEmpty, e.opLog, e.tasks = id("lv-operator"), id("lv-op-list"), id("lv-op-empty"), id("lv-op-log"), id("lv-tasks")
+	e.save, e.normalize, e.replay, e.end, e.gor = id("lv-save"), id("lv-save-normalize"), id("lv-replay"), id("lv-end"), id("lv-goroutines")
+}
+
+// wirePanel connects the panel's controls to the moves.
+func (p *page) wirePanel() {
+	s := &p.live.panel
+	e := &s.el
+	on := func(target js.Value, event string, fn func(ev js.Value)) {
+		dom.On(target, event, func(ev js.Value) { p.do(func() { fn(ev) }) })
+	}
+	click := func(target js.Value, fn func()) { on(target, "click", func(js.Value) { fn() }) }
+	submit := func(form js.Value, fn func()) {
+		on(form, "submit", func(ev js.Value) {
+			ev.Call("preventDefault")
+			fn()
+		})
+	}
+
+	click(e.offline, func() {
+		if s.mode != panel.Offline || !s.open {
+			p.openSession(panel.OpenArgs{Mode: panel.Offline})
+		}
+	})
+	click(e.remote, func() {
+		dom.SetHidden(e.remoteForm, false)
+		e.url.Call("focus")
+		p.paintPanel()
+	})
+	submit(e.remoteForm, func() {
+		urls := strings.FieldsFunc(e.url.Get("value").String(), func(r rune) bool {
+			return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+		})
+		if len(urls) == 0 {
+			p.status("Give the base URL of an A2A v1.0 agent, like http://localhost:41242.", "error")
+			return
+		}
+		s.mode = panel.Remote
+		p.openSession(panel.OpenArgs{Mode: panel.Remote, URLs: urls})
+	})
+	for _, b := range e.bindings {
+		click(b, func() {
+			s.binding = panel.Binding(dom.Attr(b, "data-binding"))
+			p.paintPanel()
+		})
+	}
+	for _, t := range e.tabs {
+		click(t, func() { p.panelScenario(dom.Attr(t, "data-scenario"), true) })
+	}
+	// The tabs' own keys (WAI-ARIA tabs): the arrows, Home and End move
+	// to a tab and open its card; they do not step the diagram.
+	on(e.tabs[0].Get("parentElement"), "keydown", func(ev js.Value) {
+		if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+			return
+		}
+		i, n := -1, len(e.tabs)
+		active := dom.Document().Get("activeElement")
+		for k, t := range e.tabs {
+			if t.Equal(active) {
+				i = k
+			}
+		}
+		if i < 0 {
+			return
+		}
+		to := -1
+		switch ev.Get("key").String() {
+		case "ArrowRight":
+			to = (i + 1) % n
+		case "ArrowLeft":
+			to = (i + n - 1) % n
+		case "Home":
+			to = 0
+		case "End":
+			to = n - 1
+		}
+		if to < 0 {
+			return
+		}
+		ev.Call("preventDefault")
+		ev.Call("stopPropagation")
+		e.tabs[to].Call("focus")
+		p.panelScenario(dom.Attr(e.tabs[to], "data-scenario"), true)
+	})
+	for _, b := range dom.All(p.live.el.panel, ".lv-next") {
+		click(b, func() {
+			p.panelScenario(dom.Attr(b, "data-next"), true)
+			p.live.el.panel.Set("scrollTop", 0)
+		})
+	}
+	for _, b := range dom.All(p.live.el.panel, ".lv-to-op") {
+		click(b, func() { e.operator.Call("scrollIntoView", map[string]any{"block": "nearest"}) })
+	}
+
+	// The review card.
+	click(e.sendDiff, p.sendDiff)
+	submit(dom.ByID("lv-review-form"), func() { p.answerReview("") })
+	for _, b := range dom.All(e.rvStep2, "[data-variant]") {
+		click(b, func() { p.answerReview(panel.Variant(dom.Attr(b, "data-variant"))) })
+	}
+	click(dom.ByID("lv-review-again"), func() { p.onTask(e.rvStep3, "answer", taskID(s.review), "main") })
+	click(dom.ByID("lv-review-get"), func() { p.onTask(e.rvStep3, "getTask", taskID(s.review), "") })
+	click(dom.ByID("lv-review-sub"), func() { p.onTask(e.rvStep3, "subscribe", taskID(s.review), "") })
+
+	// The deploy card.
+	click(e.deploy, p.deploy)
+	click(dom.ByID("lv-deploy-again"), p.deploy)
+	click(dom.ByID("lv-deploy-msg"), func() { p.onTask(e.dpStep3, "sendWhileWaiting", taskID(p.waitingDeploy()), "") })
+	click(dom.ByID("lv-deploy-get"), func() { p.onTask(e.dpStep3, "getTask", taskID(p.lastDeploy()), "") })
+	click(dom.ByID("lv-deploy-cancel"), func() { p.onTask(e.dpStep3, "cancel", taskID(p.lastDeploy()), "") })
+	click(dom.ByID("lv-deploy-get2"), func() { p.onTask(e.dpStep4, "getTask", taskID(p.lastDeploy()), "") })
+	click(dom.ByID("lv-deploy-sub"), func() { p.onTask(e.dpStep4, "subscribe", taskID(p.lastDeploy()), "") })
+
+	// The planner card.
+	click(e.plan, p.runPlanner)
+	submit(dom.ByID("lv-plan-form"), p.answerPlanner)
+	click(e.plSub, func() { p.onTask(e.plStep3, "subscribe", taskID(s.plan), "") })
+	click(dom.ByID("lv-plan-get"), func() { p.onTask(e.plStep3, "getTask", taskID(s.plan), "") })
+
+	// Moves to try.
+	for op, id := range map[string]string{"answer": "lv-try-send", "subscribe": "lv-try-sub", "getTask": "lv-try-get", "cancel": "lv-try-cancel"} {
+		click(dom.ByID(id), func() { p.tryMove(op) })
+	}
+	click(e.send, p.sendOwn)
+
+	// The session.
+	click(e.save, p.saveSession)
+	click(e.replay, p.replaySession)
+	click(e.end, p.endSession)
+}
+
+func taskID(t *panel.Task) string {
+	if t == nil {
+		return ""
+	}
+	return t.ID
+}
+
+// startWorker starts the agents' worker from its URL or, on the offline
+// page, from a blob: URL of the page's inline script, posting it the
+// inline module once it is decompressed.
+func (p *page) startWorker() (w js.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("the browser refused it")
+			if e, ok := r.(error); ok {
+				err = e
+			}
+		}
+	}()
+	cfg := p.live.cfg
+	if !cfg.Inline {
+		return dom.Global().Get("Worker").New(cfg.Worker), nil
+	}
+	doc := dom.Document()
+	src, mod := doc.Call("getElementById", "a2aplay-live-worker"), doc.Call("getElementById", "a2aplay-live-wasm")
+	if src.IsNull() || mod.IsNull() {
+		return js.Value{}, errors.New("the page carries no live module")
+	}
+	g := dom.Global()
+	blob := g.Get("Blob").New([]any{src.Get("textContent")}, map[string]any{"type": "text/javascript"})
+	w = g.Get("Worker").New(g.Get("URL").Call("createObjectURL", blob))
+	text := mod.Get("textContent").String()
+	dom.Go(func() {
+		bytes, err := gunzip(strings.TrimSpace(text))
+		if err != nil {
+			p.do(func() { p.status("The inline live module could not be read: "+err.Error(), "error") })
+			return
+		}
+		w.Call("postMessage", map[string]any{"type": "module", "bytes": bytes}, []any{bytes})
+	})
+	return w, nil
+}
+
+// gunzip decodes base64 text and decompresses it with the browser's
+// DecompressionStream, into an ArrayBuffer. It blocks: call it from
+// dom.Go.
+func gunzip(b64 string) (js.Value, error) {
+	gz, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return js.Value{}, err
+	}
+	g := dom.Global()
+	if g.Get("DecompressionStream").Type() != js.TypeFunction {
+		return js.Value{}, errors.New("this browser cannot decompress it (no DecompressionStream)")
+	}
+	u := g.Get("Uint8Array").New(len(gz))
+	js.CopyBytesToJS(u, gz)
+	stream := g.Get("Blob").New([]any{u}).Call("stream").Call("pipeThrough", g.Get("DecompressionStream").New("gzip"))
+	return dom.Await(g.Get("Response").New(stream).Call("arrayBuffer"))
+}
+
+// call posts a command to the worker; done gets its result or error,
+// holding the page's mu.
+func (p *page) call(op string, args any, done func(result js.Value, err error)) {
+	s := &p.live.panel
+	if s.w.IsUndefined() {
+		done(js.Undefined(), errors.New("the live worker is not running"))
+		return
+	}
+	a := js.Global().Get("Object").New()
+	if args != nil {
+		b, err := json.Marshal(args)
+		if err != nil {
+			done(js.Undefined(), err)
+			return
+		}
+		a = js.Global().Get("JSON").Call("parse", string(b))
+	}
+	s.seq++
+	s.pending[s.seq] = done
+	s.w.Call("postMessage", map[string]any{"id": s.seq, "op": op, "args": a})
+}
+
+// decodeJS reads a value the worker posted into one of package panel's
+// types.
+func decodeJS(v js.Value, out any) error {
+	return json.Unmarshal([]byte(js.Global().Get("JSON").Call("stringify", v).String()), out)
+}
+
+// receive takes a message of the worker: a reply or an update.
+func (p *page) receive(m js.Value) {
+	s := &p.live.panel
+	if m.Type() != js.TypeObject {
+		p.status("The agents' worker sent something that is not a message.", "error")
+		return
+	}
+	if id := m.Get("id"); id.Type() == js.TypeNumber {
+		if done := s.pending[id.Int()]; done != nil {
+			delete(s.pending, id.Int())
+			if e := m.Get("error"); e.Type() == js.TypeString {
+				done(js.Undefined(), errors.New(e.String()))
+			} else {
+				done(m.Get("result"), nil)
+			}
+			return
+		}
+	}
+	kind := ""
+	if t := m.Get("type"); t.Type() == js.TypeString {
+		kind = t.String()
+	}
+	switch kind {
+	case "ready":
+		s.ready = true
+	case "transcript":
+		if t := m.Get("text"); t.Type() == js.TypeString {
+			text := t.String()
+			if text == s.transcript {
+				return // nothing new to draw
+			}
+			s.transcript = text
+			s.exchanges = m.Get("exchanges").Int()
+			if r := p.liveDraw(text); r.err != nil {
+				p.status("The session's transcript does not parse: "+r.err.Error(), "error")
+			}
+			p.paintFoot()
+		} else if e := m.Get("error"); e.Type() == js.TypeString {
+			p.status("The session could not be recorded: "+e.String(), "error")
+		}
+	case "state":
+		var snap panel.Snapshot
+		if err := decodeJS(m.Get("state"), &snap); err != nil {
+			p.status("The agents' worker sent a state the page cannot read: "+err.Error(), "error")
+			return
+		}
+		s.snap = snap
+		p.paintPanel()
+	default:
+		msg := js.Global().Get("JSON").Call("stringify", m).String()
+		if e := m.Get("error"); e.Type() == js.TypeString {
+			msg = e.String()
+		}
+		if !s.ready {
+			msg += ". Reload the page to try again; if it goes on, rebuild the site (./build.sh serve)."
+		}
+		p.status("The agents' worker says: "+msg, "error")
+	}
+}
+
+// openSession opens an offline or a remote session; the worker closes
+// the one before.
+func (p *page) openSession(args panel.OpenArgs) {
+	s := &p.live.panel
+	s.mode = args.Mode
+	s.opening = true
+	s.review, s.plan, s.deploys = nil, nil, nil
+	clear(s.decided)
+	s.after = -1
+	for _, l := range dom.All(p.live.el.panel, ".lv-log") {
+		dom.Clear(l)
+	}
+	p.paintPanel()
+	open := func() {
+		p.liveReset()
+		p.call("open", args, func(r js.Value, err error) {
+			s.opening = false
+			var snap panel.Snapshot
+			if err == nil {
+				err = decodeJS(r, &snap)
+			}
+			if err != nil {
+				s.open = false
+				if args.Mode == panel.Remote {
+					p.status("Could not read the agents' cards: "+err.Error()+". Is the agent running, and does it allow CORS? The kit does: run a2aplay agents. The served page may only fetch the origins its Content-Security-Policy names (a2aplay serve -connect-src).", "error")
+				} else {
+					p.status("The session could not open: "+err.Error(), "error")
+				}
+				p.paintPanel()
+				return
+			}
+			s.snap, s.open, s.closed, s.mode = snap, true, false, snap.Mode
+			var names []string
+			for _, a := range snap.Agents {
+				names = append(names, a.Name)
+			}
+			if snap.Mode == panel.Remote {
+				p.status("Connected: "+strings.Join(names, ", ")+". Requests go from this page to the agents through the browser's fetch.", "ok")
+			} else {
+				p.status("Ready: "+strings.Join(names, ", ")+" run in a Web Worker of this page. Nothing leaves your browser.", "ok")
+			}
+			p.paintPanel()
+		})
+	}
+	if !s.open && !s.closed {
+		open()
+		return
+	}
+	// Count again: the session before may have left goroutines.
+	p.call("stats", nil, func(r js.Value, err error) {
+		if err == nil {
+			s.before = r.Get("goroutines").Int()
+		}
+		open()
+	})
+}
+
+// status says how the session is, kind being "busy", "ok" or "error".
+func (p *page) status(text, kind string) {
+	el := p.live.panel.el.status
+	if el.IsUndefined() {
+		return
+	}
+	dom.SetText(el, text)
+	el.Set("className", "lv-status "+kind)
+}
+
+// panelScenario shows a scenario's card; a click keeps it in the URL.
+func (p *page) panelScenario(id string, fromClick bool) {
+	e := &p.live.panel.el
+	if _, ok := e.cards[id]; !ok {
+		id = liveScenarios[0]
+	}
+	for k, c := range e.cards {
+		dom.SetHidden(c, k != id)
+	}
+	for _, t := range e.tabs {
+		on := dom.Attr(t, "data-scenario") == id
+		dom.SetAttr(t, "aria-selected", strconv.FormatBool(on))
+		t.Set("tabIndex", -1)
+		if on {
+			t.Set("tabIndex", 0) // roving focus: Tab reaches the open one
+		}
+	}
+	if fromClick {
+		p.setLiveScenario(id)
+	}
+}
+
+// Moves.
+
+// run posts a move, shows it pending in the step's log, then its result.
+func (p *page) run(log js.Value, label, op string, args any, after func(r *panel.Result)) {
+	// A move that may end a task shows its artifacts open; a look at a
+	// task (GetTask, a subscription) keeps them folded.
+	artifacts := op == "sendDiff" || op == "answer" || op == "runPlanner" || op == "send"
+	entry := h("div", "lv-result pending", h("div", "lv-r-head", h("b", "", label), " · ", "waiting for the answer…"))
+	dom.Append(log, entry)
+	entry.Call("scrollIntoView", map[string]any{"block": "nearest"})
+	p.call(op, args, func(v js.Value, err error) {
+		var r panel.Result
+		if err == nil {
+			err = decodeJS(v, &r)
+		}
+		if err != nil {
+			entry.Call("replaceWith", h("div", "lv-result failed", h("div", "lv-r-head", h("b", "", label)), h("p", "lv-error", err.Error())))
+			p.paintPanel()
+			return
+		}
+		box := p.result(label, &r, artifacts)
+		entry.Call("replaceWith", box)
+		box.Call("scrollIntoView", map[string]any{"block": "nearest"})
+		if after != nil {
+			after(&r)
+		}
+		p.paintPanel()
+	})
+}
+
+// logOf is the log a step's results go to.
+func logOf(step js.Value) js.Value { return step.Call("querySelector", ".lv-log") }
+
+func (p *page) sendDiff() {
+	s := &p.live.panel
+	p.run(logOf(s.el.rvStep1), "SendMessage · the diff", "sendDiff", panel.DiffArgs{Binding: s.binding}, func(r *panel.Result) {
+		if r.Task != nil {
+			s.review = r.Task
+			s.el.rvTask.Set("value", r.Task.ID)
+			s.el.rvCtx.Set("value", r.Task.ContextID)
+		}
+	})
+}
+
+func (p *page) answerReview(variant panel.Variant) {
+	s := &p.live.panel
+	e := &s.el
+	taskID := strings.TrimSpace(e.rvTask.Get("value").String())
+	ctx := strings.TrimSpace(e.rvCtx.Get("value").String())
+	args := panel.AnswerArgs{TaskID: taskID, Text: e.rvText.Get("value").String(), Binding: s.binding}
+	label := "SendMessage · the answer"
+	switch {
+	case variant != "":
+		args.Variant = variant
+		label = map[panel.Variant]string{
+			panel.WrongTask:    "SendMessage · a taskId it never issued",
+			panel.NoContext:    "SendMessage · no contextId",
+			panel.OtherContext: "SendMessage · another contextId",
+		}[variant]
+	case ctx == "":
+		args.Variant = panel.NoContext
+		label = "SendMessage · no contextId"
+	default:
+		args.ContextID = ctx
+		if s.review != nil && (taskID != s.review.ID || ctx != s.review.ContextID) {
+			label = "SendMessage · your edited ids"
+		}
+	}
+	if taskID == "" {
+		dom.Append(logOf(e.rvStep2), h("p", "lv-error", "Give a taskId: the task that asked is the one to answer."))
+		return
+	}
+	if s.review == nil || taskID != s.review.ID {
+		args.Agent = p.agentFor("code-reviewer")
+	}
+	p.run(logOf(e.rvStep2), label, "answer", args, func(r *panel.Result) {
+		if r.Task != nil && s.review != nil && r.Task.ID == s.review.ID {
+			s.review = r.Task
+		}
+	})
+}
+
+func (p *page) deploy() {
+	s := &p.live.panel
+	log := logOf(s.el.dpStep1)
+	if t := p.lastDeploy(); t != nil && t.Terminal {
+		log = logOf(s.el.dpStep4)
+	}
+	p.run(log, "SendStreamingMessage · deploy "+dom.Attr(s.el.deploy, "data-build"), "deploy", panel.DeployArgs{Binding: s.binding}, func(r *panel.Result) {
+		if r.Task != nil {
+			s.deploys = append(s.deploys, r.Task.ID)
+		}
+	})
+}
+
+func (p *page) runPlanner() {
+	s := &p.live.panel
+	p.run(logOf(s.el.plStep1), "SendMessage · to the planner", "runPlanner", panel.PlanArgs{Binding: s.binding}, func(r *panel.Result) {
+		if r.Task != nil {
+			s.plan = r.Task
+		}
+	})
+}
+
+func (p *page) answerPlanner() {
+	s := &p.live.panel
+	if s.plan == nil {
+		return
+	}
+	args := panel.AnswerArgs{TaskID: s.plan.ID, Text: s.el.plText.Get("value").String(), Binding: s.binding}
+	p.run(logOf(s.el.plStep2), "SendMessage · the answer, to the planner", "answer", args, func(r *panel.Result) {
+		if r.Task != nil && s.plan != nil && r.Task.ID == s.plan.ID {
+			s.plan = r.Task
+		}
+	})
+}
+
+// onTask makes a move on a task: op is answer, sendWhileWaiting,
+// getTask, subscribe or cancel; text is the message of an answer.
+func (p *page) onTask(step js.Value, op, id, text string) {
+	s := &p.live.panel
+	log := logOf(step)
+	if id == "" {
+		dom.Append(log, h("p", "lv-error", "No task yet: start with the first step."))
+		return
+	}
+	label := map[string]string{"answer": "SendMessage", "sendWhileWaiting": "SendMessage while it waits", "getTask": "GetTask", "subscribe": "SubscribeToTask", "cancel": "CancelTask"}[op] +
+		" · task " + replay.ShortID(id)
+	var args any
+	switch op {
+	case "answer":
+		args = panel.AnswerArgs{TaskID: id, Text: text, Binding: s.binding}
+	case "sendWhileWaiting":
+		args = panel.MessageArgs{TaskID: id, Text: text, Binding: s.binding}
+	default:
+		args = panel.TaskArgs{TaskID: id, Binding: s.binding}
+	}
+	p.run(log, label, op, args, nil)
+}
+
+func (p *page) tryMove(op string) {
+	e := &p.live.panel.el
+	id := e.tryTask.Get("value").String()
+	if id == "" {
+		dom.Append(logOf(e.tryStep), h("p", "lv-error", "No task yet: run a scenario first, or send a message of your own."))
+		return
+	}
+	text := ""
+	if op == "answer" {
+		if text = e.tryText.Get("value").String(); text == "" {
+			text = "Hello"
+		}
+	}
+	p.onTask(e.tryStep, op, id, text)
+}
+
+func (p *page) sendOwn() {
+	s := &p.live.panel
+	e := &s.el
+	agent := e.sendAgent.Get("value").String()
+	stream := e.sendStream.Get("checked").Bool()
+	label := "SendMessage · to "
+	if stream {
+		label = "SendStreamingMessage · to "
+	}
+	if agent == "" {
+		label += "the agent"
+	} else {
+		label += agent
+	}
+	p.run(logOf(e.sendStep), label, "send", panel.SendArgs{Agent: agent, Text: e.sendText.Get("value").String(), Stream: stream, Binding: s.binding}, nil)
+}
+
+// decide posts the link of what waits for the operator: the approve
+// link, or the refuse link beside it, of the task it names.
+func (p *page) decide(w panel.Waiting, approve bool) {
+	s := &p.live.panel
+	who := "task"
+	if w.Agent != "" {
+		who = "the " + w.Agent + "'s task"
+	}
+	verb, op, done := "Approve", "approve", "approved"
+	if !approve {
+		verb, op, done = "Refuse", "refuse", "refused"
+	}
+	p.run(s.el.opLog, verb+" · POST "+op+" link of "+who+" "+replay.ShortID(w.Task), op, panel.DecideArgs{URL: w.URL}, func(r *panel.Result) {
+		if r.HTTP != nil && r.HTTP.Status == 200 {
+			s.decided[w.URL] = done
+		}
+	})
+}
+
+// agentFor names a kit agent, or in a remote session the one agent when
+// there is only one.
+func (p *page) agentFor(name string) string {
+	as := p.live.panel.snap.Agents
+	if p.hasAgent(name) || len(as) != 1 {
+		return name
+	}
+	return as[0].Name
+}
+
+func (p *page) hasAgent(name string) bool {
+	for _, a := range p.live.panel.snap.Agents {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// taskNow is the task with id as the last snapshot has it.
+func (p *page) taskNow(id string) *panel.Task {
+	if id == "" {
+		return nil
+	}
+	for i := range p.live.panel.snap.Tasks {
+		if t := &p.live.panel.snap.Tasks[i]; t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// now is task as the last snapshot has it, or as the move left it.
+func (p *page) now(task *panel.Task) *panel.Task {
+	if task == nil {
+		return nil
+	}
+	if t := p.taskNow(task.ID); t != nil {
+		return t
+	}
+	return task
+}
+
+func (p *page) lastDeploy() *panel.Task {
+	d := p.live.panel.deploys
+	if len(d) == 0 {
+		return nil
+	}
+	return p.taskNow(d[len(d)-1])
+}
+
+func (p *page) waitingDeploy() *panel.Task {
+	d := p.live.panel.deploys
+	for i := len(d) - 1; i >= 0; i-- {
+		if t := p.taskNow(d[i]); t != nil && t.State == replay.StateAuthRequired {
+			return t
+		}
+	}
+	return p.lastDeploy()
+}
+
+func (p *page) streamOf(taskID string) *panel.Stream {
+	ss := p.live.panel.snap.Streams
+	for i := len(ss) - 1; i >= 0; i-- {
+		if ss[i].TaskID == taskID {
+			return &ss[i]
+		}
+	}
+	return nil
+}
+
+// The session.
+
+// saveSession downloads the session's transcript: as recorded, the one
+// the worker last posted (at most 50 ms old), at once; normalised (on
+// the synthetic clock, with deterministic ids), as the worker writes it
+// on request.
+func (p *page) saveSession() {
+	s := &p.live.panel
+	if s.transcript == "" {
+		return
+	}
+	if !s.el.normalize.Get("checked").Bool() {
+		dom.Download("a2aplay-live-session.http", "text/plain;charset=utf-8", s.transcript)
+		return
+	}
+	p.call("save", panel.SaveOptions{Normalize: true}, func(r js.Value, err error) {
+		if err == nil && r.Get("text").Type() != js.TypeString {
+			err = errors.New("the worker sent no text")
+		}
+		if err != nil {
+			p.status("Could not save the session normalised: "+err.Error(), "error")
+			return
+		}
+		dom.Download("a2aplay-live-session-normalised.http", "text/plain;charset=utf-8", r.Get("text").String())
+	})
+}
+
+// replaySession opens the session in Replay, like a file the learner
+// opened.
+func (p *page) replaySession() {
+	s := &p.live.panel
+	if s.transcript == "" {
+		return
+	}
+	if _, err := p.loadText("a2aplay-live-session.http", s.transcript); err != nil {
+		p.status("The session does not replay: "+err.Error(), "error")
+	}
+}
+
+// endSession closes the session and counts the worker's goroutines
+// until they are back to what they were before it.
+func (p *page) endSession() {
+	s := &p.live.panel
+	s.el.end.Set("disabled", true)
+	p.status("Ending the session: canceling its tasks, stopping its agents…", "busy")
+	fail := func(err error) {
+		p.status("Could not end the session: "+err.Error(), "error")
+		p.paintPanel()
+	}
+	p.call("close", nil, func(_ js.Value, err error) {
+		if err != nil {
+			fail(err)
+			return
+		}
+		// A goroutine may still be on its way out: count until it is.
+		tries := 0
+		var count func()
+		count = func() {
+			p.call("stats", nil, func(r js.Value, err error) {
+				if err != nil {
+					fail(err)
+					return
+				}
+				n := r.Get("goroutines").Int()
+				if tries++; tries < 40 && s.before >= 0 && n > s.before {
+					dom.Go(func() {
+						time.Sleep(50 * time.Millisecond)
+						p.do(count)
+					})
+					return
+				}
+				s.after, s.closed, s.open = n, true, false
+				p.status("Session ended: its tasks are canceled and its agents stopped. Save it or replay it; or start a new one.", "ok")
+				p.paintPanel()
+				dom.SetAttr(s.el.offline, "aria-pressed", "false")
+			})
+		}
+		count()
+	})
+}
+
+// Painting.
+
+// live says whether moves can be made: a session is open and not ending.
+func (s *panelState) live() bool { return s.open && !s.snap.Closed && !s.opening }
+
+// paintPanel brings the panel up to the session's state.
+func (p *page) paintPanel() {
+	s := &p.live.panel
+	e := &s.el
+	if e.status.IsUndefined() {
+		return
+	}
+	live := s.live()
+	dom.SetAttr(e.offline, "aria-pressed", strconv.FormatBool(s.mode == panel.Offline && s.open))
+	dom.SetAttr(e.remote, "aria-pressed", strconv.FormatBool(s.mode == panel.Remote || !e.remoteForm.Get("hidden").Bool()))
+	for _, b := range e.bindings {
+		dom.SetAttr(b, "aria-pressed", strconv.FormatBool(dom.Attr(b, "data-binding") == string(s.binding)))
+	}
+
+	review := p.now(s.review)
+	e.sendDiff.Set("disabled", !live || !p.hasAgent("code-reviewer"))
+	dom.SetHidden(e.rvStep2, review == nil)
+	enable(e.rvStep2, live)
+	reviewDone := review != nil && review.Terminal
+	dom.SetHidden(e.rvStep3, !reviewDone)
+	enable(e.rvStep3, live)
+	if review != nil {
+		dom.SetText(e.sendDiff, "Send the diff again (a new task)")
+	} else {
+		dom.SetText(e.sendDiff, "Send the diff")
+	}
+	dom.SetClass(e.sendDiff, "primary", review == nil)
+	dom.SetHidden(e.rvNext, !reviewDone)
+
+	dep, waiting := p.lastDeploy(), p.waitingDeploy()
+	depDone := dep != nil && dep.Terminal
+	e.deploy.Set("disabled", !live || !p.hasAgent("deployer"))
+	dom.SetHidden(e.dpStep2, dep == nil)
+	dom.SetHidden(e.dpStep3, waiting == nil || waiting.State != replay.StateAuthRequired)
+	dom.SetHidden(e.dpStep4, !depDone)
+	enable(e.dpStep3, live)
+	enable(e.dpStep4, live)
+	p.watch(e.dpWatch, dep)
+	dom.SetClass(e.deploy, "primary", dep == nil)
+	dom.SetHidden(e.dpNext, !depDone)
+
+	plan := p.now(s.plan)
+	e.plan.Set("disabled", !live || !p.hasAgent("planner"))
+	dom.SetHidden(e.plStep2, plan == nil)
+	dom.SetHidden(e.plStep3, !(plan != nil && (plan.State == replay.StateAuthRequired || logOf(e.plStep3).Get("childElementCount").Int() > 0 || plan.Terminal)))
+	enable(e.plStep2, live)
+	enable(e.plStep3, live)
+	dom.Clear(e.plIDs)
+	if plan != nil {
+		dom.Append(e.plIDs, h("dt", "", "taskId"), h("dd", "mono", plan.ID), h("dt", "", "contextId"), h("dd", "mono", plan.ContextID), h("dt", "", "state"), h("dd", "", chip(plan.State)))
+	}
+	p.watch(e.plWatch, plan)
+	dom.SetClass(e.plan, "primary", plan == nil)
+	dom.SetHidden(e.plNext, !(plan != nil && plan.Terminal))
+	dom.SetClass(e.plSub, "primary", plan == nil || p.streamOf(plan.ID) == nil)
+
+	// Moves to try: the task list and the agents. Options are rebuilt
+	// only when they change: a select rebuilt under the learner's
+	// pointer would close.
+	var key strings.Builder
+	for _, t := range s.snap.Tasks {
+		key.WriteString(t.ID + t.State + ",")
+	}
+	if k := key.String(); k != e.tryTaskKey {
+		e.tryTaskKey = k
+		var opts []option
+		for _, t := range s.snap.Tasks {
+			opts = append(opts, option{t.ID, t.Agent + " · " + replay.ShortID(t.ID) + " · " + replay.ShortState(t.State)})
+		}
+		setOptions(e.tryTask, opts, true)
+	}
+	enable(e.tryStep, live && e.tryTask.Get("value").String() != "")
+	key.Reset()
+	for _, a := range s.snap.Agents {
+		key.WriteString(a.Name + a.URL + ",")
+	}
+	if k := key.String(); k != e.sendAgentKey {
+		e.sendAgentKey = k
+		var opts []option
+		for _, a := range s.snap.Agents {
+			opts = append(opts, option{a.Name, a.Name + " · " + a.URL})
+		}
+		setOptions(e.sendAgent, opts, false)
+	}
+	e.send.Set("disabled", !live || e.sendAgent.Get("value").String() == "")
+
+	p.paintOperator(live)
+	p.paintTasks()
+	p.paintFoot()
+}
+
+// enable enables or disables every button of a step.
+func enable(step js.Value, on bool) {
+	for _, b := range dom.All(step, "button") {
+		b.Set("disabled", !on)
+	}
+}
+
+type option struct{ value, text string }
+
+// setOptions replaces a select's options, keeping the one selected if it
+// is still there; else the last is selected when last is set.
+func setOptions(sel js.Value, opts []option, last bool) {
+	keep := sel.Get("value").String()
+	dom.Clear(sel)
+	kept := false
+	for _, o := range opts {
+		el := h("option", "", o.text)
+		el.Set("value", o.value)
+		dom.Append(sel, el)
+		kept = kept || o.value == keep && keep != ""
+	}
+	switch {
+	case kept:
+		sel.Set("value", keep)
+	case last && len(opts) > 0:
+		sel.Set("value", opts[len(opts)-1].value)
+	}
+}
+
+// watch shows a task's state now and the stream that carries it.
+func (p *page) watch(el js.Value, task *panel.Task) {
+	dom.Clear(el)
+	t := p.now(task)
+	if t == nil {
+		return
+	}
+	dom.Append(el, h("span", "lv-muted", "now: "), dom.Text("task "), idCode(t.ID), dom.Text(" "), chip(t.State))
+	if st := p.streamOf(t.ID); st != nil {
+		dom.Append(el, h("span", "lv-stream "+openClass(st.Open), "stream #"+strconv.Itoa(st.ID)+" "+openClass(st.Open)+" · "+count(st.Events, "event")))
+	}
+	if d, ok := p.live.panel.decided[t.ApproveURL]; ok && t.ApproveURL != "" {
+		dom.Append(el, h("span", "lv-muted", " · the operator "+d))
+	}
+}
+
+func openClass(open bool) string {
+	if open {
+		return "open"
+	}
+	return "closed"
+}
+
+// paintOperator lists what waits for an operator (the snapshot's
+// Waiting): one item per approve link, named after the task and agent
+// the link decides.
+func (p *page) paintOperator(live bool) {
+	s := &p.live.panel
+	e := &s.el
+	ws := s.snap.Waiting
+	dom.SetHidden(e.opEmpty, len(ws) > 0)
+	dom.SetClass(e.operator, "waiting", len(ws) > 0)
+	var key strings.Builder
+	for _, w := range ws {
+		key.WriteString(w.URL + s.decided[w.URL])
+		for _, t := range w.PassedUp {
+			key.WriteString("+" + t.ID)
+		}
+		key.WriteString(",")
+	}
+	key.WriteString(strconv.FormatBool(live))
+	if key.String() == e.opKey {
+		return
+	}
+	e.opKey = key.String()
+	dom.Clear(e.opList)
+	for _, w := range ws {
+		agent := w.Agent
+		if agent == "" {
+			agent = "an agent"
+		}
+		li := h("li", "lv-op-item", h("div", "", h("b", "", agent), " · task ", idCode(w.Task), " ", chip(w.State)))
+		dom.SetAttr(li, "data-task", w.Task)
+		dom.SetAttr(li, "data-url", w.URL)
+		if len(w.PassedUp) > 0 {
+			up := h("p", "lv-muted small lv-passed-up", "passed up by ")
+			for i, t := range w.PassedUp {
+				if i > 0 {
+					dom.Append(up, dom.Text(", "))
+				}
+				dom.Append(up, dom.Text("the "+t.Agent+"'s task "), idCode(t.ID))
+			}
+			if !w.Own {
+				who := w.Agent
+				if who == "" {
+					who = "agent"
+				}
+				dom.Append(up, dom.Text(" (§7.6.2): you decide the "+who+"'s task, and the "+w.PassedUp[0].Agent+"'s resumes with it"))
+			}
+			dom.Append(li, up)
+		}
+		if w.Says != "" {
+			dom.Append(li, says(w.Says, w.State))
+		}
+		if !strings.Contains(w.Says, w.URL) {
+			dom.Append(li, h("p", "lv-muted small", "approve link: ", h("code", "lv-url", w.URL)))
+		}
+		_, decided := s.decided[w.URL]
+		approve := h("button", "btn approve", "Approve")
+		refuse := h("button", "btn refuse", "Refuse")
+		for _, b := range []js.Value{approve, refuse} {
+			b.Set("type", "button")
+			b.Set("disabled", !live || decided)
+		}
+		dom.SetAttr(approve, "data-decide", "approve")
+		dom.SetAttr(refuse, "data-decide", "refuse")
+		dom.On(approve, "click", func(js.Value) { p.do(func() { p.decide(w, true) }) })
+		dom.On(refuse, "click", func(js.Value) { p.do(func() { p.decide(w, false) }) })
+		dom.Append(li, h("div", "lv-controls", approve, refuse))
+		dom.Append(e.opList, li)
+	}
+}
+
+func (p *page) paintTasks() {
+	s := &p.live.panel
+	ul := h("ul", "")
+	for _, t := range s.snap.Tasks {
+		dom.Append(ul, h("li", "", h("span", "lv-muted", t.Agent), " ", idCode(t.ID), " ", chip(t.State)))
+	}
+	for _, st := range s.snap.Streams {
+		li := h("li", "", h("span", "lv-stream "+openClass(st.Open), "stream #"+strconv.Itoa(st.ID)),
+			" "+st.Move+" → "+st.Agent+" · "+openClass(st.Open)+" · "+count(st.Events, "event"))
+		if st.State != "" {
+			dom.Append(li, dom.Text(" · "), chip(st.State))
+		}
+		if st.Error != "" {
+			dom.Append(li, h("span", "lv-muted", " · "+st.Error))
+		}
+		dom.Append(ul, li)
+	}
+	if len(s.snap.Tasks)+len(s.snap.Streams) == 0 {
+		dom.Append(ul, h("li", "lv-quiet", "No task yet."))
+	}
+	dom.Clear(s.el.tasks)
+	dom.Append(s.el.tasks, ul)
+}
+
+func (p *page) paintFoot() {
+	s := &p.live.panel
+	e := &s.el
+	if e.gor.IsUndefined() {
+		return
+	}
+	live := s.open && !s.snap.Closed
+	e.end.Set("disabled", !live)
+	e.save.Set("disabled", s.transcript == "")
+	e.replay.Set("disabled", s.transcript == "" || s.exchanges == 0)
+	var parts []string
+	if s.before >= 0 {
+		parts = append(parts, strconv.Itoa(s.before)+" before the session")
+	}
+	if live {
+		parts = append(parts, strconv.Itoa(s.snap.Goroutines)+" now")
+	}
+	if s.after >= 0 {
+		parts = append(parts, strconv.Itoa(s.after)+" after it ended")
+	}
+	text := strings.Join(parts, " · ")
+	if text == "" {
+		text = "…"
+	}
+	dom.Clear(e.gor)
+	dom.Append(e.gor, h("span", "lv-muted", "Goroutines in the worker: "), dom.Text(text))
+	if s.after >= 0 && s.before >= 0 {
+		if s.after <= s.before {
+			dom.Append(e.gor, h("span", "lv-ok", " · none left behind"))
+		} else {
+			dom.Append(e.gor, h("span", "lv-error", " · "+strconv.Itoa(s.after-s.before)+" still running"))
+		}
+	}
+}
+
+// result draws a move's result: the task as the answer left it, the
+// wire error, the deviation from the spec, the note.
+func (p *page) result(label string, r *panel.Result, artifacts bool) js.Value {
+	box := h("div", "lv-result")
+	head := h("div", "lv-r-head", h("b", "", label))
+	if r.Binding != "" {
+		dom.Append(head, h("span", "lv-tag", bindingName(r.Binding)))
+	}
+	if r.Agent != "" {
+		dom.Append(head, h("span", "lv-muted", "→ "+r.Agent))
+	}
+	if len(r.Exchanges) > 0 {
+		seq := r.Exchanges[0]
+		b := h("button", "lv-link", "step in diagram ↗")
+		b.Set("type", "button")
+		b.Set("title", "Select this move's first step in the diagram")
+		dom.On(b, "click", func(js.Value) { p.do(func() { p.liveShow(seq) }) })
+		dom.Append(head, b)
+	}
+	dom.Append(box, head)
+	if r.Sent != nil && (r.Sent.TaskID != "" || r.Sent.ContextID != "") {
+		dom.Append(box, h("dl", "lv-ids small",
+			h("dt", "", "sent taskId"), h("dd", "mono", or(r.Sent.TaskID, "(none)")),
+			h("dt", "", "sent contextId"), h("dd", "mono", or(r.Sent.ContextID, "(none)"))))
+	}
+	if t := r.Task; t != nil && r.HTTP == nil {
+		dom.Append(box, h("div", "lv-task", "task ", idCode(t.ID), " ", chip(t.State)))
+		if t.Text != "" {
+			dom.Append(box, says(t.Text, t.State))
+		}
+		if t.ApproveURL != "" && t.State == replay.StateAuthRequired && !strings.Contains(t.Text, t.ApproveURL) {
+			dom.Append(box, h("p", "lv-muted small", "approve link: ", h("code", "lv-url", t.ApproveURL)))
+		}
+		for _, a := range t.Artifacts {
+			d := h("details", "lv-artifact", h("summary", "", "artifact ", h("code", "", or(a.Name, "(unnamed)"))), h("pre", "code", pretty(a.Text)))
+			d.Set("open", artifacts)
+			dom.Append(box, d)
+		}
+	}
+	if r.Message != "" {
+		dom.Append(box, says(r.Message, ""))
+	}
+	if st := r.Stream; st != nil {
+		n := "stream #" + strconv.Itoa(st.ID)
+		var text string
+		switch {
+		case r.Error != nil && r.Error.NoStream:
+			text = n + " never started: the agent answered with a JSON error instead of an event stream"
+		case st.Open:
+			text = n + " open · " + count(st.Events, "event") + " so far"
+		default:
+			text = n + " closed after " + count(st.Events, "event")
+		}
+		dom.Append(box, h("p", "lv-muted small", text))
+	}
+	if r.HTTP != nil {
+		dom.Append(box, h("p", "lv-http", h("b", "", "HTTP "+strconv.Itoa(r.HTTP.Status)), h("span", "lv-muted", " to POST "), h("code", "lv-url", r.HTTP.URL)))
+		if r.HTTP.Body != "" {
+			dom.Append(box, h("pre", "code lv-body", pretty(r.HTTP.Body)))
+		}
+	}
+	switch {
+	case r.Error != nil:
+		dom.Append(box, wireError(r.Error))
+	case r.Failure != "":
+		dom.Append(box, h("p", "lv-error", r.Failure))
+	}
+	if d := r.Deviation; d != nil {
+		dl := h("dl", "", h("dt", "", "the spec asks"), h("dd", "", d.Expected), h("dt", "", "the agent answered"), h("dd", "", d.Got))
+		if d.Known != "" {
+			dom.Append(dl, h("dt", "", "known issue"), h("dd", "", d.Known))
+		}
+		dev := h("aside", "lv-dev", h("div", "lv-dev-head", h("span", "lv-dev-mark", "≠ spec"), "a2a-go deviates from the specification, "+d.Spec))
+		dom.SetAttr(dev, "role", "note")
+		if d.Text != "" {
+			dom.Append(dev, h("p", "", d.Text))
+		}
+		dom.Append(dev, dl)
+		dom.Append(box, dev)
+	}
+	if r.Note != "" {
+		dom.Append(box, h("p", "lv-note", r.Note))
+	}
+	return box
+}
+
+func wireError(e *panel.WireError) js.Value {
+	var parts []string
+	if e.Transport != "" {
+		parts = append(parts, "no response: "+e.Transport)
+	} else {
+		if e.Code != 0 {
+			parts = append(parts, strconv.Itoa(e.Code))
+		}
+		for _, s := range []string{e.Status, e.Reason} {
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+	}
+	label := "error"
+	switch {
+	case e.InStream:
+		label = "error frame"
+	case e.NoStream:
+		label = "error instead of a stream · HTTP " + strconv.Itoa(e.HTTPStatus)
+	case e.HTTPStatus != 0:
+		label = "error · HTTP " + strconv.Itoa(e.HTTPStatus)
+	}
+	box := h("div", "lv-wire-error", h("span", "lv-err-label", label), h("code", "", strings.Join(parts, " · ")))
+	if e.Message != "" {
+		dom.Append(box, h("p", "", e.Message))
+	}
+	return box
+}
+
+// bindingName is how the page writes a binding.
+func bindingName(b panel.Binding) string {
+	if b == panel.JSONRPC {
+		return "JSON-RPC"
+	}
+	return string(b)
+}
+
+// pretty indents JSON text; other text comes back as it is.
+func pretty(text string) string {
+	var b bytes.Buffer
+	if json.Indent(&b, []byte(text), "", "  ") != nil {
+		return text
+	}
+	return b.String()
+}
+
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
+
+// chip is a task state as a coloured label, its full name as the title.
+func chip(state string) js.Value {
+	class := "other"
+	if state != "" {
+		class = cssState(state)
+	}
+	c := h("span", "state st-"+class, or(replay.ShortState(state), "?"))
+	c.Set("title", state)
+	return c
+}
+
+// idCode is an id as the diagram writes it (replay.ShortID), whole in
+// its title.
+func idCode(id string) js.Value {
+	c := h("code", "", replay.ShortID(id))
+	c.Set("title", id)
+	return c
+}
+
+// says quotes what an agent said, edged in the colour of the state it
+// said it in.
+func says(text, state string) js.Value {
+	class := "lv-says"
+	switch state {
+	case replay.StateInputRequired:
+		class += " input"
+	case replay.StateAuthRequired:
+		class += " auth"
+	}
+	return h("blockquote", class, text)
+}
+
+// h builds an element of a class with children: strings become text
+// nodes, never markup.
+func h(tag, class string, kids ...any) js.Value {
+	el := dom.El(tag, class)
+	for _, k := range kids {
+		switch k := k.(type) {
+		case string:
+			el.Call("append", k) // append takes a string as text
+		case js.Value:
+			el.Call("append", k)
+		}
+	}
+	return el
+}
