@@ -178,7 +178,7 @@ cmd_bench() {
 	need_chromium
 	build_cli
 	log "viewer wasm"
-	bin/a2aplay build -out bin viewer
+	bin/a2aplay build -out bin viewer check
 	if [ ! -f bin/npm/node_modules/mermaid/dist/mermaid.min.js ]; then
 		need_npm
 		log "mermaid 12 from npm (for the benchmark only)"

@@ -36,8 +36,12 @@ var (
 	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: []string{
 		"all=-l", mod + "diagram=", mod + "replay=", mod + "view=",
 	}}
-	// Check is the spec checker the page loads into a worker on demand.
-	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: []string{"all=-l"}}
+	// Check is the spec checker the page loads into a worker on demand,
+	// which also opens large files: it inlines in the packages that
+	// parse, step and draw them, as the viewer does.
+	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: []string{
+		"all=-l", mod + "diagram=", mod + "replay=", mod + "view=",
+	}}
 	// Live is the kit's agents, run in a worker by the Live panel.
 	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}}
 )
