@@ -170,8 +170,15 @@ func sendPart(part *view.Part, post func(map[string]any)) error {
 	return nil
 }
 
+// maxExportSteps is the most steps Export draws as SVG or Mermaid, as
+// a2aplay figures draws in one figure.
+const maxExportSteps = 20000
+
 // export writes the whole file open as the page's Export menu names it.
 func export(kind string) (string, error) {
+	if (kind == "svg" || kind == "mermaid") && len(held.steps) > maxExportSteps {
+		return "", fmt.Errorf("%s has %d steps: a drawing of more than %d is too large for a browser to show or for this page to write; a2aplay figures -steps A-B draws a range of it", held.name, len(held.steps), maxExportSteps)
+	}
 	var b strings.Builder
 	var err error
 	switch kind {
