@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"reflect"
 	"slices"
 	"time"
@@ -161,4 +162,53 @@ func (p *Part) Step(k int) *replay.Step {
 		return nil
 	}
 	return &p.Steps[i]
+}
+
+// A Sent is a Part as it travels from the worker to the page: a small
+// head the page reads at once, the window drawn, and each step and each
+// exchange as JSON text of its own, which the page reads only when it
+// inspects that step. The page's thread so never decodes a whole
+// window.
+type Sent struct {
+	Head      string   // the Part without its steps, exchanges and SVG, as JSON
+	SVG       string   // the window drawn
+	Steps     []string // each step of the part, as JSON, in order
+	Index     []int    // each step's Index, ascending
+	Exchanges []string // each exchange of the part, as JSON, in order
+	Seqs      []int    // each exchange's number, ascending
+}
+
+// Send splits p for its trip to the page.
+func (p *Part) Send() (*Sent, error) {
+	head := *p
+	head.Steps, head.SVG = nil, ""
+	if p.Transcript != nil {
+		t := *p.Transcript
+		t.Exchanges = nil
+		head.Transcript = &t
+	}
+	b, err := json.Marshal(&head)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sent{Head: string(b), SVG: p.SVG}
+	for _, st := range p.Steps {
+		b, err := json.Marshal(&st)
+		if err != nil {
+			return nil, err
+		}
+		s.Steps = append(s.Steps, string(b))
+		s.Index = append(s.Index, st.Index)
+	}
+	if p.Transcript != nil {
+		for _, ex := range p.Transcript.Exchanges {
+			b, err := json.Marshal(ex)
+			if err != nil {
+				return nil, err
+			}
+			s.Exchanges = append(s.Exchanges, string(b))
+			s.Seqs = append(s.Seqs, ex.Seq)
+		}
+	}
+	return s, nil
 }

@@ -62,6 +62,45 @@ func longTranscript(t *testing.T, copies int) *replay.Transcript {
 	return long
 }
 
+// received is p after its trip to the page: sent, then read as the page
+// reads it.
+func received(t *testing.T, p *Part) Part {
+	t.Helper()
+	sent, err := p.Send()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Part
+	if err := json.Unmarshal([]byte(sent.Head), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Steps) != 0 || len(got.Transcript.Exchanges) != 0 || got.SVG != "" {
+		t.Fatal("the head carries steps, exchanges or the drawing")
+	}
+	got.SVG = sent.SVG
+	for i, text := range sent.Steps {
+		var s replay.Step
+		if err := json.Unmarshal([]byte(text), &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Index != sent.Index[i] {
+			t.Fatalf("step %d sent with index %d", s.Index, sent.Index[i])
+		}
+		got.Steps = append(got.Steps, s)
+	}
+	for i, text := range sent.Exchanges {
+		var ex replay.Exchange
+		if err := json.Unmarshal([]byte(text), &ex); err != nil {
+			t.Fatal(err)
+		}
+		if ex.Seq != sent.Seqs[i] {
+			t.Fatalf("exchange %d sent as number %d", ex.Seq, sent.Seqs[i])
+		}
+		got.Transcript.Exchanges = append(got.Transcript.Exchanges, &ex)
+	}
+	return got
+}
+
 // TestCut checks that a Part, after its trip as JSON, draws and inspects
 // every step of its window as the whole transcript does.
 func TestCut(t *testing.T) {
@@ -73,14 +112,7 @@ func TestCut(t *testing.T) {
 	lanes := Lanes(steps)
 	for _, at := range []int{0, 1, 777, len(steps) - 5, len(steps)} {
 		p := Cut(long, steps, lanes, at)
-		b, err := json.Marshal(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Part
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatal(err)
-		}
+		got := received(t, p)
 		first, last := Window(len(steps), at)
 		if got.N != len(steps) || got.First != first || got.Last != last || got.Tasks != len(lanes) || len(got.Lanes) != MaxLanes {
 			t.Fatalf("at %d: N %d, window %d-%d, tasks %d, %d lanes; want %d, %d-%d, %d, %d",
@@ -105,9 +137,15 @@ func TestCut(t *testing.T) {
 		if got.Step(first-1) != nil && got.Step(first-1).Exchange == 0 || got.Step(len(steps)+1) != nil {
 			t.Errorf("at %d: Step outside the transcript found", at)
 		}
+		if err := p.Draw(); err != nil {
+			t.Fatal(err)
+		}
 		svg, _, err := PageFigure(got.Transcript, got.Steps, got.First, got.Last)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got := received(t, p); got.SVG != svg {
+			t.Errorf("at %d: the part sent draws otherwise than the part received", at)
 		}
 		whole, _, err := PageFigure(long, steps, first, last)
 		if err != nil {

@@ -157,7 +157,7 @@ func postPart(at int, post func(map[string]any)) {
 
 // sendPart sends a part to the page; an error is answered and returned.
 func sendPart(part *view.Part, post func(map[string]any)) error {
-	b, err := json.Marshal(part)
+	sent, err := part.Send()
 	if err != nil {
 		post(map[string]any{"error": err.Error()})
 		return err
@@ -166,8 +166,30 @@ func sendPart(part *view.Part, post func(map[string]any)) error {
 	// counts it in its memory (a2aplay.memory()).
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	post(map[string]any{"part": string(b), "sys": float64(m.Sys)})
+	post(map[string]any{
+		"part": sent.Head, "svg": sent.SVG,
+		"steps": anyStrings(sent.Steps), "index": ints(sent.Index),
+		"exchanges": anyStrings(sent.Exchanges), "seqs": ints(sent.Seqs),
+		"sys": float64(m.Sys),
+	})
 	return nil
+}
+
+// anyStrings and ints make slices JavaScript arrays can be made of.
+func anyStrings(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+func ints(s []int) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
 }
 
 // maxExportSteps is the most steps Export draws as SVG or Mermaid, as

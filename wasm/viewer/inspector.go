@@ -74,7 +74,11 @@ func (p *page) inspect() {
 	} else if len(d.steps) > 0 {
 		start = d.steps[0].At
 	}
-	det := view.InspectStep(d.t, *s, d.count(), start)
+	t := d.t
+	if d.lazy != nil {
+		t = d.lazy.transcriptFor(d.t, s.Exchange)
+	}
+	det := view.InspectStep(t, *s, d.count(), start)
 	dom.SetText(e.heading, det.Heading)
 	dom.SetText(e.label, det.Label)
 	for _, r := range det.Rows {

@@ -4,6 +4,7 @@ package viewer
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -162,6 +163,10 @@ func (p *page) fromOpener(msg js.Value) {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
+		lz := &lazy{
+			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
+			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+		}
 		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
@@ -173,7 +178,7 @@ func (p *page) fromOpener(msg js.Value) {
 					return // given up meanwhile
 				}
 				t1 := dom.Now()
-				p.gotPart(&part)
+				p.gotPart(&part, lz)
 				measure("a2aplay-part-shown", t1, dom.Now())
 			})
 		})
@@ -245,13 +250,13 @@ func phaseText(phase string) string {
 
 // gotPart shows a part the opener sent: the first of a file just
 // opened, or the window around a position the learner stepped to.
-func (p *page) gotPart(part *view.Part) {
+func (p *page) gotPart(part *view.Part, lz *lazy) {
 	if name := p.opener.open; name != "" {
 		// A file just opened.
 		p.opener.open = ""
 		p.hideProgress()
 		d := &doc{name: name, local: true}
-		d.setPart(part)
+		d.setPart(part, lz)
 		p.opener.doc = d
 		p.docs[key(name, true)] = d
 		p.clearError()
@@ -265,7 +270,7 @@ func (p *page) gotPart(part *view.Part) {
 	if d == nil {
 		return
 	}
-	d.setPart(part)
+	d.setPart(part, lz)
 	if p.cur != d {
 		return
 	}
@@ -414,12 +419,79 @@ func (p *page) hideProgress() {
 }
 
 // setPart makes part the window of d the page holds.
-func (d *doc) setPart(part *view.Part) {
-	d.part = part
+func (d *doc) setPart(part *view.Part, lz *lazy) {
+	d.part, d.lazy = part, lz
 	d.t = part.Transcript
 	if d.t == nil {
 		d.t = &replay.Transcript{}
 	}
-	d.steps = part.Steps
+	d.steps = nil
 	d.lanes = part.Lanes
+}
+
+// lazy holds a part's steps and exchanges as the opener sent them: each
+// as JSON text in a JavaScript array, read into Go when the inspector
+// first shows it. The page's thread never reads a whole window.
+type lazy struct {
+	svg              js.Value // the window drawn, a string
+	steps, exchanges js.Value // arrays of JSON text
+	index, seqs      []int    // each step's Index, each exchange's number
+	step             map[int]*replay.Step
+	ex               map[int]*replay.Exchange
+}
+
+// stepAt returns step k (1-based, of the whole file), or nil when the
+// part does not hold it or it cannot be read.
+func (l *lazy) stepAt(k int) *replay.Step {
+	if s, ok := l.step[k]; ok {
+		return s
+	}
+	i, ok := slices.BinarySearch(l.index, k)
+	if !ok {
+		return nil
+	}
+	var s replay.Step
+	if json.Unmarshal([]byte(l.steps.Index(i).String()), &s) != nil {
+		return nil
+	}
+	if l.step == nil {
+		l.step = map[int]*replay.Step{}
+	}
+	l.step[k] = &s
+	return &s
+}
+
+// transcriptFor returns t with exchange seq in it, for the inspector.
+func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
+	ex, ok := l.ex[seq]
+	if !ok {
+		if i, found := slices.BinarySearch(l.seqs, seq); found {
+			var e replay.Exchange
+			if json.Unmarshal([]byte(l.exchanges.Index(i).String()), &e) == nil {
+				ex = &e
+			}
+		}
+		if l.ex == nil {
+			l.ex = map[int]*replay.Exchange{}
+		}
+		l.ex[seq] = ex
+	}
+	one := *t
+	one.Exchanges = nil
+	if ex != nil {
+		one.Exchanges = []*replay.Exchange{ex}
+	}
+	return &one
+}
+
+// jsInts reads a JavaScript array of integers.
+func jsInts(a js.Value) []int {
+	if a.Type() != js.TypeObject {
+		return nil
+	}
+	out := make([]int, a.Length())
+	for i := range out {
+		out[i] = a.Index(i).Int()
+	}
+	return out
 }
