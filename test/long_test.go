@@ -169,6 +169,10 @@ func TestOpenLargeFile(t *testing.T) {
 	if eval[bool](tb, `!!document.querySelector(".opening:not([hidden])")`) {
 		t.Error("the progress still shows after the file opened")
 	}
+	// The first window may come before the worker has every step: the
+	// tasks are counted, and the lane drawn, when it has.
+	tb.wait(`/5400 steps in 1800 exchanges, \d+ tasks?\./.test(document.getElementById("insp-label").textContent)`)
+	tb.wait(`document.querySelectorAll("#lane .lane-track .seg").length > 0`)
 	drawn := func() int {
 		return eval[int](tb, `document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length`)
 	}

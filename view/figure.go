@@ -96,7 +96,7 @@ func drawGeometry(t *replay.Transcript, steps []replay.Step, prefix string, firs
 // than BigTranscript: the steps around the current one. Stepping past
 // the window draws the next.
 const (
-	WindowSteps   = 600
+	WindowSteps   = 240
 	BigTranscript = 1500
 )
 

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"encoding/json"
+	"reflect"
 	"slices"
 	"time"
 
@@ -29,6 +31,48 @@ type Part struct {
 	Summary Summary
 	Lanes   []Lane // the first MaxLanes tasks' lanes
 	Tasks   int    // lanes in all
+
+	// SVG is the window drawn for the page ([PageFigure]), and Widest
+	// its widest arrow, when the part comes drawn: the worker draws it,
+	// so that the page's thread only puts it in.
+	SVG    string `json:",omitempty"`
+	Widest int    `json:",omitempty"`
+
+	// Provisional is set on the first part of a long transcript cut
+	// before all its steps were worked out ([CutFirst]): it has no lanes,
+	// and its summary counts no tasks, until a [Whole] comes.
+	Provisional bool `json:",omitempty"`
+}
+
+// A Whole is what a worker says of a whole transcript once it has
+// worked out all its steps, after a provisional first Part: its summary
+// and its lanes.
+type Whole struct {
+	Summary Summary
+	Lanes   []Lane // the first MaxLanes tasks' lanes
+	Tasks   int    // lanes in all
+}
+
+// WholeOf describes transcript t, with its steps and lanes, for a
+// provisional Part of it.
+func WholeOf(t *replay.Transcript, steps []replay.Step, lanes []Lane) *Whole {
+	return &Whole{Summary: Summarize(t, steps), Lanes: lanes[:min(len(lanes), MaxLanes)], Tasks: len(lanes)}
+}
+
+// Apply completes a provisional Part with w.
+func (w *Whole) Apply(p *Part) {
+	p.Summary, p.Lanes, p.Tasks, p.Provisional = w.Summary, w.Lanes, w.Tasks, false
+}
+
+// Draw draws the part's window into SVG and Widest.
+func (p *Part) Draw() error {
+	first, last := p.First, p.Last
+	if first <= 1 && last >= p.N {
+		first, last = 0, 0 // the whole transcript, drawn as the page draws one
+	}
+	var err error
+	p.SVG, p.Widest, err = PageFigure(p.Transcript, p.Steps, first, last)
+	return err
 }
 
 // MaxLanes is the most tasks the page lists in the overview and draws
@@ -39,16 +83,37 @@ const MaxLanes = 12
 // the page draws when the current position is at: the window [Window]
 // gives.
 func Cut(t *replay.Transcript, steps []replay.Step, lanes []Lane, at int) *Part {
-	p := &Part{N: len(steps), Summary: Summarize(t, steps), Tasks: len(lanes)}
+	w := WholeOf(t, steps, lanes)
+	p := &Part{N: len(steps), Summary: w.Summary, Lanes: w.Lanes, Tasks: w.Tasks}
 	p.First, p.Last = Window(len(steps), min(max(at, 0), len(steps)))
+	cut(p, t, steps)
+	return p
+}
+
+// CutFirst makes the first Part of a long transcript t of n steps from
+// first, the steps of its first exchanges only, so that the page can
+// show it while the worker works out the others: the window at the
+// overview, provisional. The worker checks it against the Part [Cut]
+// makes from all the steps, and sends the page that one if it differs.
+func CutFirst(t *replay.Transcript, first []replay.Step, n int) *Part {
+	p := &Part{N: n, Provisional: true, Summary: Summarize(t, nil)}
+	p.Summary.Steps = n
+	p.First, p.Last = Window(n, 0)
+	p.Last = min(p.Last, len(first))
+	cut(p, t, first)
+	return p
+}
+
+// cut fills in p's start, transcript and steps from steps, the steps of
+// t, for p's window.
+func cut(p *Part, t *replay.Transcript, steps []replay.Step) {
 	if len(steps) > 0 {
 		p.Start = steps[0].At
 	}
-	p.Lanes = lanes[:min(len(lanes), MaxLanes)]
 	sub := &replay.Transcript{Title: t.Title, Notes: t.Notes, Participants: t.Participants}
 	p.Transcript = sub
 	if len(steps) == 0 {
-		return p
+		return
 	}
 	// The exchanges of the window's steps, in the transcript's order.
 	// The first step and the last go too: the diagram draws times from
@@ -72,7 +137,21 @@ func Cut(t *replay.Transcript, steps []replay.Step, lanes []Lane, at int) *Part 
 			p.Steps = append(p.Steps, s)
 		}
 	}
-	return p
+}
+
+// Same reports whether parts p and q show their window alike: the same
+// steps drawn the same way.
+func (p *Part) Same(q *Part) bool {
+	if p.First != q.First || p.Last != q.Last || p.SVG != q.SVG {
+		return false
+	}
+	for k := p.First; k <= p.Last; k++ {
+		a, b := p.Step(k), q.Step(k)
+		if a == nil || b == nil || !reflect.DeepEqual(*a, *b) {
+			return false
+		}
+	}
+	return true
 }
 
 // Step returns step k (1-based, in the whole transcript) when the part
@@ -83,4 +162,53 @@ func (p *Part) Step(k int) *replay.Step {
 		return nil
 	}
 	return &p.Steps[i]
+}
+
+// A Sent is a Part as it travels from the worker to the page: a small
+// head the page reads at once, the window drawn, and each step and each
+// exchange as JSON text of its own, which the page reads only when it
+// inspects that step. The page's thread so never decodes a whole
+// window.
+type Sent struct {
+	Head      string   // the Part without its steps, exchanges and SVG, as JSON
+	SVG       string   // the window drawn
+	Steps     []string // each step of the part, as JSON, in order
+	Index     []int    // each step's Index, ascending
+	Exchanges []string // each exchange of the part, as JSON, in order
+	Seqs      []int    // each exchange's number, ascending
+}
+
+// Send splits p for its trip to the page.
+func (p *Part) Send() (*Sent, error) {
+	head := *p
+	head.Steps, head.SVG = nil, ""
+	if p.Transcript != nil {
+		t := *p.Transcript
+		t.Exchanges = nil
+		head.Transcript = &t
+	}
+	b, err := json.Marshal(&head)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sent{Head: string(b), SVG: p.SVG}
+	for _, st := range p.Steps {
+		b, err := json.Marshal(&st)
+		if err != nil {
+			return nil, err
+		}
+		s.Steps = append(s.Steps, string(b))
+		s.Index = append(s.Index, st.Index)
+	}
+	if p.Transcript != nil {
+		for _, ex := range p.Transcript.Exchanges {
+			b, err := json.Marshal(ex)
+			if err != nil {
+				return nil, err
+			}
+			s.Exchanges = append(s.Exchanges, string(b))
+			s.Seqs = append(s.Seqs, ex.Seq)
+		}
+	}
+	return s, nil
 }

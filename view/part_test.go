@@ -62,6 +62,45 @@ func longTranscript(t *testing.T, copies int) *replay.Transcript {
 	return long
 }
 
+// received is p after its trip to the page: sent, then read as the page
+// reads it.
+func received(t *testing.T, p *Part) Part {
+	t.Helper()
+	sent, err := p.Send()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Part
+	if err := json.Unmarshal([]byte(sent.Head), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Steps) != 0 || len(got.Transcript.Exchanges) != 0 || got.SVG != "" {
+		t.Fatal("the head carries steps, exchanges or the drawing")
+	}
+	got.SVG = sent.SVG
+	for i, text := range sent.Steps {
+		var s replay.Step
+		if err := json.Unmarshal([]byte(text), &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Index != sent.Index[i] {
+			t.Fatalf("step %d sent with index %d", s.Index, sent.Index[i])
+		}
+		got.Steps = append(got.Steps, s)
+	}
+	for i, text := range sent.Exchanges {
+		var ex replay.Exchange
+		if err := json.Unmarshal([]byte(text), &ex); err != nil {
+			t.Fatal(err)
+		}
+		if ex.Seq != sent.Seqs[i] {
+			t.Fatalf("exchange %d sent as number %d", ex.Seq, sent.Seqs[i])
+		}
+		got.Transcript.Exchanges = append(got.Transcript.Exchanges, &ex)
+	}
+	return got
+}
+
 // TestCut checks that a Part, after its trip as JSON, draws and inspects
 // every step of its window as the whole transcript does.
 func TestCut(t *testing.T) {
@@ -73,14 +112,7 @@ func TestCut(t *testing.T) {
 	lanes := Lanes(steps)
 	for _, at := range []int{0, 1, 777, len(steps) - 5, len(steps)} {
 		p := Cut(long, steps, lanes, at)
-		b, err := json.Marshal(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got Part
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatal(err)
-		}
+		got := received(t, p)
 		first, last := Window(len(steps), at)
 		if got.N != len(steps) || got.First != first || got.Last != last || got.Tasks != len(lanes) || len(got.Lanes) != MaxLanes {
 			t.Fatalf("at %d: N %d, window %d-%d, tasks %d, %d lanes; want %d, %d-%d, %d, %d",
@@ -105,9 +137,15 @@ func TestCut(t *testing.T) {
 		if got.Step(first-1) != nil && got.Step(first-1).Exchange == 0 || got.Step(len(steps)+1) != nil {
 			t.Errorf("at %d: Step outside the transcript found", at)
 		}
+		if err := p.Draw(); err != nil {
+			t.Fatal(err)
+		}
 		svg, _, err := PageFigure(got.Transcript, got.Steps, got.First, got.Last)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got := received(t, p); got.SVG != svg {
+			t.Errorf("at %d: the part sent draws otherwise than the part received", at)
 		}
 		whole, _, err := PageFigure(long, steps, first, last)
 		if err != nil {
@@ -120,5 +158,54 @@ func TestCut(t *testing.T) {
 			}
 			t.Errorf("at %d: the part's window draws otherwise than the whole transcript's: %q vs %q", at, svg[max(0, i-200):min(len(svg), i+200)], whole[max(0, i-200):min(len(whole), i+200)])
 		}
+	}
+}
+
+func BenchmarkPartJSON(b *testing.B) {
+	long := longTranscript(&testing.T{}, 2000)
+	steps := replay.Steps(long)
+	p := Cut(long, steps, Lanes(steps), len(steps)/2)
+	js, _ := json.Marshal(p)
+	tr, _ := json.Marshal(p.Transcript)
+	st, _ := json.Marshal(p.Steps)
+	b.Logf("part %d bytes: transcript %d, steps %d (%d steps, %d exchanges)", len(js), len(tr), len(st), len(p.Steps), len(p.Transcript.Exchanges))
+	for b.Loop() {
+		var q Part
+		json.Unmarshal(js, &q)
+	}
+}
+
+// TestCutFirst: the first Part cut from a long transcript's first
+// exchanges shows its window as the Part cut from all its steps does.
+func TestCutFirst(t *testing.T) {
+	long := longTranscript(t, 300)
+	steps := replay.Steps(long)
+	whole := Cut(long, steps, Lanes(steps), 0)
+	prefix := *long
+	prefix.Exchanges = long.Exchanges[:60] // 540 steps
+	first := CutFirst(long, replay.Steps(&prefix), len(steps))
+	for _, p := range []*Part{whole, first} {
+		if err := p.Draw(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !first.Provisional || first.N != len(steps) || first.Summary.Exchanges != len(long.Exchanges) {
+		t.Errorf("first part: provisional %v, %d steps, %d exchanges; want true, %d, %d", first.Provisional, first.N, first.Summary.Exchanges, len(steps), len(long.Exchanges))
+	}
+	if !first.Same(whole) {
+		t.Error("the first part shows its window otherwise than the part cut from every step")
+	}
+	WholeOf(long, steps, Lanes(steps)).Apply(first)
+	if first.Provisional || !reflect.DeepEqual(first.Summary, whole.Summary) || !reflect.DeepEqual(first.Lanes, whole.Lanes) || first.Tasks != whole.Tasks {
+		t.Error("the first part, completed, differs from the whole's")
+	}
+	// A part from fewer steps than its window is not the same.
+	prefix.Exchanges = long.Exchanges[:10]
+	short := CutFirst(long, replay.Steps(&prefix), len(steps))
+	if err := short.Draw(); err != nil {
+		t.Fatal(err)
+	}
+	if short.Same(whole) {
+		t.Error("a part of 90 steps is the same as one of 240")
 	}
 }

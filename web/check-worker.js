@@ -31,6 +31,11 @@
 	(async () => {
 		const resp = await fetch(wasmURL);
 		if (!resp.ok) throw new Error(`${wasmURL}: HTTP ${resp.status}`);
+		// Compiled as it arrives, and the compiled code is cached with
+		// the response: a second worker starts without compiling again.
+		if (WebAssembly.instantiateStreaming && (resp.headers.get("Content-Type") || "").startsWith("application/wasm")) {
+			return WebAssembly.instantiateStreaming(resp, go.importObject);
+		}
 		const bytes = await resp.arrayBuffer();
 		return WebAssembly.instantiate(bytes, go.importObject);
 	})().then((result) => {

@@ -33,15 +33,22 @@ var (
 	// replay, view) and the standard ones they lean on in their loops;
 	// inlining off elsewhere makes it about 100 KB (10%) smaller after
 	// brotli, room for the Live panel under its 1.0 MB budget.
-	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: append([]string{"all=-l"}, inlined(
-		mod+"diagram", mod+"replay", mod+"view",
-		"strings", "strconv", "internal/strconv", "slices", "unicode/utf8", "bytes", "sort",
-	)...)}
-	// Check is the spec checker the page loads into a worker on demand.
-	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: []string{"all=-l"}}
+	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: drawing}
+	// Check is the spec checker the page loads into a worker on demand,
+	// which also opens large files: it inlines in the packages that
+	// parse, step and draw them, as the viewer does.
+	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: drawing}
 	// Live is the kit's agents, run in a worker by the Live panel.
 	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}}
 )
+
+// drawing are the flags of the modules that parse, step and draw
+// transcripts: inlining off, but in the packages that do that work and
+// the standard ones their loops call.
+var drawing = append([]string{"all=-l"}, inlined(
+	mod+"diagram", mod+"replay", mod+"view",
+	"strings", "strconv", "internal/strconv", "slices", "unicode/utf8", "bytes", "sort",
+)...)
 
 // inlined returns the -gcflags patterns that give packages the
 // compiler's default flags, inlining on, over an earlier all=-l.

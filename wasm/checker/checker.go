@@ -16,11 +16,21 @@
 //	                                 findings: [{step, text}]}
 //	{id, op: "open", name, data}     open a file (data: an ArrayBuffer):
 //	                                 answers {id, progress: {phase,
-//	                                 done}} as it goes, then {id, part}
-//	                                 (a view.Part as JSON text), then
-//	                                 {id, findings}
+//	                                 done}} as it goes, then a part
+//	                                 (below), then
+//	                                 {id, findings}. Of a long file the
+//	                                 first part is cut from its first
+//	                                 exchanges' steps, before the others
+//	                                 are worked out; then comes {id,
+//	                                 whole} (a view.Whole as JSON text),
+//	                                 or a part in its place when the
+//	                                 first part was not right after all
 //	{id, op: "part", at}             the Part around step at of the
-//	                                 file open: {id, part}
+//	                                 file open
+//
+// A part is a view.Part drawn and split by view.Part.Send: {id, part
+// (its head as JSON text), svg, steps and exchanges (arrays of JSON
+// text), index and seqs (their numbers), sys (the worker's memory)}.
 //	{id, op: "export", kind}         the file open as "svg", "mermaid",
 //	                                 "http" or "har": {id, text}
 //

@@ -5,6 +5,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"syscall/js"
 
@@ -12,7 +13,7 @@ import (
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
-	files "github.com/a2aplay/a2aplay/replay/open"
+	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -39,7 +40,7 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			post(map[string]any{"error": "open takes {name, data}"})
 			return
 		}
-		open(name.String(), data, post)
+		openFile(name.String(), data, post)
 	case "part":
 		if held.t == nil {
 			post(map[string]any{"error": "no file is open"})
@@ -67,9 +68,9 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 	}
 }
 
-// open reads a file, says how far it has got as it goes, answers the
+// openFile reads a file, says how far it has got as it goes, answers the
 // Part the page draws first, then the file's findings.
-func open(name string, data js.Value, post func(map[string]any)) {
+func openFile(name string, data js.Value, post func(map[string]any)) {
 	held.t, held.steps, held.lanes = nil, nil, nil
 	progress := func(phase string, done float64) {
 		post(map[string]any{"progress": map[string]any{"phase": phase, "done": done}})
@@ -78,17 +79,52 @@ func open(name string, data js.Value, post func(map[string]any)) {
 	b := make([]byte, data.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
 	progress("parse", 0.05)
-	t, err := files.Read(b, name, har.Options{})
+	t, err := open.Read(b, name, har.Options{})
 	b = nil
 	if err != nil {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
+	// A long file's first window goes to the page first, from the steps
+	// of its first exchanges; the page shows it while the others are
+	// worked out.
+	var first *view.Part
+	if n := replay.CountSteps(t); n > view.BigTranscript {
+		progress("first", 0.3)
+		pre := *t
+		pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.WindowSteps)]
+		first = view.CutFirst(t, replay.Steps(&pre), n)
+		if err := first.Draw(); err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		if sendPart(first, post) != nil {
+			return
+		}
+	}
 	progress("steps", 0.4)
 	steps := replay.Steps(t)
 	progress("lanes", 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
-	postPart(0, post)
+	if first == nil {
+		postPart(0, post)
+	} else {
+		whole := view.Cut(t, steps, held.lanes, 0)
+		if err := whole.Draw(); err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		if first.Same(whole) {
+			b, err := json.Marshal(view.WholeOf(t, steps, held.lanes))
+			if err != nil {
+				post(map[string]any{"error": err.Error()})
+				return
+			}
+			post(map[string]any{"whole": string(b)})
+		} else if sendPart(whole, post) != nil {
+			return
+		}
+	}
 	fs := []any{}
 	for _, f := range check.Check(t) {
 		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
@@ -96,18 +132,75 @@ func open(name string, data js.Value, post func(map[string]any)) {
 	post(map[string]any{"findings": fs})
 }
 
-// postPart answers the Part around position at of the file open.
+// firstExchanges returns how many of t's first exchanges make at least
+// steps steps (or all of them).
+func firstExchanges(t *replay.Transcript, steps int) int {
+	pre := replay.Transcript{}
+	for i := range t.Exchanges {
+		pre.Exchanges = t.Exchanges[i : i+1]
+		if steps -= replay.CountSteps(&pre); steps <= 0 {
+			return i + 1
+		}
+	}
+	return len(t.Exchanges)
+}
+
+// postPart answers the Part around position at of the file open, drawn.
 func postPart(at int, post func(map[string]any)) {
-	b, err := json.Marshal(view.Cut(held.t, held.steps, held.lanes, at))
-	if err != nil {
+	part := view.Cut(held.t, held.steps, held.lanes, at)
+	if err := part.Draw(); err != nil {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
-	post(map[string]any{"part": string(b)})
+	sendPart(part, post)
 }
+
+// sendPart sends a part to the page; an error is answered and returned.
+func sendPart(part *view.Part, post func(map[string]any)) error {
+	sent, err := part.Send()
+	if err != nil {
+		post(map[string]any{"error": err.Error()})
+		return err
+	}
+	// What the worker's Go runtime has taken from the browser: the page
+	// counts it in its memory (a2aplay.memory()).
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	post(map[string]any{
+		"part": sent.Head, "svg": sent.SVG,
+		"steps": anyStrings(sent.Steps), "index": ints(sent.Index),
+		"exchanges": anyStrings(sent.Exchanges), "seqs": ints(sent.Seqs),
+		"sys": float64(m.Sys),
+	})
+	return nil
+}
+
+// anyStrings and ints make slices JavaScript arrays can be made of.
+func anyStrings(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+func ints(s []int) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// maxExportSteps is the most steps Export draws as SVG or Mermaid, as
+// a2aplay figures draws in one figure.
+const maxExportSteps = 20000
 
 // export writes the whole file open as the page's Export menu names it.
 func export(kind string) (string, error) {
+	if (kind == "svg" || kind == "mermaid") && len(held.steps) > maxExportSteps {
+		return "", fmt.Errorf("%s has %d steps: a drawing of more than %d is too large for a browser to show or for this page to write; a2aplay figures -steps A-B draws a range of it", held.name, len(held.steps), maxExportSteps)
+	}
 	var b strings.Builder
 	var err error
 	switch kind {

@@ -19,7 +19,9 @@ import (
 //	                          and SVG, that and the DOM, all of showing it
 //	a2aplay.go(k)             move to position k (0 is the overview)
 //	a2aplay.state()           {transcript, step, steps, playing}
-//	a2aplay.memory()          {sys, heapInuse}: the Go runtime's memory, bytes
+//	a2aplay.memory()          {sys, heapInuse, worker}: the Go runtime's
+//	                          memory, and that of the worker that holds
+//	                          a large file, bytes
 //	a2aplay.liveDraw(text)    draw text as the live session's transcript:
 //	                          {steps, step} or {error}
 //	a2aplay.liveState()       {on, scenario, started, steps}: the Live mode
@@ -66,7 +68,7 @@ func (p *page) exposeAPI() {
 	fn("memory", func([]js.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse)}
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "worker": p.opener.sys}
 	})
 	fn("liveDraw", func(args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {

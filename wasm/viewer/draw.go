@@ -38,16 +38,26 @@ func (p *page) draw(d *doc, at int) error {
 		if whole {
 			first, last = 0, 0
 		}
-		svg, widest, err := view.PageFigure(d.t, d.steps, first, last)
-		if err != nil {
-			return err
-		}
-		d.svgMs = dom.Now() - t0
 		// The SVG is this program's own output, and the diagram package
 		// escapes every text in it: no transcript text becomes markup.
 		// The HTML parser reads a large SVG faster than DOMParser does.
-		c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
-		dom.SetOwnMarkup(c, svg)
+		var widest int
+		if d.lazy != nil {
+			// Drawn by the opener (the same diagram package), and put in
+			// as the JavaScript string it came as.
+			widest = d.part.Widest
+			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			c.Set("innerHTML", d.lazy.svg)
+		} else {
+			var svg string
+			var err error
+			if svg, widest, err = view.PageFigure(d.t, d.steps, first, last); err != nil {
+				return err
+			}
+			d.svgMs = dom.Now() - t0
+			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			dom.SetOwnMarkup(c, svg)
+		}
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
 		d.renderMs = dom.Now() - t0
@@ -73,11 +83,11 @@ func (p *page) mark(k int) js.Value {
 		return js.Undefined()
 	}
 	if p.marks[k].IsUndefined() {
-		s := p.cur.step(k)
-		if s == nil {
+		id := p.cur.stepID(k)
+		if id == "" {
 			return js.Undefined()
 		}
-		el := dom.Document().Call("getElementById", view.IDPrefix+s.ID)
+		el := dom.Document().Call("getElementById", view.IDPrefix+id)
 		if el.IsNull() {
 			return js.Undefined()
 		}

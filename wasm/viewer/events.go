@@ -47,7 +47,10 @@ func (p *page) wire() {
 	on(e.copyCurl, "click", func(js.Value) { p.copy(e.copyCurl, p.curlText) })
 
 	// Files: the button opens the hidden input; a drop anywhere works too.
-	on(e.open, "click", func(js.Value) { e.file.Call("click") })
+	on(e.open, "click", func(js.Value) {
+		p.warmOpener() // opener.go: it compiles while the learner picks
+		e.file.Call("click")
+	})
 	on(e.file, "change", func(js.Value) {
 		files := e.file.Get("files")
 		if files.Length() > 0 {
@@ -60,6 +63,7 @@ func (p *page) wire() {
 	on(doc, "dragenter", func(ev js.Value) {
 		if hasFiles(ev) {
 			ev.Call("preventDefault")
+			p.warmOpener()
 			dragging++
 			dom.SetHidden(e.drop, false)
 		}

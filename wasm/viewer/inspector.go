@@ -33,8 +33,12 @@ func (p *page) inspect() {
 			title = d.name
 		}
 		dom.SetText(e.heading, title)
+		tasks := count(s.Tasks, "task")
+		if d.part != nil && d.part.Provisional {
+			tasks = "tasks being counted"
+		}
 		dom.SetText(e.label, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
-			count(s.Tasks, "task")+". Press → or Play to step through, or click a step.")
+			tasks+". Press → or Play to step through, or click a step.")
 		fact(e.facts, "Transcript", d.name, "")
 		for _, pt := range s.Participants {
 			fact(e.facts, "Participant", pt, "")
@@ -70,7 +74,11 @@ func (p *page) inspect() {
 	} else if len(d.steps) > 0 {
 		start = d.steps[0].At
 	}
-	det := view.InspectStep(d.t, *s, d.count(), start)
+	t := d.t
+	if d.lazy != nil {
+		t = d.lazy.transcriptFor(d.t, s.Exchange)
+	}
+	det := view.InspectStep(t, *s, d.count(), start)
 	dom.SetText(e.heading, det.Heading)
 	dom.SetText(e.label, det.Label)
 	for _, r := range det.Rows {

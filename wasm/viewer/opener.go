@@ -4,9 +4,11 @@ package viewer
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -25,16 +27,20 @@ const remoteBytes = 1 << 20
 // view.Part, and asks for the next one when the learner steps out of
 // it. Guarded by the page's mu.
 type opener struct {
-	w    js.Value // the worker; undefined until the first large file
-	id   int      // the id of the newest request; older answers are stale
-	open string   // the name of the file being opened, "" when none is
-	doc  *doc     // the file the worker holds
-	want int      // the position a part was asked for; 0 when none is on its way
+	w      js.Value // the worker; undefined until the first large file
+	id     int      // the last request's id
+	openID int      // the id of the open of the file shown or being opened
+	partID int      // the id of the newest request for a window
+	open   string   // the name of the file being opened, "" when none is
+	doc    *doc     // the file the worker holds
+	want   int      // the position a part was asked for; 0 when none is on its way
 
 	// The progress shown while a file opens.
 	box, text, bar, cancel js.Value
 
-	exports map[int]string // export requests in flight: id -> kind
+	exports map[int]string // export requests in flight, by their own ids (below 0): id -> kind
+	lastExp int            // the last export's id
+	sys     float64        // the worker's memory, bytes, as its last part said
 }
 
 // remote reports whether a file of this size is opened by the p.opener.
@@ -50,14 +56,21 @@ func (p *page) openRemote(file js.Value) {
 	if p.opener.open != "" {
 		p.cancelOpen()
 	}
+	if d := p.opener.doc; d != nil {
+		// The worker holds one file: the one shown keeps the window
+		// drawn, but can no longer be stepped out of it.
+		delete(p.docs, key(d.name, true))
+		p.opener.doc = nil
+	}
 	p.opener.id++
 	id := p.opener.id
+	p.opener.openID = id
 	p.opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
 	dom.Go(func() {
 		buf, err := dom.Await(file.Call("arrayBuffer"))
 		p.do(func() {
-			if id != p.opener.id {
+			if id != p.opener.openID {
 				return // cancelled meanwhile
 			}
 			if err != nil {
@@ -68,6 +81,15 @@ func (p *page) openRemote(file js.Value) {
 			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
 		})
 	})
+}
+
+// warmOpener starts the worker when the learner is about to pick or
+// drop a file: it loads and compiles its module meanwhile, so a large
+// file finds it ready.
+func (p *page) warmOpener() {
+	if p.data.Check != "" {
+		p.startOpener()
+	}
 }
 
 // startOpener starts the worker if none runs.
@@ -93,7 +115,10 @@ func (p *page) startOpener() {
 	})
 }
 
-// fromOpener takes one of the opener's messages.
+// fromOpener takes one of the opener's messages: answers to the open
+// of the file shown (or being opened), to the newest request for a
+// window of it, or to an export; answers to requests given up since are
+// dropped.
 func (p *page) fromOpener(msg js.Value) {
 	if msg.Get("ready").Truthy() {
 		return
@@ -108,30 +133,62 @@ func (p *page) fromOpener(msg js.Value) {
 		p.exported(kind, msg)
 		return
 	}
-	if id != p.opener.id {
-		return // an answer to a request given up
+	opening := p.opener.open != ""
+	switch {
+	case id == p.opener.openID:
+	case id == p.opener.partID && p.opener.want != 0:
+	default:
+		return
 	}
 	switch {
 	case msg.Get("error").Type() == js.TypeString:
-		if p.opener.open != "" {
+		if opening {
 			p.openFailed("Could not open " + msg.Get("error").String())
 			return
 		}
 		p.opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
-		p.showError("Could not draw " + p.opener.doc.name + ": " + msg.Get("error").String())
+		if d := p.opener.doc; d != nil {
+			p.showError("Could not draw " + d.name + ": " + msg.Get("error").String())
+		}
 	case msg.Get("progress").Type() == js.TypeObject:
-		if p.opener.open != "" {
+		if opening {
 			pr := msg.Get("progress")
 			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
 		}
 	case msg.Get("part").Type() == js.TypeString:
+		t0 := dom.Now()
 		var part view.Part
 		if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.gotPart(&part)
+		lz := &lazy{
+			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
+			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+		}
+		p.opener.sys = msg.Get("sys").Float()
+		measure("a2aplay-part-read", t0, dom.Now())
+		// Shown in a task of its own: the page's thread takes a breath
+		// between reading the part and putting it in.
+		dom.Go(func() {
+			time.Sleep(time.Millisecond)
+			p.do(func() {
+				if id != p.opener.openID && id != p.opener.partID {
+					return // given up meanwhile
+				}
+				t1 := dom.Now()
+				p.gotPart(&part, lz)
+				measure("a2aplay-part-shown", t1, dom.Now())
+			})
+		})
+	case msg.Get("whole").Type() == js.TypeString:
+		var w view.Whole
+		if err := json.Unmarshal([]byte(msg.Get("whole").String()), &w); err != nil {
+			p.openerFailed("the worker's answer: " + err.Error())
+			return
+		}
+		p.gotWhole(&w)
 	case msg.Get("findings").Type() == js.TypeObject:
 		d := p.opener.doc
 		if d == nil {
@@ -149,6 +206,31 @@ func (p *page) fromOpener(msg js.Value) {
 	}
 }
 
+// gotWhole takes what the opener says about the whole file once it has
+// worked out all its steps, after a first window it drew from the first
+// of them: the tasks' lanes and the summary.
+func (p *page) gotWhole(w *view.Whole) {
+	d := p.opener.doc
+	if d == nil || d.part == nil {
+		return
+	}
+	w.Apply(d.part)
+	d.lanes = d.part.Lanes
+	if p.cur == d {
+		p.buildLane()
+		p.paintLane()
+		if p.nav.Cur == 0 {
+			p.inspect()
+		}
+	}
+}
+
+// measure puts a span of time on the page's performance timeline, for
+// the benchmark to read.
+func measure(name string, start, end float64) {
+	dom.Global().Get("performance").Call("measure", name, map[string]any{"start": start, "end": end})
+}
+
 // phaseText says what the opener is doing.
 func phaseText(phase string) string {
 	switch phase {
@@ -156,6 +238,8 @@ func phaseText(phase string) string {
 		return "reading the file"
 	case "parse":
 		return "reading the exchanges"
+	case "first":
+		return "drawing the first steps"
 	case "steps":
 		return "working out the steps"
 	case "lanes":
@@ -166,13 +250,13 @@ func phaseText(phase string) string {
 
 // gotPart shows a part the opener sent: the first of a file just
 // opened, or the window around a position the learner stepped to.
-func (p *page) gotPart(part *view.Part) {
+func (p *page) gotPart(part *view.Part, lz *lazy) {
 	if name := p.opener.open; name != "" {
 		// A file just opened.
 		p.opener.open = ""
 		p.hideProgress()
 		d := &doc{name: name, local: true}
-		d.setPart(part)
+		d.setPart(part, lz)
 		p.opener.doc = d
 		p.docs[key(name, true)] = d
 		p.clearError()
@@ -186,7 +270,7 @@ func (p *page) gotPart(part *view.Part) {
 	if d == nil {
 		return
 	}
-	d.setPart(part)
+	d.setPart(part, lz)
 	if p.cur != d {
 		return
 	}
@@ -208,6 +292,7 @@ func (p *page) askPart(d *doc, at int) {
 		return
 	}
 	p.opener.id++
+	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
 	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
@@ -221,9 +306,9 @@ func (p *page) exportRemote(kind string) {
 	if p.opener.exports == nil {
 		p.opener.exports = map[int]string{}
 	}
-	p.opener.id++
-	p.opener.exports[p.opener.id] = kind
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "export", "kind": kind})
+	p.opener.lastExp--
+	p.opener.exports[p.opener.lastExp] = kind
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.lastExp, "op": "export", "kind": kind})
 }
 
 // exported downloads what the opener wrote.
@@ -259,7 +344,7 @@ func (p *page) cancelOpen() {
 		return
 	}
 	p.opener.open = ""
-	p.opener.id++
+	p.opener.openID = 0
 	p.endOpener()
 	p.hideProgress()
 	p.saySource()
@@ -273,6 +358,7 @@ func (p *page) endOpener() {
 	}
 	p.opener.w.Call("terminate")
 	p.opener.w = js.Undefined()
+	p.opener.sys = 0
 	if d := p.opener.doc; d != nil {
 		delete(p.docs, key(d.name, true))
 		p.opener.doc = nil
@@ -333,12 +419,79 @@ func (p *page) hideProgress() {
 }
 
 // setPart makes part the window of d the page holds.
-func (d *doc) setPart(part *view.Part) {
-	d.part = part
+func (d *doc) setPart(part *view.Part, lz *lazy) {
+	d.part, d.lazy = part, lz
 	d.t = part.Transcript
 	if d.t == nil {
 		d.t = &replay.Transcript{}
 	}
-	d.steps = part.Steps
+	d.steps = nil
 	d.lanes = part.Lanes
+}
+
+// lazy holds a part's steps and exchanges as the opener sent them: each
+// as JSON text in a JavaScript array, read into Go when the inspector
+// first shows it. The page's thread never reads a whole window.
+type lazy struct {
+	svg              js.Value // the window drawn, a string
+	steps, exchanges js.Value // arrays of JSON text
+	index, seqs      []int    // each step's Index, each exchange's number
+	step             map[int]*replay.Step
+	ex               map[int]*replay.Exchange
+}
+
+// stepAt returns step k (1-based, of the whole file), or nil when the
+// part does not hold it or it cannot be read.
+func (l *lazy) stepAt(k int) *replay.Step {
+	if s, ok := l.step[k]; ok {
+		return s
+	}
+	i, ok := slices.BinarySearch(l.index, k)
+	if !ok {
+		return nil
+	}
+	var s replay.Step
+	if json.Unmarshal([]byte(l.steps.Index(i).String()), &s) != nil {
+		return nil
+	}
+	if l.step == nil {
+		l.step = map[int]*replay.Step{}
+	}
+	l.step[k] = &s
+	return &s
+}
+
+// transcriptFor returns t with exchange seq in it, for the inspector.
+func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
+	ex, ok := l.ex[seq]
+	if !ok {
+		if i, found := slices.BinarySearch(l.seqs, seq); found {
+			var e replay.Exchange
+			if json.Unmarshal([]byte(l.exchanges.Index(i).String()), &e) == nil {
+				ex = &e
+			}
+		}
+		if l.ex == nil {
+			l.ex = map[int]*replay.Exchange{}
+		}
+		l.ex[seq] = ex
+	}
+	one := *t
+	one.Exchanges = nil
+	if ex != nil {
+		one.Exchanges = []*replay.Exchange{ex}
+	}
+	return &one
+}
+
+// jsInts reads a JavaScript array of integers.
+func jsInts(a js.Value) []int {
+	if a.Type() != js.TypeObject {
+		return nil
+	}
+	out := make([]int, a.Length())
+	for i := range out {
+		out[i] = a.Index(i).Int()
+	}
+	return out
 }

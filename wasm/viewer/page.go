@@ -3,6 +3,7 @@
 package viewer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,9 +37,10 @@ type doc struct {
 	checked  bool           // its answer came, or none will
 
 	// part is, for a large file the opener holds (opener.go), the window
-	// of it the page has: t and steps are then the part's, and lanes its
-	// first ones.
+	// of it the page has: t is then the part's (without its exchanges),
+	// lanes its first ones, and the steps and exchanges are in lazy.
 	part *view.Part
+	lazy *lazy
 }
 
 // count returns how many steps d has in all.
@@ -52,13 +54,29 @@ func (d *doc) count() int {
 // step returns step k (1-based) of d, or nil when the page does not hold
 // it.
 func (d *doc) step(k int) *replay.Step {
-	if d.part != nil {
-		return d.part.Step(k)
+	if d.lazy != nil {
+		return d.lazy.stepAt(k)
 	}
 	if k < 1 || k > len(d.steps) {
 		return nil
 	}
 	return &d.steps[k-1]
+}
+
+// stepID returns the id of step k (1-based) of d, or "" when the page
+// does not hold it. Of a part it reads no step: replay.Steps names step
+// k "sk".
+func (d *doc) stepID(k int) string {
+	if d.lazy != nil {
+		if _, ok := slices.BinarySearch(d.lazy.index, k); ok {
+			return "s" + strconv.Itoa(k)
+		}
+		return ""
+	}
+	if s := d.step(k); s != nil {
+		return s.ID
+	}
+	return ""
 }
 
 // tasks returns how many tasks d has in all.
