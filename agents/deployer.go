@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,6 +41,45 @@ func ApproveURL(deployerBaseURL string, taskID a2a.TaskID) string {
 // RefuseURL returns the URL an operator POSTs to refuse a deploy task.
 func RefuseURL(deployerBaseURL string, taskID a2a.TaskID) string {
 	return trimSlash(deployerBaseURL) + RefusePath + string(taskID)
+}
+
+// approveLink finds an approve URL in text: an http or https URL with an
+// ApprovePath segment, up to a space, a quote or an angle bracket.
+var approveLink = regexp.MustCompile(`https?://[^\s"'<>]+` + ApprovePath + `[^\s"'<>]+`)
+
+// FindApproveURL returns the approve URL a status message names, as the
+// deployer's AUTH_REQUIRED message does and the planner's passes up,
+// without the punctuation that ends a sentence; or "" when it names
+// none.
+func FindApproveURL(text string) string {
+	return strings.TrimRight(approveLink.FindString(text), ".,;:)")
+}
+
+// RefuseURLBeside returns the refuse URL that goes with an approve URL
+// ([ApproveURL]), or "" when approve is not one.
+func RefuseURLBeside(approve string) string {
+	i := strings.LastIndex(approve, ApprovePath)
+	if i < 0 {
+		return ""
+	}
+	return approve[:i] + RefusePath + approve[i+len(ApprovePath):]
+}
+
+// DecisionTask returns the task id an approve or refuse URL names: the
+// path segment after ApprovePath or RefusePath, wherever the deployer
+// sits; or "" when link is neither.
+func DecisionTask(link string) a2a.TaskID {
+	u, err := url.Parse(link)
+	if err != nil {
+		return ""
+	}
+	for _, verb := range []string{ApprovePath, RefusePath} {
+		if i := strings.LastIndex(u.Path, verb); i >= 0 {
+			id, _, _ := strings.Cut(u.Path[i+len(verb):], "/")
+			return a2a.TaskID(id)
+		}
+	}
+	return ""
 }
 
 func trimSlash(s string) string {

@@ -422,3 +422,31 @@ func TestDeployerReplyBeforeRelease(t *testing.T) {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 }
+
+func TestDecisionURLs(t *testing.T) {
+	for _, tc := range []struct{ text, approve, refuse, task string }{
+		{"An operator must approve this deploy at http://localhost:41243/approve/ecf2dcb6-79c8", "http://localhost:41243/approve/ecf2dcb6-79c8", "http://localhost:41243/refuse/ecf2dcb6-79c8", "ecf2dcb6-79c8"},
+		{"approve it at https://d.example/x/approve/abc.", "https://d.example/x/approve/abc", "https://d.example/x/refuse/abc", "abc"},
+		{`"see <http://127.0.0.1:9/approve/t-1>"`, "http://127.0.0.1:9/approve/t-1", "http://127.0.0.1:9/refuse/t-1", "t-1"},
+		{"no link here", "", "", ""},
+		{"see http://localhost:41243/status/1", "", "", ""},
+	} {
+		got := FindApproveURL(tc.text)
+		if got != tc.approve || RefuseURLBeside(got) != tc.refuse {
+			t.Errorf("FindApproveURL(%q) = %q (refuse %q), want %q (%q)", tc.text, got, RefuseURLBeside(got), tc.approve, tc.refuse)
+		}
+		if tc.approve == "" {
+			continue
+		}
+		for _, link := range []string{tc.approve, tc.refuse} {
+			if id := DecisionTask(link); string(id) != tc.task {
+				t.Errorf("DecisionTask(%q) = %q, want %q", link, id, tc.task)
+			}
+		}
+	}
+	// What the deployer serves, the functions read back.
+	approve, refuse := ApproveURL("http://localhost:41243/", "t-9"), RefuseURL("http://localhost:41243", "t-9")
+	if FindApproveURL("approve at "+approve+".") != approve || RefuseURLBeside(approve) != refuse || DecisionTask(refuse) != "t-9" {
+		t.Errorf("ApproveURL %q and RefuseURL %q do not read back", approve, refuse)
+	}
+}

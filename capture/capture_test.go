@@ -364,7 +364,7 @@ func Test12StreamCloses(t *testing.T) {
 	}
 	first := path(decodeJSON(t, st.Frames[0].Data), "result", "task")
 	taskID, contextID := str(first, "id"), str(first, "contextId")
-	if !IsUUID(taskID) || !IsUUID(contextID) || str(first, "status", "state") != "TASK_STATE_SUBMITTED" {
+	if !isUUID(taskID) || !isUUID(contextID) || str(first, "status", "state") != "TASK_STATE_SUBMITTED" {
 		t.Errorf("frame 1 is task %q in context %q, in %q; want a new task, submitted", taskID, contextID, str(first, "status", "state"))
 	}
 	q := path(decodeJSON(t, st.Frames[1].Data), "result", "statusUpdate")

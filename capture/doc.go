@@ -100,7 +100,7 @@
 // its own:
 //
 //   - every UUID anywhere becomes a deterministic UUID, by scenario and
-//     order of first appearance ([ScenarioUUID]), unless the scenario
+//     order of first appearance ([Normalize]), unless the scenario
 //     pinned it to an id the tutorial shows;
 //   - JSON-RPC ids and SSE ids that are not UUIDs become 1, 2, 3, …;
 //   - an RFC 3339 time in a JSON string that is on the synthetic clock

@@ -47,13 +47,13 @@ var (
 // fractional digits.
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// IsUUID reports whether s is a UUID in its text form.
-func IsUUID(s string) bool { return len(s) == 36 && uuidRE.MatchString(s) }
+// isUUID reports whether s is a UUID in its text form.
+func isUUID(s string) bool { return len(s) == 36 && uuidRE.MatchString(s) }
 
-// ScenarioUUID returns the n-th (1-based) deterministic UUID of a
+// scenarioUUID returns the n-th (1-based) deterministic UUID of a
 // scenario: the first 16 bytes of sha256("scenario/n"), marked as a
 // version 4, variant 1 UUID.
-func ScenarioUUID(scenario string, n int) string {
+func scenarioUUID(scenario string, n int) string {
 	sum := sha256.Sum256([]byte(scenario + "/" + strconv.Itoa(n)))
 	b := sum[:16]
 	b[6] = b[6]&0x0f | 0x40
@@ -73,7 +73,8 @@ func ScenarioUUID(scenario string, n int) string {
 //   - Every UUID, anywhere (URLs, header values, bodies, frame ids and
 //     data), becomes a deterministic one, in the order it first
 //     appears: pins[raw] when the scenario pinned it, else
-//     [ScenarioUUID](scenario, n) for the n-th distinct id. Pins map raw
+//     the n-th id of the scenario, for the n-th distinct id: the first
+//     16 bytes of sha256("SCENARIO/n") as a version 4 UUID. Pins map raw
 //     ids (any case) to the ids a capture must show.
 //   - JSON-RPC request ids and SSE ids that are not UUIDs become 1, 2,
 //     3, … in the order they first appear (a string stays a string).
@@ -98,7 +99,7 @@ func Normalize(t *replay.Transcript, scenario string, pins map[string]string) er
 	n.pins = map[string]string{}
 	used := map[string]string{}
 	for raw, want := range pins {
-		if !IsUUID(raw) || !IsUUID(want) {
+		if !isUUID(raw) || !isUUID(want) {
 			return fmt.Errorf("capture: pin %q -> %q: both must be UUIDs", raw, want)
 		}
 		raw, want = strings.ToLower(raw), strings.ToLower(want)
@@ -150,8 +151,9 @@ type Normalizer struct {
 	sseIDs   map[string]string
 }
 
-// NewNormalizer returns a Normalizer whose ids are [ScenarioUUID] of the
-// scenario (or recording) name and the order ids first appear.
+// NewNormalizer returns a Normalizer whose ids are made of the scenario
+// (or recording) name and the order ids first appear, as [Normalize]
+// makes them.
 func NewNormalizer(scenario string) *Normalizer {
 	return &Normalizer{
 		scenario: scenario,
@@ -196,7 +198,7 @@ func (n *Normalizer) mapIDs(s string) string {
 		n.nIDs++
 		v, pinned := n.pins[key]
 		if !pinned {
-			v = ScenarioUUID(n.scenario, n.nIDs)
+			v = scenarioUUID(n.scenario, n.nIDs)
 		}
 		n.ids[key] = v
 		return v
@@ -226,7 +228,7 @@ func (n *Normalizer) mapTimes(s string, at time.Time) string {
 }
 
 func (n *Normalizer) sseID(id string) string {
-	if id == "" || IsUUID(id) {
+	if id == "" || isUUID(id) {
 		return id
 	}
 	v, ok := n.sseIDs[id]
@@ -263,7 +265,7 @@ func (n *Normalizer) rpcID(s string) string {
 	raw := s[start:end]
 	var str string
 	isString := json.Unmarshal([]byte(raw), &str) == nil
-	if raw == "null" || isString && IsUUID(str) {
+	if raw == "null" || isString && isUUID(str) {
 		return s
 	}
 	v, ok := n.rpcIDs[raw]

@@ -12,12 +12,12 @@ import (
 )
 
 func TestScenarioUUID(t *testing.T) {
-	a, b := ScenarioUUID("06-input-required", 1), ScenarioUUID("06-input-required", 2)
-	if a == b || a != ScenarioUUID("06-input-required", 1) || a == ScenarioUUID("07-auth-required", 1) {
+	a, b := scenarioUUID("06-input-required", 1), scenarioUUID("06-input-required", 2)
+	if a == b || a != scenarioUUID("06-input-required", 1) || a == scenarioUUID("07-auth-required", 1) {
 		t.Errorf("ids not distinct and repeatable: %s %s", a, b)
 	}
 	for _, id := range []string{a, b} {
-		if !IsUUID(id) || id[14] != '4' || !strings.ContainsRune("89ab", rune(id[19])) || strings.ToLower(id) != id {
+		if !isUUID(id) || id[14] != '4' || !strings.ContainsRune("89ab", rune(id[19])) || strings.ToLower(id) != id {
 			t.Errorf("%s is not a lower-case version 4 UUID", id)
 		}
 	}
@@ -122,7 +122,7 @@ func TestNormalize(t *testing.T) {
 	if err := Normalize(tr, "test", map[string]string{strings.ToUpper(rawCtx): strings.ToUpper(wantCtx)}); err != nil {
 		t.Fatal(err)
 	}
-	id := func(n int) string { return ScenarioUUID("test", n) }
+	id := func(n int) string { return scenarioUUID("test", n) }
 	// Order of first appearance: rawTask (in a header), rawRPC, rawMsg,
 	// rawSSE, then rawCtx (pinned).
 	task, rpc, msg, sse := id(1), id(2), id(3), id(4)

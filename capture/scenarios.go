@@ -268,7 +268,7 @@ func runPlanner(ctx context.Context, s *Session) error {
 		return err
 	}
 	deployID, ok := strings.CutPrefix(url, agents.ApproveURL(s.Kit.Deployer.BaseURL(), ""))
-	if !ok || !IsUUID(deployID) {
+	if !ok || !isUUID(deployID) {
 		return fmt.Errorf("the planner's status names %s, not an approve URL of the deployer", url)
 	}
 	s.Pin(deployID, ChainDeployID)

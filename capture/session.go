@@ -6,7 +6,6 @@ import (
 	"io"
 	"iter"
 	"net/http"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -294,13 +293,9 @@ func asTask(res a2a.SendMessageResult, want a2a.TaskState, what string) (*a2a.Ta
 
 // approveURL finds the approve URL in a status message.
 func approveURL(text string) (string, error) {
-	i := strings.Index(text, "http://")
-	if i < 0 {
-		return "", fmt.Errorf("no URL in the status message %q", text)
+	u := agents.FindApproveURL(text)
+	if u == "" {
+		return "", fmt.Errorf("no approve URL in the status message %q", text)
 	}
-	u := text[i:]
-	if j := strings.IndexAny(u, " \n"); j >= 0 {
-		u = u[:j]
-	}
-	return strings.TrimRight(u, ".,;"), nil
+	return u, nil
 }

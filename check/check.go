@@ -123,17 +123,6 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 	return rep, err
 }
 
-// Violations counts the findings that are violations.
-func Violations(fs []Finding) int {
-	n := 0
-	for _, f := range fs {
-		if f.Severity == Violation {
-			n++
-		}
-	}
-	return n
-}
-
 // StepOf returns the step (its 1-based Index) a finding belongs to, so
 // that a page can show findings on the diagram: the frame's step for a
 // finding about a frame, else the request's step for one about the

@@ -284,16 +284,6 @@ func restRoute(method, path string) (op, id, prefix string) {
 	return "", "", ""
 }
 
-// isCardPath says whether a path is an agent card's well-known location
-// (§8.2), or v0.3's.
-func isCardPath(p string) bool {
-	return strings.HasSuffix(p, "/.well-known/agent-card.json") || strings.HasSuffix(p, "/.well-known/agent.json")
-}
-
-func isEventStream(ct string) bool {
-	return mediaType(ct) == "text/event-stream"
-}
-
 // interfaceKey is how an interface URL and a request's base URL are
 // compared: scheme, host and path, without a trailing slash.
 func interfaceKey(u *url.URL, path string) string {
@@ -370,7 +360,7 @@ func decodeCall(cl *call) {
 		return
 	}
 	cl.rawQuery = u.RawQuery
-	if ex.Request.Method == "GET" && isCardPath(u.Path) {
+	if ex.Request.Method == "GET" && replay.IsCardPath(u.Path) {
 		cl.card = true
 		decodeCard(cl)
 		return

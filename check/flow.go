@@ -15,36 +15,45 @@ import (
 // checkSend: SendMessage and SendStreamingMessage (§3.1.1, §3.2.2,
 // §3.4.2, §3.4.3, §7.6.1).
 func (c *checker) checkSend(cl *call) {
-	ex := cl.ex
-	req := &ex.Request
 	m := cl.message()
 	if m == nil || m.Kind != jsontree.Object {
 		return
 	}
-	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
-
-	// A blocking SendMessage returns at a terminal or interrupted state.
-	if cl.method == "SendMessage" && cl.blocking() && cl.resultTsk != nil {
-		st := cl.resultTsk.Get("status").Get("state")
-		if s := st.Text(); validStates[s] && !replay.Terminal(s) && !replay.Interrupted(s) {
-			c.report("blocking-send", c.at(cl, 0, cl.resp.lineOf(st), ByAgent),
-				"blocking SendMessage returned task %s in %s; a blocking call returns only at a terminal or interrupted state (set configuration.returnImmediately to get the task at once)",
-				replay.ShortID(cl.resultTsk.Get("id").Text()), s)
-		}
-	}
 	if cl.method == "SendMessage" {
+		c.checkBlocking(cl)
 		c.checkHistory(cl)
 	}
-
 	taskID := m.Get("taskId").Text()
 	if taskID == "" {
 		return // a new task, in a new or (with contextId) an existing context: §3.4.3
 	}
-	ctxID := m.Get("contextId").Text()
+	req := &cl.ex.Request
 	prev, hasPrev := c.stateBefore(taskID, req.At, req.Line)
-	known := prev.context // the task's context, as it last reported it
-	e := cl.refusal()
+	c.checkContinues(cl, m, taskID, prev, hasPrev)
+	if hasPrev {
+		c.checkSendToState(cl, taskID, prev)
+	}
+}
 
+// checkBlocking: a blocking SendMessage returns at a terminal or
+// interrupted state.
+func (c *checker) checkBlocking(cl *call) {
+	if !cl.blocking() || cl.resultTsk == nil {
+		return
+	}
+	st := cl.resultTsk.Get("status").Get("state")
+	if s := st.Text(); validStates[s] && !replay.Terminal(s) && !replay.Interrupted(s) {
+		c.report("blocking-send", c.at(cl, 0, cl.resp.lineOf(st), ByAgent),
+			"blocking SendMessage returned task %s in %s; a blocking call returns only at a terminal or interrupted state (set configuration.returnImmediately to get the task at once)",
+			replay.ShortID(cl.resultTsk.Get("id").Text()), s)
+	}
+}
+
+// checkContinues: message m names task taskID, which must exist, and
+// the reply and the message's contextId must be the task's. prev is the
+// task's state before the call, when hasPrev.
+func (c *checker) checkContinues(cl *call, m *jsontree.Value, taskID string, prev observation, hasPrev bool) {
+	e := cl.refusal()
 	if !hasPrev && e != nil && e.reason == "TASK_NOT_FOUND" {
 		c.report("task-id-exists", c.at(cl, 0, cl.req.lineOf(m.Get("taskId")), ByClient),
 			"the message names task %s, which the transcript never showed and the agent does not know (it answered %s); a client's taskId references an existing task",
@@ -57,18 +66,24 @@ func (c *checker) checkSend(cl *call) {
 				replay.ShortID(taskID), replay.ShortID(got))
 		}
 	}
+	ctxID := m.Get("contextId").Text()
+	known := prev.context // the task's context, as it last reported it
 	if ctxID != "" && known != "" && ctxID != known {
 		c.report("context-match", c.at(cl, 0, cl.req.lineOf(m.Get("contextId")), ByClient),
 			"the message names task %s with contextId %s, but the task's contextId is %s; send the task's own contextId, or the taskId alone",
 			replay.ShortID(taskID), replay.ShortID(ctxID), replay.ShortID(known))
 		if cl.accepted() {
-			c.report("context-mismatch", agent, "the agent accepted a message for task %s whose contextId %s is not the task's (%s); it must reject it",
+			c.report("context-mismatch", c.at(cl, 0, cl.responseLine(), ByAgent), "the agent accepted a message for task %s whose contextId %s is not the task's (%s); it must reject it",
 				replay.ShortID(taskID), replay.ShortID(ctxID), replay.ShortID(known))
 		}
 	}
-	if !hasPrev {
-		return
-	}
+}
+
+// checkSendToState: a message to a task in a terminal state is refused
+// with UnsupportedOperationError; one in AUTH_REQUIRED is accepted.
+func (c *checker) checkSendToState(cl *call, taskID string, prev observation) {
+	e := cl.refusal()
+	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
 	switch {
 	case replay.Terminal(prev.state):
 		switch {

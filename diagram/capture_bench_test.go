@@ -21,9 +21,8 @@ import (
 const captured = "../transcripts/07-auth-required.http"
 
 var (
-	capturedOnce  sync.Once
-	capturedAll   []replay.Step
-	capturedError error
+	capturedMu  sync.Mutex
+	capturedAll []replay.Step // the longest made so far
 )
 
 // capturedSteps gives the first n steps of a transcript made by repeating
@@ -32,12 +31,14 @@ var (
 // apart) and its clock moved on, parsed by replay.Parse as a file would be.
 func capturedSteps(tb testing.TB, n int) []replay.Step {
 	tb.Helper()
-	capturedOnce.Do(func() { capturedAll, capturedError = repeatCapture(captured, 100_000) })
-	if capturedError != nil {
-		tb.Fatal(capturedError)
-	}
+	capturedMu.Lock()
+	defer capturedMu.Unlock()
 	if n > len(capturedAll) {
-		tb.Fatalf("%d steps asked for, %d made", n, len(capturedAll))
+		steps, err := repeatCapture(captured, n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		capturedAll = steps
 	}
 	return capturedAll[:n:n]
 }
@@ -111,15 +112,15 @@ const pageWindow = 600
 // well under a second, and the window the page draws at any step of
 // 100,000 in a few milliseconds. Run natively and under wasm:
 //
-//	go test ./diagram -run '^$' -bench 'Large|Window' -benchmem
-//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./diagram -run '^$' -bench 'Large|Window' -benchtime 5x
+//	go test ./diagram -run '^$' -bench 'Large|Window|Prepare' -benchmem
+//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./diagram -run '^$' -bench 'Large|Window|Prepare' -benchtime 5x
 var largeSizes = []int{1_000, 10_000, 100_000}
 
 // BenchmarkLayoutLarge lays out every step.
 func BenchmarkLayoutLarge(b *testing.B) {
 	for _, n := range largeSizes {
-		steps := capturedSteps(b, n)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -132,8 +133,8 @@ func BenchmarkLayoutLarge(b *testing.B) {
 // BenchmarkSVGLarge writes the SVG of every step, laid out beforehand.
 func BenchmarkSVGLarge(b *testing.B) {
 	for _, n := range largeSizes {
-		g := Layout(capturedSteps(b, n), Options{})
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			g := Layout(capturedSteps(b, n), Options{})
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -149,10 +150,10 @@ func BenchmarkSVGLarge(b *testing.B) {
 // when a learner jumps to the middle of a long transcript.
 func BenchmarkWindow(b *testing.B) {
 	for _, n := range largeSizes {
-		steps := capturedSteps(b, n)
 		first := max(1, n/2-pageWindow/3)
 		last := min(n, first+pageWindow-1)
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
@@ -175,5 +176,39 @@ func reportTimes(b *testing.B) func() {
 		if cpu1, ok := cputime.Used(); ok && cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/op")
 		}
+	}
+}
+
+// BenchmarkWindowPrepared is [BenchmarkWindow] for a page that prepares
+// the transcript once ([Prepare]) and lays out each window from it.
+func BenchmarkWindowPrepared(b *testing.B) {
+	for _, n := range largeSizes {
+		first := max(1, n/2-pageWindow/3)
+		last := min(n, first+pageWindow-1)
+		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			p := Prepare(capturedSteps(b, n), Options{IDPrefix: "fig-", NoStyle: true})
+			b.ReportAllocs()
+			defer reportTimes(b)()
+			for b.Loop() {
+				if err := WriteSVG(io.Discard, p.Layout(first, last)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPrepare measures what a page pays once per transcript to
+// draw it a window at a time.
+func BenchmarkPrepare(b *testing.B) {
+	for _, n := range largeSizes {
+		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
+			steps := capturedSteps(b, n)
+			b.ReportAllocs()
+			defer reportTimes(b)()
+			for b.Loop() {
+				Prepare(steps, Options{})
+			}
+		})
 	}
 }

@@ -14,6 +14,41 @@
 //	g := diagram.Layout(steps, diagram.Options{Title: t.Title, First: 4, Last: 9})
 //	err := diagram.WriteSVG(w, g)
 //
+// # Phases
+//
+// Layout runs in phases, each a method of one layouter that adds its
+// part to the Geometry (layout.go unless said):
+//
+//   - select (select.go): the steps in range, their texts made visible,
+//     and the participants' order over all the steps;
+//   - columns: a column per participant a drawn step involves, and its
+//     header's width;
+//   - spacing: each row's label measured on one line, and the gaps
+//     between columns widened until every label fits;
+//   - gutter: the time and number gutter, then each column's x;
+//   - rows (rows.go): each row top to bottom, its texts wrapped, badge,
+//     arrow and tag, opening on the way the streams' brackets and the
+//     bands outside A2A it falls into (streams.go);
+//   - streams and bands (streams.go): each bracket from its first row to
+//     its last, joined to its close; each band's tab;
+//   - lanes (lanes.go): a lane per task alive at once, a segment per
+//     state;
+//   - footers: the lifelines' end, and the headers again below a long
+//     diagram.
+//
+// The geometry's types are in geometry.go, the description in words in
+// describe.go, text measurement and wrapping in metrics.go and text.go.
+//
+// # Long transcripts
+//
+// A page draws a long transcript a window at a time. [Layout] with a
+// range costs the steps it draws plus one light pass over the rest;
+// [Prepare] makes even that pass once, and [Prepared.Layout] then costs
+// only the window:
+//
+//	p := diagram.Prepare(steps, diagram.Options{Title: t.Title, IDPrefix: "fig-"})
+//	g := p.Layout(first, last)
+//
 // # Same bytes everywhere
 //
 // Text is measured from advance widths built into the package (the
@@ -21,7 +56,9 @@
 // monospace), never by a browser, and all geometry is integer. The same
 // steps give the same bytes natively and under GOOS=js GOARCH=wasm; the
 // golden files are checked under both. Layout and WriteSVG do work in
-// proportion to the number of steps (BenchmarkRender measures it).
+// proportion to the number of steps (BenchmarkRender measures it, and
+// BenchmarkLayoutLarge, BenchmarkSVGLarge and BenchmarkWindow up to
+// 100,000 steps).
 //
 // # What the picture says
 //

@@ -48,7 +48,12 @@ const outsideA2A = "outside A2A"
 // bands outside A2A opened on the way), streams, bands, lanes and
 // footers.
 func Layout(steps []replay.Step, opts Options) *Geometry {
-	l := newLayouter(steps, opts)
+	opts = shownOptions(opts)
+	return newLayouter(selectSteps(steps, opts), opts).layout()
+}
+
+// layout runs the phases.
+func (l *layouter) layout() *Geometry {
 	l.columns()
 	l.spacing()
 	l.gutter()
@@ -70,6 +75,7 @@ type layouter struct {
 	maxW int // where labels wrap
 	t0   time.Time
 	selection
+	prepared *Prepared // when set, what it knows of all the steps is not learnt again
 
 	// columns
 	col   map[string]int // column of each drawn participant
@@ -97,12 +103,13 @@ type layouter struct {
 	bracketOf map[string]int // index in brackets of each stream's group id
 }
 
-func newLayouter(steps []replay.Step, opts Options) *layouter {
-	opts = shownOptions(opts)
+// newLayouter starts the layout of sel; opts has been through
+// [shownOptions].
+func newLayouter(sel selection, opts Options) *layouter {
 	l := &layouter{
 		g:         &Geometry{Title: opts.Title, IDPrefix: opts.IDPrefix, NoStyle: opts.NoStyle},
 		maxW:      opts.MaxLabelWidth,
-		selection: selectSteps(steps, opts),
+		selection: sel,
 		lastOOB:   -2,
 		chanPair:  [2]int{-1, -1},
 	}
@@ -112,8 +119,8 @@ func newLayouter(steps []replay.Step, opts Options) *layouter {
 	if l.maxW <= 0 {
 		l.maxW = maxLabelW
 	}
-	if len(steps) > 0 {
-		l.t0 = steps[0].At
+	if len(sel.all) > 0 {
+		l.t0 = sel.all[0].At
 	}
 	return l
 }

@@ -113,12 +113,31 @@ func wide(r rune) bool {
 
 // units returns the width of s in thousandths of an em.
 func (f font) units(s string) int {
+	tab := &asciiAdvance[f]
 	u := 0
-	for _, r := range s {
-		u += f.advance(r)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			for _, r := range s[i:] {
+				u += f.advance(r)
+			}
+			break
+		}
+		u += int(tab[c])
 	}
 	return u
 }
+
+// asciiAdvance holds [font.advance] of each ASCII character, per font,
+// for the common case of [font.units].
+var asciiAdvance = func() (t [mono + 1][0x80]uint16) {
+	for f := range t {
+		for c := range t[f] {
+			t[f][c] = uint16(font(f).advance(rune(c)))
+		}
+	}
+	return t
+}()
 
 // width returns the width of s set in f at size px, in whole pixels,
 // rounded up.

@@ -43,6 +43,16 @@ func (l *layouter) findBrackets() {
 	if len(l.brackets) == 0 {
 		return
 	}
+	if p := l.prepared; p != nil {
+		for i := range l.brackets {
+			g := &l.brackets[i]
+			g.ends = p.ends[g.id]
+			if ri, ok := p.requests[g.id]; ok {
+				g.request = ri
+			}
+		}
+		return
+	}
 	for i := range l.all {
 		s := &l.all[i]
 		if s.Group == "" {

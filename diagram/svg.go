@@ -370,6 +370,15 @@ func stateClass(state string) string {
 // controls are written as escapes by [replay.Visible].
 func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
+		// Copy the run of bytes that stay as they are in one go.
+		j := i
+		for j < len(s) && plainByte[s[j]] {
+			j++
+		}
+		b = append(b, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -385,10 +394,8 @@ func appendEscaped(b []byte, s string) []byte {
 				b = append(b, "&#39;"...)
 			case c == '\t' || c == '\n' || c == '\r':
 				b = append(b, ' ')
-			case c < 0x20 || c == 0x7f:
+			default: // other control characters
 				b = append(b, "\uFFFD"...)
-			default:
-				b = append(b, c)
 			}
 			i++
 			continue
@@ -407,3 +414,15 @@ func appendEscaped(b []byte, s string) []byte {
 	}
 	return b
 }
+
+// plainByte tells the ASCII bytes that XML text and attribute values
+// hold as they are.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	for _, c := range `&<>"'` {
+		t[c] = false
+	}
+	return t
+}()

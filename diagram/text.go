@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -54,48 +56,111 @@ func wrap(text string, f font, size, width, n int) []string {
 }
 
 // appendWrapped appends the lines of [wrap] to dst, so that a caller can
-// reuse one slice for every label.
+// reuse one slice for every label. A line is cut from text itself where
+// its words stand in text one space apart, as they mostly do.
 func appendWrapped(dst []string, text string, f font, size, width, n int) []string {
 	if n > 0 && text != "" && f.units(text)*size <= width*1000 && plain(text) {
 		return append(dst, text) // the common case: one line as it is
 	}
-	words := strings.Fields(text)
-	if len(words) == 0 || n <= 0 {
+	if n <= 0 {
 		return dst
 	}
 	limit := width * 1000 // widths below are in units × size
 	space := f.units(" ") * size
 	start := len(dst)
-	cur, curU := "", 0
-	i := 0
-	for i < len(words) && len(dst)-start < n {
-		w := words[i]
-		wu := f.units(w) * size
+	var cur line
+	cutLeft := false
+	ws, we := nextWord(text, 0) // the word at hand: text[ws:we]
+	for ws < we && len(dst)-start < n {
+		wu := f.units(text[ws:we]) * size
 		switch {
-		case cur == "" && wu <= limit:
-			cur, curU = w, wu
-			i++
-		case cur == "":
-			head, rest := cutToWidth(w, f, size, limit)
+		case cur.empty() && wu <= limit:
+			cur = line{text: text, s: ws, e: we, u: wu}
+			ws, we = nextWord(text, we)
+		case cur.empty():
+			head, _ := cutToWidth(text[ws:we], f, size, limit)
 			dst = append(dst, head)
-			words[i] = rest
-		case curU+space+wu <= limit:
-			cur += " " + w
-			curU += space + wu
-			i++
+			if ws += len(head); ws == we { // one character wider than a line
+				if len(dst)-start < n {
+					ws, we = nextWord(text, we)
+				} else {
+					cutLeft = true // counts as a word left over
+				}
+			}
+		case cur.u+space+wu <= limit:
+			cur.add(ws, we, space+wu)
+			ws, we = nextWord(text, we)
 		default:
-			dst = append(dst, cur)
-			cur, curU = "", 0
+			dst = append(dst, cur.String())
+			cur = line{}
 		}
 	}
-	if cur != "" && len(dst)-start < n {
-		dst = append(dst, cur)
-		cur = ""
+	if !cur.empty() && len(dst)-start < n {
+		dst = append(dst, cur.String())
+		cur = line{}
 	}
-	if i < len(words) || cur != "" {
+	if ws < we || cutLeft || !cur.empty() {
 		dst[len(dst)-1] = ellipsize(dst[len(dst)-1], f, size, limit)
 	}
 	return dst
+}
+
+// A line is a wrapped line being filled: text[s:e] while its words
+// stand one space apart in text, else built.
+type line struct {
+	text  string
+	s, e  int
+	built string
+	u     int // its width, in units × size
+}
+
+func (l *line) empty() bool { return l.s == l.e && l.built == "" }
+
+// add puts the word text[ws:we] at the end of the line, after a space.
+func (l *line) add(ws, we, u int) {
+	l.u += u
+	if l.built == "" && ws == l.e+1 && l.text[l.e] == ' ' {
+		l.e = we
+		return
+	}
+	if l.built == "" {
+		l.built = l.text[l.s:l.e]
+	}
+	l.built += " " + l.text[ws:we]
+}
+
+func (l *line) String() string {
+	if l.built != "" {
+		return l.built
+	}
+	return l.text[l.s:l.e]
+}
+
+// nextWord finds the first word of text at or after i, as
+// [strings.Fields] splits: its start and end, equal when there is none.
+func nextWord(text string, i int) (int, int) {
+	for i < len(text) {
+		r, n := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(text[i:])
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	j := i
+	for j < len(text) {
+		r, n := rune(text[j]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(text[j:])
+		}
+		if unicode.IsSpace(r) {
+			break
+		}
+		j += n
+	}
+	return i, j
 }
 
 // plain reports whether s has single spaces between words and no other

@@ -80,8 +80,8 @@ var figureKeys = map[string]bool{
 // captionSourceRE finds the capture a caption names.
 var captionSourceRE = regexp.MustCompile(`\b(capture/out|transcripts)/[A-Za-z0-9][A-Za-z0-9._-]*\.http\b`)
 
-// ParseRange reads a step range: "4" or "4-9", 1-based, first ≤ last.
-func ParseRange(s string) (from, to int, err error) {
+// parseRange reads a step range: "4" or "4-9", 1-based, first ≤ last.
+func parseRange(s string) (from, to int, err error) {
 	a, b, isRange := strings.Cut(strings.TrimSpace(s), "-")
 	from, err1 := strconv.Atoi(strings.TrimSpace(a))
 	to, err2 := from, error(nil)
@@ -122,7 +122,7 @@ func (n *Figure) resolve(srcs *sources) {
 
 	stepsF, hasSteps := f.get("steps")
 	if hasSteps {
-		from, to, err := ParseRange(stepsF.Value)
+		from, to, err := parseRange(stepsF.Value)
 		if err != nil {
 			f.errorf(stepsF.Offset, "figure: %v", err)
 			return

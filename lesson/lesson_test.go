@@ -141,13 +141,13 @@ func TestParseRange(t *testing.T) {
 		{"-3", 0, 0, `steps "-3": want N or N-M`},
 	}
 	for _, tt := range tests {
-		from, to, err := ParseRange(tt.in)
+		from, to, err := parseRange(tt.in)
 		got := ""
 		if err != nil {
 			got = err.Error()
 		}
 		if from != tt.from || to != tt.to || got != tt.err {
-			t.Errorf("ParseRange(%q) = %d, %d, %q; want %d, %d, %q", tt.in, from, to, got, tt.from, tt.to, tt.err)
+			t.Errorf("parseRange(%q) = %d, %d, %q; want %d, %d, %q", tt.in, from, to, got, tt.from, tt.to, tt.err)
 		}
 	}
 }

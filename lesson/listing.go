@@ -102,9 +102,30 @@ var listingKeys = map[string]bool{
 	"lang": false, "title": false, "note": false, "id": false,
 }
 
+// resolve checks a listing's header and, for a listing that names what
+// it quotes, finds that part of the transcript and quotes it.
 func (n *Listing) resolve(srcs *sources) {
+	quoted := n.readHeader()
+	if quoted {
+		n.verify(srcs)
+		return
+	}
+	tg, ok := n.target()
+	if !ok {
+		return
+	}
+	raw, httpText, ok := n.locate(srcs, tg)
+	if !ok {
+		return
+	}
+	n.quote(tg, raw, httpText)
+}
+
+// readHeader checks the header's keys and reads the id, title and note.
+// It reports whether the listing quotes its own text (has a body).
+func (n *Listing) readHeader() (quoted bool) {
 	f := &n.fence
-	quoted := len(f.body) > 0
+	quoted = len(f.body) > 0
 	if quoted {
 		f.checkHeader(quotedListingKeys)
 	} else {
@@ -123,81 +144,100 @@ func (n *Listing) resolve(srcs *sources) {
 	title, _ := f.get("title")
 	note, _ := f.get("note")
 	n.Title, n.Note = title.Value, note.Value
+	return quoted
+}
 
-	if quoted {
-		n.verify(srcs)
-		return
+// A target is what a listing's header asks to quote.
+type target struct {
+	src, ex         Field
+	exN, frameN     int    // frameN is 0 without a frame key
+	frame           Field  // the frame key, if any
+	part            string // "request", "response" or "frame"
+	lang            Field  // the lang key, if any
+	hasLang         bool
+	path, cut       Field
+	hasPath, hasCut bool
+}
+
+// target reads and checks the keys that say what to quote and how.
+func (n *Listing) target() (target, bool) {
+	f := &n.fence
+	var tg target
+	var okSrc, okEx bool
+	tg.src, okSrc = f.get("source")
+	tg.ex, okEx = f.get("exchange")
+	if !okSrc || !okEx || tg.src.Value == "" {
+		return tg, false // reported by checkHeader
 	}
-	src, okSrc := f.get("source")
-	exF, okEx := f.get("exchange")
-	if !okSrc || !okEx || src.Value == "" {
-		return // reported by checkHeader
-	}
-	n.transcript = TranscriptName(src.Value)
-	exN, ok := positive(f, exF)
-	if !ok {
-		return
+	n.transcript = TranscriptName(tg.src.Value)
+	var ok bool
+	if tg.exN, ok = positive(f, tg.ex); !ok {
+		return tg, false
 	}
 	frameF, hasFrame := f.get("frame")
-	frameN := 0
 	if hasFrame {
-		if frameN, ok = positive(f, frameF); !ok {
-			return
+		tg.frame = frameF
+		if tg.frameN, ok = positive(f, frameF); !ok {
+			return tg, false
 		}
 	}
-	partF, hasPart := f.get("part")
-	part := "response"
+	tg.part = "response"
 	if hasFrame {
-		part = "frame"
+		tg.part = "frame"
 	}
-	if hasPart {
+	if partF, hasPart := f.get("part"); hasPart {
 		switch partF.Value {
 		case "request", "response", "frame":
-			part = partF.Value
+			tg.part = partF.Value
 		default:
 			f.errorf(partF.Offset, "listing: part %q: want request, response or frame", partF.Value)
-			return
+			return tg, false
 		}
-		if part == "frame" && !hasFrame {
+		if tg.part == "frame" && !hasFrame {
 			f.errorf(partF.Offset, "listing: part frame needs a frame key")
-			return
+			return tg, false
 		}
-		if part != "frame" && hasFrame {
-			f.errorf(frameF.Offset, "listing: a frame belongs to part frame, not %s", part)
-			return
+		if tg.part != "frame" && hasFrame {
+			f.errorf(frameF.Offset, "listing: a frame belongs to part frame, not %s", tg.part)
+			return tg, false
 		}
 	}
-	langF, hasLang := f.get("lang")
-	if hasLang {
-		switch langF.Value {
+	tg.lang, tg.hasLang = f.get("lang")
+	if tg.hasLang {
+		switch tg.lang.Value {
 		case "json", "http", "text":
 		default:
-			f.errorf(langF.Offset, "listing: lang %q: want json, http or text", langF.Value)
-			return
+			f.errorf(tg.lang.Offset, "listing: lang %q: want json, http or text", tg.lang.Value)
+			return tg, false
 		}
 	}
-	pathF, hasPath := f.get("path")
-	cutF, hasCut := f.get("cut")
-	if hasLang && langF.Value != "json" && (hasPath || hasCut) {
-		f.errorf(langF.Offset, "listing: path and cut need lang json")
-		return
+	tg.path, tg.hasPath = f.get("path")
+	tg.cut, tg.hasCut = f.get("cut")
+	if tg.hasLang && tg.lang.Value != "json" && (tg.hasPath || tg.hasCut) {
+		f.errorf(tg.lang.Offset, "listing: path and cut need lang json")
+		return tg, false
 	}
+	return tg, true
+}
 
-	rs, err := srcs.get(src.Value)
+// locate finds the part of the transcript tg names, sets the listing's
+// Where and Step, and returns the part's body or frame data and its text
+// as it travels over HTTP.
+func (n *Listing) locate(srcs *sources, tg target) (raw, httpText string, ok bool) {
+	f := &n.fence
+	rs, err := srcs.get(tg.src.Value)
 	if err != nil {
-		f.errorf(src.Offset, "listing: %v", err)
-		return
+		f.errorf(tg.src.Offset, "listing: %v", err)
+		return "", "", false
 	}
-	t := rs.t
-	ex := exchange(t, exN)
+	exN := tg.exN
+	ex := exchange(rs.t, exN)
 	if ex == nil {
-		f.errorf(exF.Offset, "listing: %s has no exchange %d (it has %d)", src.Value, exN, len(t.Exchanges))
-		return
+		f.errorf(tg.ex.Offset, "listing: %s has no exchange %d (it has %d)", tg.src.Value, exN, len(rs.t.Exchanges))
+		return "", "", false
 	}
 	n.Where = fmt.Sprintf("exchange %d", exN)
-
-	var raw, httpText string
-	switch part {
+	switch tg.part {
 	case "request":
 		raw = ex.Request.Body
 		httpText = requestText(&ex.Request)
@@ -207,14 +247,14 @@ func (n *Listing) resolve(srcs *sources) {
 		r := ex.Response
 		switch {
 		case r == nil:
-			f.errorf(exF.Offset, "listing: exchange %d has no response", exN)
-			return
+			f.errorf(tg.ex.Offset, "listing: exchange %d has no response", exN)
+			return "", "", false
 		case r.Err != "":
-			f.errorf(exF.Offset, "listing: exchange %d failed without a response: %s", exN, r.Err)
-			return
-		case r.Stream != nil && (!hasLang || langF.Value != "http"):
-			f.errorf(exF.Offset, "listing: exchange %d answered with a stream: quote one of its %d frames with frame: N (or the whole response with lang: http)", exN, len(r.Stream.Frames))
-			return
+			f.errorf(tg.ex.Offset, "listing: exchange %d failed without a response: %s", exN, r.Err)
+			return "", "", false
+		case r.Stream != nil && (!tg.hasLang || tg.lang.Value != "http"):
+			f.errorf(tg.ex.Offset, "listing: exchange %d answered with a stream: quote one of its %d frames with frame: N (or the whole response with lang: http)", exN, len(r.Stream.Frames))
+			return "", "", false
 		}
 		raw = r.Body
 		httpText = responseText(r)
@@ -223,27 +263,33 @@ func (n *Listing) resolve(srcs *sources) {
 	case "frame":
 		r := ex.Response
 		if r == nil || r.Stream == nil {
-			f.errorf(frameF.Offset, "listing: exchange %d has no stream", exN)
-			return
+			f.errorf(tg.frame.Offset, "listing: exchange %d has no stream", exN)
+			return "", "", false
 		}
-		if frameN > len(r.Stream.Frames) {
-			f.errorf(frameF.Offset, "listing: exchange %d's stream has no frame %d (it has %d)", exN, frameN, len(r.Stream.Frames))
-			return
+		if tg.frameN > len(r.Stream.Frames) {
+			f.errorf(tg.frame.Offset, "listing: exchange %d's stream has no frame %d (it has %d)", exN, tg.frameN, len(r.Stream.Frames))
+			return "", "", false
 		}
-		fr := &r.Stream.Frames[frameN-1]
+		fr := &r.Stream.Frames[tg.frameN-1]
 		raw = fr.Data
 		httpText = frameText(fr)
-		n.Where += fmt.Sprintf(", frame %d", frameN)
-		n.Step = stepOf(rs.steps, exN, frameN, true)
+		n.Where += fmt.Sprintf(", frame %d", tg.frameN)
+		n.Step = stepOf(rs.steps, exN, tg.frameN, true)
 	}
+	return raw, httpText, true
+}
 
+// quote sets the listing's Lang and Quote: the HTTP text, the raw text,
+// or the JSON at tg's path with its cuts, indented.
+func (n *Listing) quote(tg target, raw, httpText string) {
+	f := &n.fence
 	lang := "text"
 	var tree *jsontree.Value
 	if v, err := jsontree.Parse([]byte(raw)); err == nil && strings.TrimSpace(raw) != "" {
 		tree, lang = v, "json"
 	}
-	if hasLang {
-		lang = langF.Value
+	if tg.hasLang {
+		lang = tg.lang.Value
 	}
 	n.Lang = lang
 	switch lang {
@@ -255,32 +301,32 @@ func (n *Listing) resolve(srcs *sources) {
 		return
 	}
 	if tree == nil {
-		at := langF.Offset
-		if !hasLang {
+		at := tg.lang.Offset
+		if !tg.hasLang {
 			at = f.offset
 		}
-		f.errorf(at, "listing: the %s of %s is not JSON", part, n.Where)
+		f.errorf(at, "listing: the %s of %s is not JSON", tg.part, n.Where)
 		return
 	}
 	v, key := tree, ""
-	if hasPath {
-		p, err := tree.Path(pathF.Value)
+	if tg.hasPath {
+		p, err := tree.Path(tg.path.Value)
 		if err != nil {
-			f.errorf(pathF.Offset, "listing: %v", err)
+			f.errorf(tg.path.Offset, "listing: %v", err)
 			return
 		}
 		v = p
-		if i := strings.LastIndexByte(pathF.Value, '.'); i >= 0 {
-			key = pathF.Value[i+1:]
+		if i := strings.LastIndexByte(tg.path.Value, '.'); i >= 0 {
+			key = tg.path.Value[i+1:]
 		} else {
-			key = pathF.Value
+			key = tg.path.Value
 		}
 		if _, err := strconv.Atoi(key); err == nil {
 			key = "" // an array element has no name
 		}
 	}
-	if hasCut {
-		for _, c := range strings.Split(cutF.Value, ",") {
+	if tg.hasCut {
+		for _, c := range strings.Split(tg.cut.Value, ",") {
 			if c = strings.TrimSpace(c); c != "" {
 				n.Cuts = append(n.Cuts, c)
 			}
@@ -288,7 +334,7 @@ func (n *Listing) resolve(srcs *sources) {
 	}
 	text, err := jsontree.Format(v, jsontree.FormatOptions{Key: key, Cut: n.Cuts})
 	if err != nil {
-		f.errorf(cutF.Offset, "listing: %v", err)
+		f.errorf(tg.cut.Offset, "listing: %v", err)
 		return
 	}
 	n.Quote = text

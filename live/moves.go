@@ -355,16 +355,16 @@ func (s *Session) decisionURL(a DecideArgs, approve bool) (target, taskID string
 		return "", "", fmt.Errorf("%q is not an absolute http or https URL", target)
 	}
 	if !approve {
-		r := refuseURL(target)
+		r := agents.RefuseURLBeside(target)
 		if r == "" {
 			return "", "", fmt.Errorf("%q is not an approve URL (…/approve/{taskId}); give the refuse URL", target)
 		}
-		if !strings.Contains(target, "/refuse/") {
+		if !strings.Contains(target, agents.RefusePath) {
 			target = r
 		}
 	}
 	if taskID == "" {
-		taskID = linkTask(target)
+		taskID = string(agents.DecisionTask(target))
 	}
 	return target, taskID, nil
 }

@@ -433,8 +433,8 @@ func (s *Session) Transcript() *replay.Transcript {
 
 type SaveOptions = panel.SaveOptions
 
-// NormalizedScenario is the scenario name whose [capture.ScenarioUUID]s
-// replace the ids of a normalised session.
+// NormalizedScenario is the scenario name whose deterministic ids
+// ([capture.Normalize]) replace the ids of a normalised session.
 const NormalizedScenario = "live"
 
 // Save writes the session's transcript in the transcript format: as

@@ -2,8 +2,6 @@ package live
 
 import (
 	"encoding/json"
-	"net/url"
-	"regexp"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -48,37 +46,13 @@ func (t *taskState) view() Task {
 		Terminal: terminalState(t.state),
 	}
 	if t.approve != "" {
-		v.RefuseURL = refuseURL(t.approve)
+		v.RefuseURL = agents.RefuseURLBeside(t.approve)
 		v.ApproveTask, v.ApproveAgent = t.approveTask, t.approveAgent
 	}
 	for _, a := range t.artifacts {
 		v.Artifacts = append(v.Artifacts, Artifact{Name: a.Name, Text: partsText(a.Parts)})
 	}
 	return v
-}
-
-// reApprove finds an approve URL in a status message.
-var reApprove = regexp.MustCompile(`https?://[^\s"'<>]+/approve/[^\s"'<>]+`)
-
-func approveURLIn(text string) string {
-	return strings.TrimRight(reApprove.FindString(text), ".,;:)")
-}
-
-// linkTask is the task id an approve or refuse URL names: the path
-// segment after "/approve/" or "/refuse/", as the kit's operator routes
-// have it.
-func linkTask(link string) string {
-	u, err := url.Parse(link)
-	if err != nil {
-		return ""
-	}
-	for _, verb := range []string{"/approve/", "/refuse/"} {
-		if i := strings.LastIndex(u.Path, verb); i >= 0 {
-			id, _, _ := strings.Cut(u.Path[i+len(verb):], "/")
-			return id
-		}
-	}
-	return ""
 }
 
 // linkOwner returns the agent of the session that serves an operator's
@@ -101,15 +75,6 @@ func (s *Session) linkOwner(link string) string {
 		}
 	}
 	return owner
-}
-
-// refuseURL is the kit's refuse URL beside an approve URL.
-func refuseURL(approve string) string {
-	i := strings.LastIndex(approve, "/approve/")
-	if i < 0 {
-		return ""
-	}
-	return approve[:i] + "/refuse/" + approve[i+len("/approve/"):]
 }
 
 // observe updates the task table from an event an agent sent; agent is
@@ -161,7 +126,7 @@ func (t *taskState) setStatus(st a2a.TaskStatus) {
 	}
 	t.state = string(st.State)
 	t.text = messageText(st.Message)
-	if u := approveURLIn(t.text); u != "" {
+	if u := agents.FindApproveURL(t.text); u != "" {
 		t.approve = u
 	}
 }
@@ -172,7 +137,7 @@ func (s *Session) setStatus(t *taskState, st a2a.TaskStatus) {
 	before := t.approve
 	t.setStatus(st)
 	if t.approve != "" && t.approve != before {
-		t.approveTask = linkTask(t.approve)
+		t.approveTask = string(agents.DecisionTask(t.approve))
 		t.approveAgent = s.linkOwner(t.approve)
 	}
 }

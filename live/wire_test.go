@@ -127,20 +127,6 @@ func TestDeviationJudges(t *testing.T) {
 	}
 }
 
-func TestApproveURLs(t *testing.T) {
-	for _, tc := range []struct{ text, approve, refuse string }{
-		{"An operator must approve this deploy at http://localhost:41243/approve/ecf2dcb6-79c8", "http://localhost:41243/approve/ecf2dcb6-79c8", "http://localhost:41243/refuse/ecf2dcb6-79c8"},
-		{"approve it at https://d.example/x/approve/abc.", "https://d.example/x/approve/abc", "https://d.example/x/refuse/abc"},
-		{"no link here", "", ""},
-		{"see http://localhost:41243/status/1", "", ""},
-	} {
-		got := approveURLIn(tc.text)
-		if got != tc.approve || refuseURL(got) != tc.refuse {
-			t.Errorf("approveURLIn(%q) = %q (refuse %q), want %q (%q)", tc.text, got, refuseURL(got), tc.approve, tc.refuse)
-		}
-	}
-}
-
 func TestSanitize(t *testing.T) {
 	x := &replay.Exchange{
 		Request:  replay.Request{Body: "# not a comment"},

@@ -126,7 +126,7 @@ func (a *Agents) AddCard(cardURL string, card []byte) bool {
 		return false
 	}
 	base := cardURL
-	for _, suffix := range []string{"/.well-known/agent-card.json", "/.well-known/agent.json"} {
+	for _, suffix := range cardPaths {
 		if i := strings.Index(base, suffix); i >= 0 {
 			base = base[:i]
 		}
@@ -210,6 +210,22 @@ func (a *Agents) Lookup(rawURL string) (cardName, base string, id int, ok bool) 
 	}
 	ag := a.list[best]
 	return ag.card, ag.base, best, true
+}
+
+// cardPaths are where agents serve their cards: the well-known location
+// of A2A v1.0 (§8.2), and v0.3's.
+var cardPaths = []string{"/.well-known/agent-card.json", "/.well-known/agent.json"}
+
+// IsCardPath reports whether a URL path is an agent card's well-known
+// location, under the agent's path or at the root: A2A v1.0's
+// (/.well-known/agent-card.json) or v0.3's (/.well-known/agent.json).
+func IsCardPath(p string) bool {
+	for _, suffix := range cardPaths {
+		if strings.HasSuffix(p, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // NameFor returns a participant name for an agent: the name its agent

@@ -139,10 +139,6 @@ func (p *parser) line() string {
 	return p.lines[p.i]
 }
 
-// atComment reports whether the current line starts with "#", which ends
-// any body.
-func (p *parser) atComment() bool { return !p.eof() && strings.HasPrefix(p.lines[p.i], "#") }
-
 func (p *parser) errorf(format string, args ...any) error {
 	return &SyntaxError{p.name, p.i + 1, fmt.Sprintf(format, args...)}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"html/template"
@@ -69,6 +70,9 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	o := web.Options{BrotliQuality: *quality, Cache: *cache}
 	var err error
 	if o.Viewer, err = os.ReadFile(*viewer); err != nil {
+		if errors.Is(err, os.ErrNotExist) && *buildDir == "" {
+			return fmt.Errorf("%w (a2aplay build writes the modules into bin/; or give -build bin)", err)
+		}
 		return err
 	}
 	if *liveMod != "" {

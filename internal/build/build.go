@@ -30,21 +30,35 @@ const mod = "github.com/a2aplay/a2aplay/"
 var (
 	// Viewer is the replay page's module, loaded by every page. It
 	// inlines only in the packages that lay out and draw (diagram,
-	// replay, view), whose speed in the page it keeps; inlining off
-	// elsewhere makes it about 127 KB (12%) smaller after brotli, room
-	// for the Live panel under its 1.0 MB budget.
-	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: []string{
-		"all=-l", mod + "diagram=", mod + "replay=", mod + "view=",
-	}}
+	// replay, view) and the standard ones they lean on in their loops;
+	// inlining off elsewhere makes it about 100 KB (10%) smaller after
+	// brotli, room for the Live panel under its 1.0 MB budget.
+	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: drawing}
 	// Check is the spec checker the page loads into a worker on demand,
 	// which also opens large files: it inlines in the packages that
 	// parse, step and draw them, as the viewer does.
-	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: []string{
-		"all=-l", mod + "diagram=", mod + "replay=", mod + "view=",
-	}}
+	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: drawing}
 	// Live is the kit's agents, run in a worker by the Live panel.
 	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}}
 )
+
+// drawing are the flags of the modules that parse, step and draw
+// transcripts: inlining off, but in the packages that do that work and
+// the standard ones their loops call.
+var drawing = append([]string{"all=-l"}, inlined(
+	mod+"diagram", mod+"replay", mod+"view",
+	"strings", "strconv", "internal/strconv", "slices", "unicode/utf8", "bytes", "sort",
+)...)
+
+// inlined returns the -gcflags patterns that give packages the
+// compiler's default flags, inlining on, over an earlier all=-l.
+func inlined(pkgs ...string) []string {
+	var fs []string
+	for _, p := range pkgs {
+		fs = append(fs, p+"=")
+	}
+	return fs
+}
 
 // Modules lists every module: viewer, check, live.
 func Modules() []Module { return []Module{Viewer, Check, Live} }

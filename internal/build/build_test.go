@@ -18,8 +18,8 @@ func TestArgs(t *testing.T) {
 		m    Module
 		want string
 	}{
-		{Viewer, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -o out/viewer.wasm ./cmd/viewer"},
-		{Check, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -o out/check.wasm ./cmd/check"},
+		{Viewer, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/viewer.wasm ./cmd/viewer"},
+		{Check, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/check.wasm ./cmd/check"},
 		{Live, "build -trimpath -ldflags=-s -w -gcflags=all=-l -o out/live.wasm ./cmd/live"},
 	} {
 		if got := strings.Join(tc.m.Args("out/"+tc.m.File()), " "); got != tc.want {

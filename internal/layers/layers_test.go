@@ -28,9 +28,9 @@ const module = "github.com/a2aplay/a2aplay/"
 // only from layers below its own. The README's "Layers" table says the
 // same, with what each layer is.
 var layers = [][]string{
-	1: {"agents", "check/jsontree", "internal/build", "internal/golden", "internal/layers", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
-	2: {"capture", "check", "diagram", "internal/kittest"},
-	3: {"lesson", "live", "record", "view"},
+	1: {"agents", "check/jsontree", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
+	2: {"capture", "check", "diagram", "internal/kittest", "replay/har"},
+	3: {"lesson", "live", "record", "replay/open", "view"},
 	4: {"wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "test", "test/bench"},
@@ -256,7 +256,7 @@ func TestReadmeTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	row := regexp.MustCompile("^\\| ([0-9]+) \\| ([^|]*) \\|")
+	row := regexp.MustCompile(`^\| ([0-9]+) \| ([^|]*) \|`)
 	code := regexp.MustCompile("`([^`]+)`")
 	readme := make([][]string, len(layers))
 	inSection := false

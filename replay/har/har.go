@@ -19,10 +19,6 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s: %s", e.Name, e.Path, e.Msg) }
 
-// The custom field that carries, in a HAR file, what HAR has no place
-// for: participants, names, channels, notes and exact times.
-const harExtField = "_a2aplay"
-
 // harLogExt is the log's _a2aplay field.
 type harLogExt struct {
 	Format       int              `json:"format"`

@@ -211,7 +211,7 @@ func (r *harReader) server(rawURL string) string {
 // noteCard learns the agent of an agent card fetched in the log.
 func (r *harReader) noteCard(e *harEntryIn) {
 	u, err := url.Parse(e.Request.URL)
-	if err != nil || e.Request.Method != "GET" || !isCardPath(u.Path) ||
+	if err != nil || e.Request.Method != "GET" || !replay.IsCardPath(u.Path) ||
 		e.Response.Status < 200 || e.Response.Status > 299 {
 		return
 	}
@@ -220,10 +220,6 @@ func (r *harReader) noteCard(e *harEntryIn) {
 		return
 	}
 	r.agents.AddCard(e.Request.URL, []byte(body))
-}
-
-func isCardPath(p string) bool {
-	return strings.HasSuffix(p, "/.well-known/agent-card.json") || strings.HasSuffix(p, "/.well-known/agent.json")
 }
 
 // contentText decodes a HAR content text.
@@ -475,7 +471,7 @@ func oneLine(s string) string {
 // JSON-RPC body or the HTTP+JSON route, and says whether it is A2A.
 func harExchangeName(rq *replay.Request, u *url.URL) (string, replay.Channel) {
 	p := u.EscapedPath()
-	if rq.Method == "GET" && isCardPath(p) {
+	if rq.Method == "GET" && replay.IsCardPath(p) {
 		return "GetAgentCard", replay.ChannelA2A
 	}
 	var rpc struct {

@@ -24,24 +24,32 @@ func selectSteps(steps []replay.Step, opts Options) selection {
 			n++
 		}
 	}
-	sel := selection{all: steps, drawn: make([]*replay.Step, 0, n)}
+	drawn := make([]*replay.Step, 0, n)
 	for i := range steps {
 		if inRange(&steps[i], opts) {
-			sel.drawn = append(sel.drawn, shownStep(&steps[i]))
+			drawn = append(drawn, shownStep(&steps[i]))
 		}
 	}
 	names, oobOnly := participantOrder(steps, opts.Participants)
+	return newSelection(steps, drawn, names, oobOnly)
+}
+
+// newSelection is the selection of drawn among steps, with the columns
+// of names (the order of the whole diagram) that the drawn steps use.
+func newSelection(steps []replay.Step, drawn []*replay.Step, names []string, oobOnly map[string]bool) selection {
+	sel := selection{all: steps, drawn: drawn, oobOnly: oobOnly}
 	used := make(map[string]bool, len(names))
-	for _, s := range sel.drawn {
+	for _, s := range drawn {
 		used[s.From], used[s.To] = true, true
 	}
-	sel.names = names[:0:0]
 	for _, n := range names {
 		if used[n] {
 			sel.names = append(sel.names, n)
 		}
 	}
-	sel.oobOnly = oobOnly
+	if sel.names == nil {
+		sel.names = []string{}
+	}
 	return sel
 }
 
