@@ -306,6 +306,7 @@ type bigOpen struct {
 	Error     string   `json:"error"`
 	Steps     int      `json:"steps"`
 	PaintedMs float64  `json:"paintedMs"`
+	WholeMs   float64  `json:"wholeMs"` // to every step worked out (the lane drawn)
 	LongestMs float64  `json:"longestMs"`
 	Tasks     int      `json:"tasks"` // main-thread tasks over 50 ms
 	Frames    int      `json:"frames"`
@@ -352,11 +353,18 @@ const openBigJS = `(async () => {
 	}
 	await frame();
 	const painted = performance.now() - t0;
+	// The first window can come before the worker has every step: the
+	// memory is read once it has (the tasks counted, the lane drawn).
+	while (/being counted/.test(document.getElementById("insp-label").textContent)) {
+		if (performance.now() - t0 > 600000) return {error: "the file's steps were not all worked out in 10 minutes"};
+		await new Promise(r => setTimeout(r, 20));
+	}
+	const whole = performance.now() - t0;
 	await new Promise(r => setTimeout(r, 200));
 	obs.disconnect();
 	const m = a2aplay.memory();
 	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms");
-	return {steps: a2aplay.state().steps, paintedMs: painted, longestMs: longest, tasks, frames, phases, measures,
+	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, tasks, frames, phases, measures,
 		drawn: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
 		jsHeap: performance.memory ? performance.memory.usedJSHeapSize : 0, goSys: m.sys, workerSys: m.worker};
 })()`
@@ -386,11 +394,12 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	fmt.Printf("  progress shown: %s\n", strings.Join(o.Phases, " | "))
 	fmt.Printf("  in the page: %s\n", strings.Join(o.Measures, ", "))
 	fmt.Printf("  open to painted, window of %d steps (budget 1,500) %6.0f ms\n", o.Drawn, o.PaintedMs)
+	fmt.Printf("  every step worked out, the lane drawn     %8.0f ms\n", o.WholeMs)
 	fmt.Printf("  frames painted meanwhile                  %8d\n", o.Frames)
 	fmt.Printf("  longest main-thread task (budget 100)     %8.0f ms  (%d tasks over 50 ms)\n", o.LongestMs, o.Tasks)
 	fmt.Printf("  page memory: JS heap %.0f MB + Go %.0f MB + worker's Go %.0f MB = %.0f MB (budget 400)\n\n", o.JSHeap/1e6, o.GoSys/1e6, o.WorkerSys/1e6, mem/1e6)
 	judge(fmt.Sprintf("%d steps opened as a file, to the painted first screen", o.Steps), o.PaintedMs, 1500, "ms")
-	judge("longest main-thread task while it opens", o.LongestMs, 100, "ms")
+	judge("longest main-thread task while it opens (to every step worked out)", o.LongestMs, 100, "ms")
 	judge("page memory with it open (JS heap + both Go heaps)", mem/1e6, 400, "MB")
 	steps, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](strings.Replace(stepJS, "a2aplay.go(400)", fmt.Sprintf("a2aplay.go(%d); a2aplay.go(%d)", o.Steps/2, o.Steps/2+380), 1), chromedp.EvalAwaitPromise))
 	if err != nil {
@@ -433,7 +442,11 @@ func printBudgets() {
 		if !met {
 			verdict = "NOT MET"
 		}
-		fmt.Printf("  %-72s %9.1f %-2s (%s %g)  %s\n", b.name, b.value, b.unit, rel, b.want, verdict)
+		prec := 1
+		if b.unit == "MB" && b.value < 10 {
+			prec = 3
+		}
+		fmt.Printf("  %-72s %9.*f %-2s (%s %g)  %s\n", b.name, prec, b.value, b.unit, rel, b.want, verdict)
 	}
 }
 

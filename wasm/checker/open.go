@@ -120,7 +120,9 @@ func openFile(name string, data js.Value, post func(map[string]any)) {
 				post(map[string]any{"error": err.Error()})
 				return
 			}
-			post(map[string]any{"whole": string(b)})
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			post(map[string]any{"whole": string(b), "sys": float64(m.Sys)})
 		} else if sendPart(whole, post) != nil {
 			return
 		}

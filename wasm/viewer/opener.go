@@ -188,6 +188,7 @@ func (p *page) fromOpener(msg js.Value) {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
+		p.opener.sys = msg.Get("sys").Float()
 		p.gotWhole(&w)
 	case msg.Get("findings").Type() == js.TypeObject:
 		d := p.opener.doc
