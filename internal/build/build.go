@@ -29,11 +29,11 @@ const mod = "github.com/a2aplay/a2aplay/"
 // The playground's modules.
 var (
 	// Viewer is the replay page's module, loaded by every page. It
-	// inlines only in the packages that lay out and draw (diagram,
-	// replay, view) and the standard ones they lean on in their loops;
-	// inlining off elsewhere makes it about 100 KB (10%) smaller after
-	// brotli, room for the Live panel under its 1.0 MB budget.
-	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: drawing}
+	// keeps inlining, which layout and SVG in the page need, but not in
+	// the packages it only runs now and then (coldPackages): that makes
+	// it about 55 KB smaller after brotli, room for the Live panel under
+	// its 1.0 MB budget.
+	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: notInlined(coldPackages...)}
 	// Check is the spec checker the page loads into a worker on demand,
 	// which also opens large files: it inlines in the packages that
 	// parse, step and draw them, as the viewer does.
@@ -49,6 +49,26 @@ var drawing = append([]string{"all=-l"}, inlined(
 	mod+"diagram", mod+"replay", mod+"view",
 	"strings", "strconv", "internal/strconv", "slices", "unicode/utf8", "bytes", "sort",
 )...)
+
+// coldPackages are the viewer's packages that neither lay out nor draw:
+// decoding the page's data and the check worker's answers, formatting,
+// time, links, the page's DOM glue, the Live panel, files opened.
+var coldPackages = []string{
+	"encoding/json", "reflect", "internal/reflectlite", "fmt", "internal/fmtsort",
+	"time", "net/url", "net/netip", "unique", "encoding/base64", "internal/godebug", "os", "syscall",
+	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "check/jsontree",
+	mod + "replay/har", mod + "replay/open",
+}
+
+// notInlined returns the -gcflags patterns that turn inlining off in
+// packages, the others keeping the compiler's defaults.
+func notInlined(pkgs ...string) []string {
+	var fs []string
+	for _, p := range pkgs {
+		fs = append(fs, p+"=-l")
+	}
+	return fs
+}
 
 // inlined returns the -gcflags patterns that give packages the
 // compiler's default flags, inlining on, over an earlier all=-l.

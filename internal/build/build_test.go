@@ -18,7 +18,7 @@ func TestArgs(t *testing.T) {
 		m    Module
 		want string
 	}{
-		{Viewer, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/viewer.wasm ./cmd/viewer"},
+		{Viewer, "build -trimpath -ldflags=-s -w -gcflags=encoding/json=-l -gcflags=reflect=-l -gcflags=internal/reflectlite=-l -gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=time=-l -gcflags=net/url=-l -gcflags=net/netip=-l -gcflags=unique=-l -gcflags=encoding/base64=-l -gcflags=internal/godebug=-l -gcflags=os=-l -gcflags=syscall=-l -gcflags=github.com/a2aplay/a2aplay/wasm/viewer=-l -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l -gcflags=github.com/a2aplay/a2aplay/live/panel=-l -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l -gcflags=github.com/a2aplay/a2aplay/replay/har=-l -gcflags=github.com/a2aplay/a2aplay/replay/open=-l -o out/viewer.wasm ./cmd/viewer"},
 		{Check, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/check.wasm ./cmd/check"},
 		{Live, "build -trimpath -ldflags=-s -w -gcflags=all=-l -o out/live.wasm ./cmd/live"},
 	} {

@@ -6,13 +6,26 @@
 // build through it, so a flag changed here changes every build.
 //
 //	module  package       go build flags (GOOS=js GOARCH=wasm)                   file
-//	viewer  ./cmd/viewer  -trimpath -ldflags=-s -w -gcflags=all=-l
-//	                      -gcflags=github.com/a2aplay/a2aplay/diagram=
-//	                      -gcflags=github.com/a2aplay/a2aplay/replay=
-//	                      -gcflags=github.com/a2aplay/a2aplay/view=
-//	                      -gcflags=strings= -gcflags=strconv=
-//	                      -gcflags=internal/strconv= -gcflags=slices=
-//	                      -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort=   viewer.wasm
+//	viewer  ./cmd/viewer  -trimpath -ldflags=-s -w
+//	                      -gcflags=encoding/json=-l
+//	                      -gcflags=reflect=-l
+//	                      -gcflags=internal/reflectlite=-l
+//	                      -gcflags=fmt=-l
+//	                      -gcflags=internal/fmtsort=-l
+//	                      -gcflags=time=-l
+//	                      -gcflags=net/url=-l
+//	                      -gcflags=net/netip=-l
+//	                      -gcflags=unique=-l
+//	                      -gcflags=encoding/base64=-l
+//	                      -gcflags=internal/godebug=-l
+//	                      -gcflags=os=-l
+//	                      -gcflags=syscall=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/wasm/viewer=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/live/panel=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l   viewer.wasm
 //	check   ./cmd/check   -trimpath -ldflags=-s -w -gcflags=all=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/diagram=
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=
@@ -22,16 +35,17 @@
 //	                      -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort=   check.wasm
 //	live    ./cmd/live    -trimpath -ldflags=-s -w -gcflags=all=-l                live.wasm
 //
-// The viewer inlines only in the packages that lay out and draw
-// (diagram, replay, view) and the standard ones their loops call
-// (strings, strconv, slices, sort, bytes, unicode/utf8); a later
-// -gcflags pattern overrides an earlier one for the packages it names.
-// Inlining off everywhere makes layout and SVG markedly slower; inlining
-// off everywhere else makes the module about 100 KB (10%) smaller after
-// brotli than the compiler's defaults (go run ./cmd/wasmsize -build
-// ./cmd/viewer -gcflags all= -merge -quality 11 measures those). The
-// check module opens the learner's large files in a Web Worker, so it
-// inlines in the same packages (its steps of a 100,000-step file are
+// The viewer keeps the compiler's inlining, which layout and SVG in the
+// page need (with inlining only in diagram, replay, view and the
+// standard packages their loops call they took about twice as long),
+// except in the packages it only runs now and then
+// (decoding, formatting, time, links, the DOM glue, the Live panel,
+// opened files): that makes it about 55 KB smaller after brotli than the
+// compiler's defaults, under its budget with the Live panel (go run
+// ./cmd/wasmsize -build ./cmd/viewer -gcflags all= -merge -quality 11
+// measures the defaults). The check module inlines only in the packages
+// that parse, step and draw and the standard ones their loops call,
+// where it opens the learner's large files in a Web Worker (its steps of a 100,000-step file are
 // worked out about a fifth sooner). The live module runs in a Web Worker
 // too, where a few percent of speed matter less than bytes: inlining off
 // makes it about 14% smaller after brotli (BenchmarkModuleSize in
