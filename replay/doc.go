@@ -11,7 +11,12 @@
 // to and from a browser's HAR network log. [Appender] writes a
 // transcript an exchange at a time, as a recording goes; [FrameScanner]
 // splits an event stream into frames as it arrives; [Agents] tells
-// agents apart by their cards.
+// agents apart by their cards. [WriteRequestHead], [WriteResponseHead]
+// and [WriteFrame] write what travelled on the wire, the one way a2aplay
+// shows it; [Validate], [FitBody] and the Valid functions say what a
+// transcript can hold, for code that builds one from another source.
+// Package replay/open reads a transcript or a HAR file, telling them
+// apart by what they hold.
 //
 //	data, _ := os.ReadFile("transcripts/07-auth-required.http")
 //	t, err := replay.Parse(data, "07-auth-required.http")

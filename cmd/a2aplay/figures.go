@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 )
 
 func init() {
@@ -183,6 +185,19 @@ func drawFigure(file string, harOpts har.Options, dir, ext string, first, last i
 	return f.Name(), nil
 }
 
+// isHARFile reports whether file is read as a HAR file, as
+// replay/open tells from its first bytes.
+func isHARFile(file string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, open.HeadSize)
+	n, _ := io.ReadFull(f, head)
+	return open.IsHAR(head[:n], file)
+}
+
 // checkSize refuses a file too large to read within the memory budget.
 func checkSize(file string) error {
 	st, err := os.Stat(file)
@@ -190,7 +205,7 @@ func checkSize(file string) error {
 		return nil // reading it says what is wrong
 	}
 	limit, kind := maxTranscriptBytes, "transcript"
-	if strings.EqualFold(filepath.Ext(file), ".har") {
+	if isHARFile(file) {
 		limit, kind = maxHARBytes, "HAR file"
 	}
 	if st.Size() > int64(limit) {

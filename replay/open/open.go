@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -47,8 +46,8 @@ func ReadFrom(r io.Reader, name string, opts har.Options) (*replay.Transcript, e
 			size = int(st.Size())
 		}
 	}
-	br := bufio.NewReaderSize(r, headSize)
-	head, err := br.Peek(headSize)
+	br := bufio.NewReaderSize(r, HeadSize)
+	head, err := br.Peek(HeadSize)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return nil, err
 	}
@@ -70,8 +69,12 @@ func ReadFrom(r io.Reader, name string, opts har.Options) (*replay.Transcript, e
 	return nil, notTranscript(head, name)
 }
 
-// headSize is how much of a file kind looks at.
-const headSize = 4096
+// IsHAR reports whether [Read] takes a file named name whose first
+// bytes are head for a HAR file. It looks at HeadSize bytes at the most.
+func IsHAR(head []byte, name string) bool { return kind(head, name) == harFile }
+
+// HeadSize is how much of a file Read looks at to tell what it is.
+const HeadSize = 4096
 
 type fileKind int
 
@@ -83,13 +86,13 @@ const (
 
 // kind tells what a file is from its first bytes, and its name.
 func kind(data []byte, name string) fileKind {
-	head := data[:min(len(data), headSize)]
+	head := data[:min(len(data), HeadSize)]
 	text := bytes.TrimLeft(bytes.TrimPrefix(head, []byte(bom)), " \t\r\n")
 	switch {
 	case bytes.HasPrefix(text, []byte("# a2aplay transcript")):
 		return transcript
 	case bytes.HasPrefix(text, []byte("{")) &&
-		(bytes.Contains(head, []byte(`"log"`)) || strings.EqualFold(filepath.Ext(name), ".har")):
+		(bytes.Contains(head, []byte(`"log"`)) || strings.HasSuffix(strings.ToLower(name), ".har")):
 		return harFile
 	}
 	return other

@@ -106,3 +106,21 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestIsHAR(t *testing.T) {
+	for _, tc := range []struct {
+		head, name string
+		want       bool
+	}{
+		{`{"log":{"version":"1.2"`, "network.json", true},
+		{` {"log"`, "x", true},
+		{`{"entries":[]}`, "x.HAR", true},
+		{`{"entries":[]}`, "x.json", false},
+		{"# a2aplay transcript 1\n", "x.har", false},
+		{"\x89PNG", "x.har", false},
+	} {
+		if got := IsHAR([]byte(tc.head), tc.name); got != tc.want {
+			t.Errorf("IsHAR(%q, %s) = %v, want %v", tc.head, tc.name, got, tc.want)
+		}
+	}
+}
