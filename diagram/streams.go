@@ -171,6 +171,9 @@ func (l *layouter) band(k int, s *replay.Step, g *bracket, pad *int) {
 func (l *layouter) streams() {
 	openEnd := false
 	ps := l.g.Participants
+	if len(l.brackets) > 0 {
+		l.g.Streams = make([]Stream, 0, len(l.brackets))
+	}
 	for i := range l.brackets {
 		g := &l.brackets[i]
 		first, last := &l.drawnRows[g.first], &l.drawnRows[g.last]

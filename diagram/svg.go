@@ -34,7 +34,7 @@ func (x *svgWriter) flush() {
 
 func (x *svgWriter) s(s string) *svgWriter { x.b = append(x.b, s...); return x }
 
-func (x *svgWriter) n(v int) *svgWriter { x.b = strconv.AppendInt(x.b, int64(v), 10); return x }
+func (x *svgWriter) n(v int) *svgWriter { x.b = appendInt(x.b, v); return x }
 
 // attr writes ` name="value"` with value escaped.
 func (x *svgWriter) attr(name, value string) *svgWriter {
@@ -48,12 +48,30 @@ func (x *svgWriter) attr(name, value string) *svgWriter {
 
 // num writes ` name="v"`.
 func (x *svgWriter) num(name string, v int) *svgWriter {
-	x.b = append(x.b, ' ')
-	x.b = append(x.b, name...)
-	x.b = append(x.b, '=', '"')
-	x.b = strconv.AppendInt(x.b, int64(v), 10)
-	x.b = append(x.b, '"')
+	b := append(x.b, ' ')
+	b = append(b, name...)
+	b = append(b, '=', '"')
+	b = appendInt(b, v)
+	x.b = append(b, '"')
 	return x
+}
+
+// appendInt appends v in decimal, as strconv.AppendInt, with a quicker
+// way for the small non-negative numbers most coordinates are.
+func appendInt(b []byte, v int) []byte {
+	if v < 0 || v >= 1e8 {
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	var d [8]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + v%10)
+		if v /= 10; v == 0 {
+			break
+		}
+	}
+	return append(b, d[i:]...)
 }
 
 func (x *svgWriter) text(class string, l Line) {

@@ -444,6 +444,12 @@ func FuzzSVG(f *testing.F) {
 		if g.Width <= 0 || g.Height <= 0 {
 			t.Errorf("size %dx%d", g.Width, g.Height)
 		}
+		// A window laid out from a Prepared transcript is the same.
+		want, _ := json.Marshal(Layout(steps, Options{Title: text, First: 3, Last: 6}))
+		got, _ := json.Marshal(Prepare(steps, Options{Title: text}).Layout(3, 6))
+		if !bytes.Equal(got, want) {
+			t.Errorf("Prepared.Layout(3, 6) differs from Layout of steps 3 to 6")
+		}
 		var b bytes.Buffer
 		if err := WriteMermaid(&b, steps, Options{Title: text}); err != nil {
 			t.Fatal(err)
