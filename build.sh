@@ -80,6 +80,10 @@ cmd_test() {
 	go mod tidy -diff
 	log "go vet"
 	go vet ./...
+	log "staticcheck (a tool of go.mod), native and for the browser's modules"
+	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
+	bin/staticcheck ./...
+	GOOS=js GOARCH=wasm bin/staticcheck ./wasm/... ./cmd/viewer ./cmd/check ./cmd/live
 	log "go test (native)"
 	go test -count=1 -timeout 30m ./...
 	log "go test (GOOS=js GOARCH=wasm, under Node)"

@@ -173,6 +173,7 @@ func decodeArtifact(t testing.TB, task *a2a.Task, name string, v any) {
 	a := findArtifact(task, name)
 	if a == nil {
 		t.Fatalf("task %s (%s) has no artifact %s", task.ID, task.Status.State, name)
+		return // t may be a testing.TB whose Fatalf returns
 	}
 	b, err := json.Marshal(a.Parts[0].Data())
 	if err != nil {

@@ -116,54 +116,70 @@ const pageWindow = 600
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./diagram -run '^$' -bench 'Large|Window|Prepare' -benchtime 5x
 var largeSizes = []int{1_000, 10_000, 100_000}
 
-// BenchmarkLayoutLarge lays out every step.
-func BenchmarkLayoutLarge(b *testing.B) {
+// eachSize runs a sub-benchmark per size of largeSizes: setup makes
+// what one op needs from that many captured steps and returns the op.
+func eachSize(b *testing.B, setup func(b *testing.B, steps []replay.Step) func() error) {
 	for _, n := range largeSizes {
 		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
-			steps := capturedSteps(b, n)
+			op := setup(b, capturedSteps(b, n))
 			b.ReportAllocs()
 			defer reportTimes(b)()
 			for b.Loop() {
-				Layout(steps, Options{})
-			}
-		})
-	}
-}
-
-// BenchmarkSVGLarge writes the SVG of every step, laid out beforehand.
-func BenchmarkSVGLarge(b *testing.B) {
-	for _, n := range largeSizes {
-		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
-			g := Layout(capturedSteps(b, n), Options{})
-			b.ReportAllocs()
-			defer reportTimes(b)()
-			for b.Loop() {
-				if err := WriteSVG(io.Discard, g); err != nil {
+				if err := op(); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// window is the window of n steps the page draws around the middle.
+func window(n int) (first, last int) {
+	first = max(1, n/2-pageWindow/3)
+	return first, min(n, first+pageWindow-1)
+}
+
+// BenchmarkLayoutLarge lays out every step.
+func BenchmarkLayoutLarge(b *testing.B) {
+	eachSize(b, func(b *testing.B, steps []replay.Step) func() error {
+		return func() error { Layout(steps, Options{}); return nil }
+	})
+}
+
+// BenchmarkSVGLarge writes the SVG of every step, laid out beforehand.
+func BenchmarkSVGLarge(b *testing.B) {
+	eachSize(b, func(b *testing.B, steps []replay.Step) func() error {
+		g := Layout(steps, Options{})
+		return func() error { return WriteSVG(io.Discard, g) }
+	})
 }
 
 // BenchmarkWindow lays out and writes the window of steps the page draws
 // when a learner jumps to the middle of a long transcript.
 func BenchmarkWindow(b *testing.B) {
-	for _, n := range largeSizes {
-		first := max(1, n/2-pageWindow/3)
-		last := min(n, first+pageWindow-1)
-		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
-			steps := capturedSteps(b, n)
-			b.ReportAllocs()
-			defer reportTimes(b)()
-			for b.Loop() {
-				g := Layout(steps, Options{First: first, Last: last, IDPrefix: "fig-", NoStyle: true})
-				if err := WriteSVG(io.Discard, g); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	eachSize(b, func(b *testing.B, steps []replay.Step) func() error {
+		first, last := window(len(steps))
+		opts := Options{First: first, Last: last, IDPrefix: "fig-", NoStyle: true}
+		return func() error { return WriteSVG(io.Discard, Layout(steps, opts)) }
+	})
+}
+
+// BenchmarkWindowPrepared is [BenchmarkWindow] for a page that prepares
+// the transcript once ([Prepare]) and lays out each window from it.
+func BenchmarkWindowPrepared(b *testing.B) {
+	eachSize(b, func(b *testing.B, steps []replay.Step) func() error {
+		first, last := window(len(steps))
+		p := Prepare(steps, Options{IDPrefix: "fig-", NoStyle: true})
+		return func() error { return WriteSVG(io.Discard, p.Layout(first, last)) }
+	})
+}
+
+// BenchmarkPrepare measures what a page pays once per transcript to
+// draw it a window at a time.
+func BenchmarkPrepare(b *testing.B) {
+	eachSize(b, func(b *testing.B, steps []replay.Step) func() error {
+		return func() error { Prepare(steps, Options{}); return nil }
+	})
 }
 
 // reportTimes, deferred, reports the milliseconds per op, and the
@@ -176,39 +192,5 @@ func reportTimes(b *testing.B) func() {
 		if cpu1, ok := cputime.Used(); ok && cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/1e6/float64(b.N), "cpu-ms/op")
 		}
-	}
-}
-
-// BenchmarkWindowPrepared is [BenchmarkWindow] for a page that prepares
-// the transcript once ([Prepare]) and lays out each window from it.
-func BenchmarkWindowPrepared(b *testing.B) {
-	for _, n := range largeSizes {
-		first := max(1, n/2-pageWindow/3)
-		last := min(n, first+pageWindow-1)
-		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
-			p := Prepare(capturedSteps(b, n), Options{IDPrefix: "fig-", NoStyle: true})
-			b.ReportAllocs()
-			defer reportTimes(b)()
-			for b.Loop() {
-				if err := WriteSVG(io.Discard, p.Layout(first, last)); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
-
-// BenchmarkPrepare measures what a page pays once per transcript to
-// draw it a window at a time.
-func BenchmarkPrepare(b *testing.B) {
-	for _, n := range largeSizes {
-		b.Run("steps="+strconv.Itoa(n), func(b *testing.B) {
-			steps := capturedSteps(b, n)
-			b.ReportAllocs()
-			defer reportTimes(b)()
-			for b.Loop() {
-				Prepare(steps, Options{})
-			}
-		})
 	}
 }

@@ -41,7 +41,7 @@ const outsideA2A = "outside A2A"
 // grows linearly with the number of steps drawn; of a step range
 // (opts.First, opts.Last) it adds one light pass over the other steps,
 // to know the participants' order and where the range's streams begin
-// and end.
+// and end; [Prepare] makes that pass once for many windows.
 //
 // Layout runs in phases, each a method of one layouter, in this order:
 // columns, spacing, gutter, rows (with the streams' brackets and the

@@ -2,7 +2,6 @@ package live
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -124,5 +123,3 @@ func goroutineDump() string {
 	buf := make([]byte, 1<<20)
 	return string(buf[:runtime.Stack(buf, true)])
 }
-
-func describe(v any) string { return fmt.Sprintf("%+v", v) }

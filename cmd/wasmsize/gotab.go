@@ -68,18 +68,6 @@ func (mem *memory) u64(addr int64) (int64, bool) {
 	return int64(binary.LittleEndian.Uint64(b)), true
 }
 
-// stored counts the bytes of [lo, hi) that the data section stores.
-func (mem *memory) stored(lo, hi int64) int {
-	n := 0
-	for _, s := range mem.segs {
-		a, b := max(lo, s.Addr), min(hi, s.Addr+int64(s.Size))
-		if b > a {
-			n += int(b - a)
-		}
-	}
-	return n
-}
-
 // goTables is what a Go module's runtime tables say about its functions
 // and its data: the real (unmangled) name of every function, the bytes of
 // function metadata each one brings, and where the linker's data regions
