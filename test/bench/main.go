@@ -312,6 +312,7 @@ type bigOpen struct {
 	Frames    int      `json:"frames"`
 	Phases    []string `json:"phases"`   // the progress the page showed, in order, with when
 	Measures  []string `json:"measures"` // the viewer's own spans of time
+	Long      []string `json:"long"`     // main-thread tasks of 100 ms or more, and when
 	Drawn     int      `json:"drawn"`
 	JSHeap    float64  `json:"jsHeap"`
 	GoSys     float64  `json:"goSys"`
@@ -331,13 +332,17 @@ const openBigJS = `(async () => {
 	document.getElementById("open").click();
 	await new Promise(r => setTimeout(r, 1000));
 	await frame();
-	let longest = 0, tasks = 0;
-	const obs = new PerformanceObserver(l => { for (const e of l.getEntries()) { longest = Math.max(longest, e.duration); tasks++; } });
+	let longest = 0, tasks = 0, t0 = 0;
+	const long = [];
+	const obs = new PerformanceObserver(l => { for (const e of l.getEntries()) {
+		longest = Math.max(longest, e.duration); tasks++;
+		if (e.duration >= 100) long.push(Math.round(e.duration) + " ms at " + Math.round(e.startTime - t0));
+	} });
 	obs.observe({type: "longtask"});
 	const input = document.getElementById("file");
 	const dt = new DataTransfer();
 	dt.items.add(file);
-	const t0 = performance.now();
+	t0 = performance.now();
 	input.files = dt.files;
 	input.dispatchEvent(new Event("change", {bubbles: true}));
 	const phases = [];
@@ -363,8 +368,8 @@ const openBigJS = `(async () => {
 	await new Promise(r => setTimeout(r, 200));
 	obs.disconnect();
 	const m = a2aplay.memory();
-	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms");
-	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, tasks, frames, phases, measures,
+	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms at " + Math.round(e.startTime - t0));
+	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, long, tasks, frames, phases, measures,
 		drawn: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
 		jsHeap: performance.memory ? performance.memory.usedJSHeapSize : 0, goSys: m.sys, workerSys: m.worker};
 })()`
@@ -397,6 +402,7 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	fmt.Printf("  every step worked out, the lane drawn     %8.0f ms\n", o.WholeMs)
 	fmt.Printf("  frames painted meanwhile                  %8d\n", o.Frames)
 	fmt.Printf("  longest main-thread task (budget 100)     %8.0f ms  (%d tasks over 50 ms)\n", o.LongestMs, o.Tasks)
+	fmt.Printf("  main-thread tasks of 100 ms or more: %s\n", strings.Join(o.Long, ", "))
 	fmt.Printf("  page memory: JS heap %.0f MB + Go %.0f MB + worker's Go %.0f MB = %.0f MB (budget 400)\n\n", o.JSHeap/1e6, o.GoSys/1e6, o.WorkerSys/1e6, mem/1e6)
 	judge(fmt.Sprintf("%d steps opened as a file, to the painted first screen", o.Steps), o.PaintedMs, 1500, "ms")
 	judge("longest main-thread task while it opens (to every step worked out)", o.LongestMs, 100, "ms")

@@ -26,14 +26,13 @@
 //	                                 or a part in its place when the
 //	                                 first part was not right after all
 //	{id, op: "part", at}             the Part around step at of the
-//	                                 file open
+//	                                 file open: a part
+//	{id, op: "export", kind}         the file open as "svg", "mermaid",
+//	                                 "http" or "har": {id, text}
 //
 // A part is a view.Part drawn and split by view.Part.Send: {id, part
 // (its head as JSON text), svg, steps and exchanges (arrays of JSON
 // text), index and seqs (their numbers), sys (the worker's memory)}.
-//	{id, op: "export", kind}         the file open as "svg", "mermaid",
-//	                                 "http" or "har": {id, text}
-//
 // Any of them can answer {id, error} instead. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker.
 //
