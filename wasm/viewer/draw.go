@@ -63,12 +63,6 @@ func (p *page) draw(d *doc, at int) error {
 		d.renderMs = dom.Now() - t0
 		d.widest = widest
 	}
-	tm := dom.Now()
-	defer func() {
-		if a := js.Global().Get("__m"); !a.IsUndefined() {
-			a.Call("push", dom.Now()-tm)
-		}
-	}()
 	p.frame(d.widest)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
