@@ -183,7 +183,6 @@ func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
 		if len(waits[s]) == 0 {
 			continue
 		}
-		st := s.Response.Stream
 		var moved []string
 		for _, w := range waits[s] {
 			i := w.frame
@@ -192,31 +191,11 @@ func orderCauses(t *replay.Transcript, estimated map[*replay.Exchange]bool) {
 				continue
 			}
 			used[cause] = true
-			lo := later(cause.Request.At, s.Response.At)
-			hi := later(cause.Response.At, cause.Request.At).Add(time.Millisecond)
-			changed := false
-			for k := 0; k <= i; k++ {
-				if st.Frames[k].At.After(lo) {
-					st.Frames[k].At, changed = lo, true
-				}
-			}
-			for k := i + 1; k < len(st.Frames); k++ {
-				if st.Frames[k].At.Before(hi) {
-					st.Frames[k].At, changed = hi, true
-				}
-			}
-			if changed {
-				moved = append(moved, fmt.Sprintf("frames %d to %d are drawn after exchange %d (%s), which resumed the task, and the frames before them before it",
-					i+2, len(st.Frames), cause.Seq, cause.Name))
+			if placeAround(s, i, cause) {
+				moved = append(moved, movedNote(s, i, cause))
 			}
 		}
-		if len(moved) == 0 {
-			continue
-		}
-		if last := st.Frames[len(st.Frames)-1].At; st.End != nil && st.End.At.Before(last) {
-			st.End.At = last
-		}
-		s.Notes = append(s.Notes, strings.Join(moved, "; ")+".")
+		noteMoved(s, moved)
 	}
 }
 
@@ -309,4 +288,44 @@ func resumers(t *replay.Transcript, ids map[string]bool) map[string]*queue {
 		}
 	}
 	return out
+}
+
+// placeAround moves the frames of s's stream up to frame i (the wait)
+// no later than cause's request, and the frames after it no earlier than
+// cause's response; it says whether any frame moved.
+func placeAround(s *replay.Exchange, i int, cause *replay.Exchange) bool {
+	st := s.Response.Stream
+	lo := later(cause.Request.At, s.Response.At)
+	hi := later(cause.Response.At, cause.Request.At).Add(time.Millisecond)
+	changed := false
+	for k := 0; k <= i; k++ {
+		if st.Frames[k].At.After(lo) {
+			st.Frames[k].At, changed = lo, true
+		}
+	}
+	for k := i + 1; k < len(st.Frames); k++ {
+		if st.Frames[k].At.Before(hi) {
+			st.Frames[k].At, changed = hi, true
+		}
+	}
+	return changed
+}
+
+// movedNote says which of s's frames placeAround moved, and why.
+func movedNote(s *replay.Exchange, i int, cause *replay.Exchange) string {
+	return fmt.Sprintf("frames %d to %d are drawn after exchange %d (%s), which resumed the task, and the frames before them before it",
+		i+2, len(s.Response.Stream.Frames), cause.Seq, cause.Name)
+}
+
+// noteMoved ends s's stream no earlier than its last frame, now that
+// frames moved, and notes the moves on s; with none it does nothing.
+func noteMoved(s *replay.Exchange, moved []string) {
+	if len(moved) == 0 {
+		return
+	}
+	st := s.Response.Stream
+	if last := st.Frames[len(st.Frames)-1].At; st.End != nil && st.End.At.Before(last) {
+		st.End.At = last
+	}
+	s.Notes = append(s.Notes, strings.Join(moved, "; ")+".")
 }

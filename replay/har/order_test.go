@@ -1,10 +1,8 @@
 package har
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -84,30 +82,10 @@ func orderCausesReference(t *replay.Transcript, estimated map[*replay.Exchange]b
 				continue
 			}
 			used[cause] = true
-			lo := later(cause.Request.At, s.Response.At)
-			hi := later(cause.Response.At, cause.Request.At).Add(time.Millisecond)
-			changed := false
-			for k := 0; k <= i; k++ {
-				if st.Frames[k].At.After(lo) {
-					st.Frames[k].At, changed = lo, true
-				}
-			}
-			for k := i + 1; k < len(st.Frames); k++ {
-				if st.Frames[k].At.Before(hi) {
-					st.Frames[k].At, changed = hi, true
-				}
-			}
-			if changed {
-				moved = append(moved, fmt.Sprintf("frames %d to %d are drawn after exchange %d (%s), which resumed the task, and the frames before them before it",
-					i+2, len(st.Frames), cause.Seq, cause.Name))
+			if placeAround(s, i, cause) {
+				moved = append(moved, movedNote(s, i, cause))
 			}
 		}
-		if len(moved) == 0 {
-			continue
-		}
-		if last := st.Frames[len(st.Frames)-1].At; st.End != nil && st.End.At.Before(last) {
-			st.End.At = last
-		}
-		s.Notes = append(s.Notes, strings.Join(moved, "; ")+".")
+		noteMoved(s, moved)
 	}
 }
