@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -284,4 +285,17 @@ func shippedNamed(t *testing.T, name string) []byte {
 	}
 	t.Fatalf("no shipped transcript %s", name)
 	return nil
+}
+
+// allowDownloads lets the tab save downloads, into a fresh folder that
+// it returns (removed when the test ends).
+func (tb *tab) allowDownloads() string {
+	tb.t.Helper()
+	dir := tb.t.TempDir()
+	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
+	}); err != nil {
+		tb.t.Fatal(err)
+	}
+	return dir
 }

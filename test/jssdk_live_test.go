@@ -26,7 +26,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/capture"
@@ -121,12 +120,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	port := jsAgent(t, "/reviewer", "/deployer")
 	origin := "http://127.0.0.1:" + port
 	tb := openLivePage(t, site+"#live=try")
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	tb.click("#lv-remote")
 	tb.do(chromedp.SetValue(chromedp.CSS("#lv-url"), origin+"/reviewer "+origin+"/deployer"))
 	tb.click("#lv-connect")

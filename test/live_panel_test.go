@@ -23,7 +23,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
@@ -363,12 +362,7 @@ func TestLivePlanner(t *testing.T) {
 // left.
 func TestLiveEndSaveReplay(t *testing.T) {
 	tb := openLivePage(t, liveSiteURL(t)+"#live=deploy")
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
 	tb.click("#lv-tab-review")
 	tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")

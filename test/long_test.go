@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/replay"
@@ -105,12 +104,7 @@ func TestLongTranscript(t *testing.T) {
 	tb.keepScreenshot("long-transcript")
 
 	// Export writes every step.
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	tb.click("#export summary")
 	tb.click("#export-svg")
 	svg := waitFile(t, tb.ctx, filepath.Join(dir, "long.svg"))
@@ -195,12 +189,7 @@ func TestOpenLargeFile(t *testing.T) {
 	}
 
 	// Export writes every step, from the worker that holds them.
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	tb.click("#export summary")
 	tb.click("#export-svg")
 	svg := waitFile(t, tb.ctx, filepath.Join(dir, "large.svg"))

@@ -24,7 +24,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
@@ -85,12 +84,7 @@ func TestLiveThroughRecord(t *testing.T) {
 	}()
 
 	tb := openLivePage(t, site+"#live=review")
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	tb.click("#lv-remote")
 	names := []string{"code-reviewer", "deployer", "js-reviewer", "js-deployer"}
 	var urls []string

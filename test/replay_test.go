@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
@@ -336,14 +335,7 @@ func TestOpenFiles(t *testing.T) {
 func TestExports(t *testing.T) {
 	tb := newTab(t)
 	tb.open(env.url + "#t=" + sample + "&s=2")
-	dir := t.TempDir()
-	if _, err := chromedp.Call(tb.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior:      cdpbrowser.SetDownloadBehaviorBehaviorAllow,
-		DownloadPath:  dir,
-		EventsEnabled: new(true),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	dir := tb.allowDownloads()
 	text := shippedNamed(t, sample)
 	tr, err := replay.Parse(text, sample+".http")
 	if err != nil {
