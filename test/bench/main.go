@@ -49,6 +49,8 @@ func main() {
 	loads := flag.Int("loads", 9, "warm page loads to take the median of")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
+	flag.BoolVar(&navOnly, "nav-only", false, "measure only the navigation")
+	flag.StringVar(&traceDir, "trace", "", "write a trace of a warm navigation to the site and to the floor into this folder, and summarize both")
 	flag.Parse()
 	bigSteps = *big
 	if err := run(*wasm, *checkWasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
@@ -75,7 +77,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		return err
 	}
 	mermaidJS, err := os.ReadFile(mermaidPath)
-	if err != nil {
+	if err != nil && !navOnly {
 		return fmt.Errorf("%w (./build.sh bench installs Mermaid 12 from npm)", err)
 	}
 	shipped, err := browser.Transcripts(dir)
@@ -214,6 +216,21 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	floorMs := median(floorHeaders, func(t navTimes) float64 { return t.FCP })
 	judge("first diagram painted, warm, over the floor with the same headers", median(warm, func(t navTimes) float64 { return t.FCP })-floorMs, 40, "ms")
 	judge("interactive, warm", median(warm, func(t navTimes) float64 { return t.Ready }), 600, "ms")
+	if traceDir != "" {
+		for _, p := range []struct{ name, url string }{{"floor", srv.URL + "/bench/floor/"}, {"site", srv.URL + "/"}} {
+			file := filepath.Join(traceDir, p.name+".json")
+			evs, err := traceNavigation(ctx, p.url, file)
+			if err != nil {
+				return fmt.Errorf("tracing %s: %w", p.name, err)
+			}
+			summarizeTrace(os.Stdout, "trace of a warm navigation to the "+p.name+" ("+file+")", evs)
+		}
+		fmt.Println()
+	}
+	if navOnly {
+		printBudgets()
+		return nil
+	}
 
 	// 2. a2aplay draws the n-step diagram in the page, then steps through it.
 	tab, closeTab := chromedp.NewContext(ctx)
@@ -280,10 +297,13 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	return nil
 }
 
-// bigSteps is the -big flag; bigOnly -big-only.
+// bigSteps is the -big flag; bigOnly -big-only, navOnly -nav-only,
+// traceDir -trace.
 var (
 	bigSteps int
 	bigOnly  bool
+	navOnly  bool
+	traceDir string
 )
 
 // printSteps reports the step changes stepJS timed.
