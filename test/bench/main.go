@@ -19,6 +19,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/test/bench/gen"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
 )
@@ -72,7 +73,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	}
 
 	// The same diagram for both: n steps, as a2aplay text and as Mermaid.
-	text, err := generate(n)
+	text, err := gen.Transcript(n)
 	if err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	mux.HandleFunc("/bench/transcript.http", func(w http.ResponseWriter, r *http.Request) { w.Write(text) })
 	var bigText []byte
 	if bigSteps > 0 {
-		if bigText, err = generate(bigSteps); err != nil {
+		if bigText, err = gen.Transcript(bigSteps); err != nil {
 			return err
 		}
 	}
