@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 // This file holds the reader of bodies that Steps used before the
@@ -157,7 +159,7 @@ func compactJSONStd(body string) string {
 // transcripts the tests read.
 func bodies(t testing.TB) []string {
 	var out []string
-	for _, file := range allTranscriptFiles(t) {
+	for _, file := range replaytest.TranscriptFiles(t, "..") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
