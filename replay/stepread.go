@@ -24,9 +24,14 @@ func requestStep(ex *Exchange) Step {
 	s := Step{Kind: KindRequest, From: ex.From, To: ex.To, At: ex.Request.At}
 	rq := ex.Request
 	path := urlPath(rq.URL)
+	route := withoutQuery(path)
 	var w wire
 	okJSON := decode(rq.Body, &w)
 	oob := ex.Channel == ChannelOutOfBand
+	rest := ""
+	if !oob {
+		rest = restMethod(rq.Method, route)
+	}
 	switch {
 	case !oob && okJSON && w.JSONRPC != "" && w.Method != "":
 		s.Method = w.Method
@@ -37,14 +42,14 @@ func requestStep(ex *Exchange) Step {
 		if w.Params != nil {
 			readParams(&s, w.Params)
 		}
-	case !oob && restMethod(rq.Method, path) != "":
-		s.Method = restMethod(rq.Method, path)
+	case rest != "":
+		s.Method = rest
 		s.Label = s.Method
 		if okJSON {
 			readParams(&s, &w)
 		}
 		if s.TaskID == "" {
-			s.TaskID = restTaskID(path)
+			s.TaskID = restTaskID(route)
 		}
 	default:
 		s.Label = clip(strings.TrimSpace(rq.Method+" "+shortenIDs(path)), 64)
@@ -201,25 +206,6 @@ func readTask(s *Step, t *wire) {
 	}
 }
 
-// restMethod names the A2A method an HTTP+JSON request calls, or "".
-func restMethod(method, path string) string {
-	switch {
-	case method == "POST" && strings.HasSuffix(path, "/message:send"):
-		return "SendMessage"
-	case method == "POST" && strings.HasSuffix(path, "/message:stream"):
-		return "SendStreamingMessage"
-	case strings.HasSuffix(path, ":subscribe") && strings.Contains(path, "/tasks/"):
-		return "SubscribeToTask"
-	case method == "POST" && strings.HasSuffix(path, ":cancel") && strings.Contains(path, "/tasks/"):
-		return "CancelTask"
-	case method == "GET" && strings.HasSuffix(path, "/tasks"):
-		return "ListTasks"
-	case method == "GET" && restTaskID(path) != "" && !strings.Contains(path, "/pushNotificationConfigs"):
-		return "GetTask"
-	}
-	return ""
-}
-
 // restTaskID returns the id in a path ".../tasks/{id}[:verb][/...]".
 func restTaskID(path string) string {
 	i := strings.LastIndex(path, "/tasks/")
@@ -244,6 +230,14 @@ func taskInURL(u string, known map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// withoutQuery cuts the query (and fragment) off a URL's path.
+func withoutQuery(p string) string {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		return p[:i]
+	}
+	return p
 }
 
 // urlPath returns the path (and query) of a URL, or the URL itself when
