@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 // This file holds the reader of bodies that Steps used before the
@@ -157,12 +158,8 @@ func compactJSONStd(body string) string {
 // transcripts the tests read.
 func bodies(t testing.TB) []string {
 	var out []string
-	for _, file := range allTranscriptFiles(t) {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := Parse(data, file)
+	for _, file := range replaytest.TranscriptFiles(t, "..") {
+		tr, err := Parse(replaytest.ReadFile(t, file), file)
 		if err != nil {
 			continue // testdata holds broken transcripts too
 		}
