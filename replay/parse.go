@@ -75,6 +75,50 @@ type parser struct {
 	names map[string]string
 	urls  [8]string // request URLs found valid last, for urlOK
 	nURL  int
+
+	// What exchanges are made of, allocated many at a time; what a
+	// header list or a stream's frames are gathered in before they are
+	// cut to size.
+	exchanges  slab[Exchange]
+	responses  slab[Response]
+	streams    slab[Stream]
+	headerSlab slab[Header]
+	frameSlab  slab[Frame]
+	headerBuf  []Header
+	frameBuf   []Frame
+}
+
+// A slab hands out values and slices of one larger array, so that the
+// many small parts of a long transcript take few allocations.
+type slab[T any] struct{ free []T }
+
+// slabSize is how many values a slab allocates at a time.
+const slabSize = 128
+
+// one returns a new zero value.
+func (s *slab[T]) one() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, slabSize)
+	}
+	v := &s.free[0]
+	s.free = s.free[1:]
+	return v
+}
+
+// take returns a copy of vs, whose capacity is its length; nil when vs
+// is empty.
+func (s *slab[T]) take(vs []T) []T {
+	n := len(vs)
+	if n == 0 {
+		return nil
+	}
+	if n > len(s.free) {
+		s.free = make([]T, max(n, slabSize))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	copy(out, vs)
+	return out
 }
 
 // urlOK is validURL of a request's URL. A transcript names the same few
@@ -318,17 +362,18 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 	head := p.line()
 	rest, _ := strings.CutPrefix(head, exchangePrefix)
 	num, name, _ := strings.Cut(rest, " ")
-	if num != strconv.Itoa(seq) || name == "" {
+	if !isNumber(num, seq) || name == "" {
 		return nil, p.expected(fmt.Sprintf(`"### %d NAME"`, seq))
 	}
-	x := &Exchange{Seq: seq, Name: name, Line: p.i + 1}
+	x := p.exchanges.one()
+	*x = Exchange{Seq: seq, Name: name, Line: p.i + 1}
 	p.next()
 
 	var err error
-	if x.From, err = p.party(fromPrefix, "# @from NAME", fmt.Sprintf("%q", head)); err != nil {
+	if x.From, err = p.party(fromPrefix, "# @from NAME", head); err != nil {
 		return nil, err
 	}
-	if x.To, err = p.party(toPrefix, "# @to NAME", `"# @from"`); err != nil {
+	if x.To, err = p.party(toPrefix, "# @to NAME", "# @from"); err != nil {
 		return nil, err
 	}
 	if v, ok := strings.CutPrefix(p.line(), channelPrefix); ok {
@@ -384,11 +429,12 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 	return x, nil
 }
 
-// party reads a "# @from" or "# @to" line and checks the participant.
+// party reads a "# @from" or "# @to" line, which comes after the line
+// after, and checks the participant.
 func (p *parser) party(prefix, shape, after string) (string, error) {
 	v, ok := strings.CutPrefix(p.line(), prefix)
 	if !ok {
-		return "", p.expected(fmt.Sprintf("%q after %s", shape, after))
+		return "", p.expected(fmt.Sprintf("%q after %q", shape, after))
 	}
 	if _, ok := p.seen[v]; !ok {
 		return "", p.errorf("expected a participant declared in the header after %q, found %s",
@@ -435,7 +481,8 @@ func (p *parser) request(r *Request) error {
 }
 
 func (p *parser) response() (*Response, error) {
-	r := &Response{Line: p.i + 1}
+	r := p.responses.one()
+	r.Line = p.i + 1
 	var err error
 	if r.At, err = p.at(atPrefix); err != nil {
 		return nil, err
@@ -477,12 +524,13 @@ func (p *parser) response() (*Response, error) {
 // headers reads header lines up to and including the empty line after
 // them.
 func (p *parser) headers() ([]Header, error) {
-	var h []Header
+	h := p.headerBuf[:0]
+	defer func() { p.headerBuf = h[:0] }()
 	for {
 		l := p.line()
 		if !p.eof() && l == "" {
 			p.next()
-			return h, nil
+			return p.headerSlab.take(h), nil
 		}
 		name, value, ok := strings.Cut(l, ":")
 		if p.eof() || !ok || !validHeaderName(name) {
@@ -518,7 +566,12 @@ func (p *parser) body() string {
 // stream reads an event-stream body: frames, each opened by ": @at TIME",
 // and an optional ": @end TIME BY".
 func (p *parser) stream() (*Stream, error) {
-	s := &Stream{}
+	s := p.streams.one()
+	frames := p.frameBuf[:0]
+	defer func() {
+		s.Frames = p.frameSlab.take(frames)
+		p.frameBuf = frames[:0]
+	}()
 	for !p.eof() && !strings.HasPrefix(p.line(), "#") {
 		l := p.line()
 		switch {
@@ -529,7 +582,7 @@ func (p *parser) stream() (*Stream, error) {
 			if err != nil {
 				return nil, err
 			}
-			s.Frames = append(s.Frames, f)
+			frames = append(frames, f)
 		case strings.HasPrefix(l, endPrefix):
 			end, err := p.end()
 			if err != nil {
@@ -657,7 +710,26 @@ func parseTime(s string) (time.Time, bool) {
 // daysIn returns the number of days in a month of the proleptic
 // Gregorian calendar, as time.Parse counts them.
 func daysIn(m time.Month, year int) int {
-	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	if m == time.February && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		return 29
+	}
+	return int("\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"[m-1])
+}
+
+// isNumber reports whether s is n written in decimal, as strconv.Itoa
+// writes it, for n > 0.
+func isNumber(s string, n int) bool {
+	if s == "" || s[0] == '0' || len(s) > 19 {
+		return false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		v = v*10 + int(s[i]-'0')
+	}
+	return v == n
 }
 
 // formatTime writes a time in the transcript's layout.

@@ -221,7 +221,7 @@ func restTaskID(path string) string {
 
 // taskInURL returns a known task id that is a segment of the URL's path.
 func taskInURL(u string, known map[string]bool) string {
-	for _, seg := range strings.Split(urlPath(u), "/") {
+	for seg := range strings.SplitSeq(urlPath(u), "/") {
 		if j := strings.IndexByte(seg, ':'); j >= 0 {
 			seg = seg[:j]
 		}

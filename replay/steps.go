@@ -239,8 +239,8 @@ func Steps(t *Transcript) []Step {
 	steps, keys, known := exchangeSteps(t)
 	outOfBandTasks(t, steps, keys, known)
 	exOf := timeOrder(steps, keys)
-	reqID := number(steps, exOf)
-	followTasks(t, steps, exOf, reqID)
+	reqID := number(steps, exOf, len(t.Exchanges))
+	followTasks(t, steps, exOf, reqID, len(known))
 	return steps
 }
 
@@ -389,9 +389,9 @@ func timeOrder(steps []Step, keys []stepKey) (exOf []int) {
 
 // number gives the ordered steps their index and id, makes their texts
 // visible, and returns the id of each exchange's request step by
-// exchange position.
-func number(steps []Step, exOf []int) map[int]string {
-	reqID := map[int]string{}
+// exchange position (of n).
+func number(steps []Step, exOf []int, n int) []string {
+	reqID := make([]string, n)
 	for i := range steps {
 		s := &steps[i]
 		s.Index = i + 1
@@ -408,9 +408,11 @@ func number(steps []Step, exOf []int) map[int]string {
 // request that opened the stream, and follows each task through the
 // ordered steps: its context where a step does not say it, its state
 // after each step, and whether a step changed it.
-func followTasks(t *Transcript, steps []Step, exOf []int, reqID map[int]string) {
-	state := map[string]string{}
-	ctxOf := map[string]string{}
+func followTasks(t *Transcript, steps []Step, exOf []int, reqID []string, tasks int) {
+	// What is known of each task so far, by task id.
+	type task struct{ state, ctx string }
+	at := make(map[string]int, tasks)
+	var known []task
 	for i := range steps {
 		s := &steps[i]
 		ex := t.Exchanges[exOf[i]]
@@ -427,16 +429,23 @@ func followTasks(t *Transcript, steps []Step, exOf []int, reqID map[int]string) 
 		if s.TaskID == "" {
 			continue
 		}
+		k, ok := at[s.TaskID]
+		if !ok {
+			k = len(known)
+			at[s.TaskID] = k
+			known = append(known, task{})
+		}
+		tk := &known[k]
 		if s.ContextID == "" {
-			s.ContextID = ctxOf[s.TaskID]
-		} else if ctxOf[s.TaskID] == "" {
-			ctxOf[s.TaskID] = s.ContextID
+			s.ContextID = tk.ctx
+		} else if tk.ctx == "" {
+			tk.ctx = s.ContextID
 		}
 		if s.Reports {
-			s.Changed = state[s.TaskID] != s.State
-			state[s.TaskID] = s.State
+			s.Changed = tk.state != s.State
+			tk.state = s.State
 		} else {
-			s.State = state[s.TaskID]
+			s.State = tk.state
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -160,11 +159,7 @@ func compactJSONStd(body string) string {
 func bodies(t testing.TB) []string {
 	var out []string
 	for _, file := range replaytest.TranscriptFiles(t, "..") {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := Parse(data, file)
+		tr, err := Parse(replaytest.ReadFile(t, file), file)
 		if err != nil {
 			continue // testdata holds broken transcripts too
 		}
