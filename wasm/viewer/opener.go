@@ -78,7 +78,7 @@ func (p *page) openRemote(file js.Value) {
 				return
 			}
 			p.startOpener()
-			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
+			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf, "screen": p.screenHeight()}, []any{buf})
 		})
 	})
 }
@@ -166,6 +166,7 @@ func (p *page) fromOpener(msg js.Value) {
 		lz := &lazy{
 			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
 			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+			more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
 		}
 		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
@@ -296,7 +297,7 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
 }
 
 // exportRemote has the opener write the file it holds as kind.
@@ -434,11 +435,20 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 // as JSON text in a JavaScript array, read into Go when the inspector
 // first shows it. The page's thread never reads a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, a string
+	svg              js.Value // the window drawn, or its first screen: a string
 	steps, exchanges js.Value // arrays of JSON text
-	index, seqs      []int    // each step's Index, each exchange's number
-	step             map[int]*replay.Step
-	ex               map[int]*replay.Exchange
+
+	// The rest of the window, when svg draws only its first screen
+	// (view.Part.DrawScreen): its rows, a few steps each, as strings;
+	// the last step each draws; how many the diagram holds now. See
+	// page.widen.
+	more     js.Value
+	moreLast []int
+	added    int
+
+	index, seqs []int // each step's Index, each exchange's number
+	step        map[int]*replay.Step
+	ex          map[int]*replay.Exchange
 }
 
 // stepAt returns step k (1-based, of the whole file), or nil when the
