@@ -349,6 +349,7 @@ const openBigJS = `(async () => {
 	const dt = new DataTransfer();
 	dt.items.add(file);
 	t0 = performance.now();
+	performance.mark("a2aplay-bench-open"); // where a trace (-trace) of it starts
 	input.files = dt.files;
 	input.dispatchEvent(new Event("change", {bubbles: true}));
 	const phases = [];

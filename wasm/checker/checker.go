@@ -14,7 +14,9 @@
 //
 //	{id, name, text}                 check a transcript: answers {id,
 //	                                 findings: [{step, text}]}
-//	{id, op: "open", name, data,     open a file (data: an ArrayBuffer;
+//	{id, op: "open", name, data,     open a file (data: an ArrayBuffer,
+//	                                 or the File, which the worker's
+//	                                 script reads into one;
 //	 screen}                         screen: the height of the page's
 //	                                 view of the diagram, at its own
 //	                                 size): answers {id, progress:

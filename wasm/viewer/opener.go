@@ -67,20 +67,10 @@ func (p *page) openRemote(file js.Value) {
 	p.opener.openID = id
 	p.opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
-	dom.Go(func() {
-		buf, err := dom.Await(file.Call("arrayBuffer"))
-		p.do(func() {
-			if id != p.opener.openID {
-				return // cancelled meanwhile
-			}
-			if err != nil {
-				p.openFailed("Could not read " + name + ": " + err.Error())
-				return
-			}
-			p.startOpener()
-			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf, "screen": p.screenHeight()}, []any{buf})
-		})
-	})
+	// The worker reads the file itself: the page's thread never holds
+	// its bytes.
+	p.startOpener()
+	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
 }
 
 // warmOpener starts the worker when the learner is about to pick or
