@@ -11,11 +11,38 @@ import (
 
 // WriteSVG writes the diagram as one SVG document. The bytes depend only
 // on g. Every text is escaped: whatever a transcript says stays text.
+// A writer with a Grow method, such as a [strings.Builder] or a
+// [bytes.Buffer], is first grown to about the document's size, so that
+// a large diagram is not copied as the writer grows.
 func WriteSVG(w io.Writer, g *Geometry) error {
+	if gw, ok := w.(interface{ Grow(int) }); ok {
+		gw.Grow(sizeSVG(g))
+	}
 	x := &svgWriter{w: w, b: make([]byte, 0, 20<<10)}
 	x.svg(g)
 	x.flush()
 	return x.err
+}
+
+// sizeSVG is about the length of g's SVG, a little more rather than
+// less: the texts it holds and, per row, the markup around them (about
+// 1,100 bytes in the shipped transcripts, 850 to 1,110).
+func sizeSVG(g *Geometry) int {
+	n := 4<<10 + len(g.Title) + len(g.Desc)
+	if !g.NoStyle {
+		n += len(styleSheet)
+	}
+	for i := range g.Rows {
+		r := &g.Rows[i]
+		n += 1100 + len(r.Aria) + 2*len(r.Step) + len(r.TaskID) + len(r.Group)
+		for _, l := range r.Label {
+			n += len(l.Text)
+		}
+		for _, l := range r.Detail {
+			n += len(l.Text)
+		}
+	}
+	return n
 }
 
 type svgWriter struct {
@@ -30,6 +57,16 @@ func (x *svgWriter) flush() {
 		_, x.err = x.w.Write(x.b)
 	}
 	x.b = x.b[:0]
+}
+
+// endGroup closes a group of elements (a row, a stream, a lane, ...),
+// and hands what is written so far to the writer once it holds 16 KB:
+// the buffer stays small however large the diagram.
+func (x *svgWriter) endGroup() {
+	x.s("</g>\n")
+	if len(x.b) > 16<<10 {
+		x.flush()
+	}
 }
 
 func (x *svgWriter) s(s string) *svgWriter { x.b = append(x.b, s...); return x }
@@ -125,13 +162,13 @@ func (x *svgWriter) svg(g *Geometry) {
 		if st.Note != nil {
 			x.text("note", *st.Note)
 		}
-		x.s("</g>\n")
+		x.endGroup()
 	}
 	for _, c := range g.Channels {
 		x.s(`<g class="channel"`).attr("data-steps", x.prefixed(c.Steps)).s(">")
 		x.rect("band", c.Rect, 10)
 		x.text("tab", c.Tab)
-		x.s("</g>\n")
+		x.endGroup()
 	}
 
 	// Lifelines and participants.
@@ -153,7 +190,7 @@ func (x *svgWriter) svg(g *Geometry) {
 		if p.Bottom != nil {
 			x.header(p, *p.Bottom)
 		}
-		x.s("</g>\n")
+		x.endGroup()
 	}
 
 	// Lanes: a track per task, with the segments no drawn step starts.
@@ -168,7 +205,7 @@ func (x *svgWriter) svg(g *Geometry) {
 				x.segment(sg)
 			}
 		}
-		x.s("</g>\n")
+		x.endGroup()
 		_ = i
 	}
 
@@ -176,9 +213,6 @@ func (x *svgWriter) svg(g *Geometry) {
 	x.s(`<g class="steps" role="list">` + "\n")
 	for i := range g.Rows {
 		x.row(g, &g.Rows[i])
-		if len(x.b) > 16<<10 {
-			x.flush()
-		}
 	}
 	x.s("</g>\n</svg>\n")
 }
@@ -294,7 +328,7 @@ func (x *svgWriter) row(g *Geometry, r *Row) {
 	if r.Mark != nil {
 		x.segment(*r.Mark)
 	}
-	x.s("</g>\n")
+	x.endGroup()
 }
 
 // pause draws the pause sign, two bars, 8 px high, at its top left.

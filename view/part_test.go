@@ -16,7 +16,7 @@ import (
 // longTranscript repeats the deploy capture (a stream that waits for an
 // approval, the approval outside A2A) copies times, each copy a minute
 // later and with ids of its own.
-func longTranscript(t *testing.T, copies int) *replay.Transcript {
+func longTranscript(t testing.TB, copies int) *replay.Transcript {
 	t.Helper()
 	b, err := os.ReadFile("../transcripts/07-auth-required.http")
 	if err != nil {

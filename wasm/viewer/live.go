@@ -201,6 +201,7 @@ func (p *page) liveSees(d *doc) {
 func (p *page) enterLive(scenario string, h history) {
 	scenario = p.live.scenarioOr(scenario)
 	if !p.live.on {
+		p.flushLink() // the replay entry left names its step
 		p.live.prev, p.live.prevStep = p.cur, p.nav.Cur
 		p.stop()
 		p.live.on = true
