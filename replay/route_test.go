@@ -77,6 +77,7 @@ func TestCall(t *testing.T) {
 func TestRESTLabel(t *testing.T) {
 	for _, tc := range []struct{ method, url, label string }{
 		{"GET", "http://localhost:41242/tasks?pageSize=10", "ListTasks"},
+		{"GET", "http://localhost:41242/v1/tasks/t-1?historyLength=2", "GetTask (task t-1)"},
 		{"POST", "http://localhost:41242/v1/tasks/t-1:cancel", "CancelTask (task t-1)"},
 		{"GET", "http://localhost:41242/v1/tasks/t-1/other", "GET /v1/tasks/t-1/other"},
 	} {

@@ -49,7 +49,7 @@ func requestStep(ex *Exchange) Step {
 			readParams(&s, &w)
 		}
 		if s.TaskID == "" {
-			s.TaskID = restTaskID(path)
+			s.TaskID = restTaskID(route)
 		}
 	default:
 		s.Label = clip(strings.TrimSpace(rq.Method+" "+shortenIDs(path)), 64)

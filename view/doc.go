@@ -1,4 +1,4 @@
-// Package viewer is the state of the replay page, kept apart from the DOM
+// Package view is the state of the replay page, kept apart from the DOM
 // so that it can be tested natively: which step is current, what a deep
 // link says, which steps change class when the current step moves, and
 // what the inspector shows for a step (with the request as curl); how

@@ -126,6 +126,15 @@ type page struct {
 	jsonBody                    string // the step's body, for the JSON tab's tree
 	jsonDrawn                   bool   // the tree is drawn
 
+	// What the inspector shows, so that a step change rewrites only what
+	// differs (inspector.go).
+	heading         string    // the heading's text
+	facts           []factRow // the facts list's rows
+	notes, findings []string  // the notes list's
+	inspTabs        bool      // the tabs and copy buttons show
+	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
+	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
+
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
 		first, prev, play, next, last, open, file, export, drop js.Value
@@ -574,7 +583,7 @@ func (p *page) paint(old int) {
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
-	dom.SetText(p.el.announce, p.el.heading.Get("textContent").String())
+	dom.SetText(p.el.announce, p.heading)
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
