@@ -40,6 +40,27 @@
 		return WebAssembly.instantiate(bytes, go.importObject);
 	})().then((result) => {
 		go.run(result.instance); // sets self.onmessage before it returns to us
+		// A file to open comes as the File the learner picked: it is read
+		// here, off the page's thread, into the ArrayBuffer the module
+		// takes. Messages are handed over in the order they came.
+		const toGo = self.onmessage;
+		const take = async (e) => {
+			const m = e.data;
+			if (m && m.op === "open" && m.data instanceof Blob) {
+				let buf;
+				try {
+					buf = await m.data.arrayBuffer();
+				} catch (err) {
+					self.postMessage({ id: m.id, error: `${m.name}: the file could not be read: ${err && err.message ? err.message : err}` });
+					return;
+				}
+				toGo({ data: { ...m, data: buf } });
+				return;
+			}
+			toGo(e);
+		};
+		let queue = Promise.resolve();
+		self.onmessage = (e) => { queue = queue.then(() => take(e)); };
 		for (const e of pending.splice(0)) self.onmessage(e);
 	}, (err) => fail(`loading ${wasmURL}`, err));
 })();

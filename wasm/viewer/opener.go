@@ -67,20 +67,10 @@ func (p *page) openRemote(file js.Value) {
 	p.opener.openID = id
 	p.opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
-	dom.Go(func() {
-		buf, err := dom.Await(file.Call("arrayBuffer"))
-		p.do(func() {
-			if id != p.opener.openID {
-				return // cancelled meanwhile
-			}
-			if err != nil {
-				p.openFailed("Could not read " + name + ": " + err.Error())
-				return
-			}
-			p.startOpener()
-			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
-		})
-	})
+	// The worker reads the file itself: the page's thread never holds
+	// its bytes.
+	p.startOpener()
+	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
 }
 
 // warmOpener starts the worker when the learner is about to pick or
@@ -166,6 +156,7 @@ func (p *page) fromOpener(msg js.Value) {
 		lz := &lazy{
 			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
 			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+			more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
 		}
 		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
@@ -296,7 +287,7 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
 }
 
 // exportRemote has the opener write the file it holds as kind.
@@ -434,11 +425,20 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 // as JSON text in a JavaScript array, read into Go when the inspector
 // first shows it. The page's thread never reads a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, a string
+	svg              js.Value // the window drawn, or its first screen: a string
 	steps, exchanges js.Value // arrays of JSON text
-	index, seqs      []int    // each step's Index, each exchange's number
-	step             map[int]*replay.Step
-	ex               map[int]*replay.Exchange
+
+	// The rest of the window, when svg draws only its first screen
+	// (view.Part.DrawScreen): its rows, a few steps each, as strings;
+	// the last step each draws; how many the diagram holds now. See
+	// page.widen.
+	more     js.Value
+	moreLast []int
+	added    int
+
+	index, seqs []int // each step's Index, each exchange's number
+	step        map[int]*replay.Step
+	ex          map[int]*replay.Exchange
 }
 
 // stepAt returns step k (1-based, of the whole file), or nil when the
