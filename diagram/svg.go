@@ -2,6 +2,7 @@ package diagram
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,15 @@ func WriteSVG(w io.Writer, g *Geometry) error {
 	x.svg(g)
 	x.flush()
 	return x.err
+}
+
+// AppendSVG appends the diagram's SVG document, the bytes [WriteSVG]
+// writes, to b and returns the extended buffer. It grows b once, to
+// about the document's size, before it writes.
+func AppendSVG(b []byte, g *Geometry) []byte {
+	x := &svgWriter{b: slices.Grow(b, sizeSVG(g))}
+	x.svg(g)
+	return x.b
 }
 
 // sizeSVG is about the length of g's SVG, a little more rather than
@@ -46,13 +56,16 @@ func sizeSVG(g *Geometry) int {
 }
 
 type svgWriter struct {
-	w   io.Writer
+	w   io.Writer // nil when appending: all of the document stays in b
 	b   []byte
 	err error
 	id  string // the id prefix
 }
 
 func (x *svgWriter) flush() {
+	if x.w == nil {
+		return
+	}
 	if x.err == nil && len(x.b) > 0 {
 		_, x.err = x.w.Write(x.b)
 	}
@@ -64,7 +77,7 @@ func (x *svgWriter) flush() {
 // the buffer stays small however large the diagram.
 func (x *svgWriter) endGroup() {
 	x.s("</g>\n")
-	if len(x.b) > 16<<10 {
+	if len(x.b) > 16<<10 && x.w != nil {
 		x.flush()
 	}
 }

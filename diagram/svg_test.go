@@ -42,6 +42,12 @@ func TestGolden(t *testing.T) {
 			golden.Check(t, filepath.Join("testdata", name+".layout.json"), append(js, '\n'))
 			golden.Check(t, filepath.Join("testdata", name+".svg"), svg)
 			checkWellFormed(t, svg)
+			if got := AppendSVG([]byte("<!-- -->"), g); string(got) != "<!-- -->"+string(svg) {
+				t.Error("AppendSVG differs from WriteSVG")
+			}
+			if n := sizeSVG(g); n < len(svg) {
+				t.Errorf("sizeSVG = %d, less than the SVG's %d bytes: the writer grows twice", n, len(svg))
+			}
 		})
 	}
 }
