@@ -483,3 +483,17 @@ func TestNoStyle(t *testing.T) {
 		t.Error("NoStyle changes more than the <style> element")
 	}
 }
+
+// TestIDAttr: an id written after the prefix reads as the two joined and
+// escaped as one value, whatever they hold.
+func TestIDAttr(t *testing.T) {
+	for _, prefix := range []string{"", "fig-", "a&b<", "é-", "\xc3", "\u202e", "x\x00"} {
+		for _, id := range []string{"s7", "", "\xa9x", "\"'>", "\u200bq", "ünï"} {
+			got := string(svgBuf(nil).idAttr("id", prefix, id))
+			want := string(svgBuf(nil).attr("id", prefix+id))
+			if got != want {
+				t.Errorf("idAttr(%q, %q) = %q, want %q", prefix, id, got, want)
+			}
+		}
+	}
+}
