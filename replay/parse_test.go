@@ -625,3 +625,49 @@ POST http://localhost:41243/ HTTP/1.1
 	fmt.Println(err)
 	// Output: broken.http:7: expected "# @to NAME" after "# @from", found "POST http://localhost:41243/ HTTP/1.1"
 }
+
+// parseTimeStd is parseTime as it was, with time.Parse.
+func parseTimeStd(s string) (time.Time, bool) {
+	// time.Parse accepts one-digit hours, a sign before the year and
+	// more; check the shape first.
+	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
+	if len(s) != len(shape) {
+		return time.Time{}, false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' {
+			if s[i] < '0' || s[i] > '9' {
+				return time.Time{}, false
+			}
+		} else if s[i] != shape[i] {
+			return time.Time{}, false
+		}
+	}
+	t, err := time.Parse(timeLayout, s)
+	if err != nil || t.IsZero() {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// FuzzParseTime holds parseTime to time.Parse of the transcript's
+// layout.
+func FuzzParseTime(f *testing.F) {
+	for _, s := range []string{
+		"2026-10-06T09:00:00.500Z", "0001-01-01T00:00:00.000Z", "0000-02-29T23:59:59.999Z",
+		"2100-02-29T00:00:00.000Z", "2000-02-29T00:00:00.000Z", "2026-13-01T00:00:00.000Z",
+		"2026-04-31T00:00:00.000Z", "2026-01-01T24:00:00.000Z", "2026-01-01T00:60:00.000Z",
+		"2026-01-01T00:00:60.000Z", "2026-00-10T00:00:00.000Z", "2026-01-00T00:00:00.000Z",
+		"2026-1-01T00:00:00.000Z", "2026-10-06T09:00:00.50Z", "2026-10-06 09:00:00.500Z",
+		"-001-10-06T09:00:00.500Z", "2026-10-06T9:00:00.5000Z",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := parseTime(s)
+		want, wantOK := parseTimeStd(s)
+		if ok != wantOK || got != want {
+			t.Fatalf("parseTime(%q) = %v, %v; with time.Parse %v, %v", s, got, ok, want, wantOK)
+		}
+	})
+}

@@ -324,7 +324,7 @@ func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 	case rs.Stream != nil:
 		for fi, f := range rs.Stream.Frames {
 			s := Step{Kind: KindFrame, From: ex.To, To: ex.From, At: f.At, Frame: fi + 1}
-			readBody(&s, []byte(f.Data), 0, "", oob)
+			readBody(&s, f.Data, 0, "", oob)
 			if s.Label == "" {
 				s.Label = "frame " + strconv.Itoa(fi+1)
 				if f.Event != "" {
@@ -342,7 +342,7 @@ func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 		}
 	default:
 		s := Step{Kind: KindReply, From: ex.To, To: ex.From, At: rs.At, Status: rs.StatusCode}
-		readBody(&s, []byte(rs.Body), rs.StatusCode, rs.Status, oob)
+		readBody(&s, rs.Body, rs.StatusCode, rs.Status, oob)
 		out = append(out, s)
 	}
 	return out

@@ -19,6 +19,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/test/bench/gen"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
 )
@@ -33,6 +34,7 @@ func main() {
 	loads := flag.Int("loads", 9, "warm page loads to take the median of")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
+	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
 	flag.Parse()
 	bigSteps = *big
 	if err := run(*wasm, *checkWasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
@@ -71,7 +73,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	}
 
 	// The same diagram for both: n steps, as a2aplay text and as Mermaid.
-	text, err := generate(n)
+	text, err := gen.Transcript(n)
 	if err != nil {
 		return err
 	}
@@ -122,7 +124,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	mux.HandleFunc("/bench/transcript.http", func(w http.ResponseWriter, r *http.Request) { w.Write(text) })
 	var bigText []byte
 	if bigSteps > 0 {
-		if bigText, err = generate(bigSteps); err != nil {
+		if bigText, err = gen.Transcript(bigSteps); err != nil {
 			return err
 		}
 	}
@@ -216,7 +218,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		}
 		draws = append(draws, d)
 	}
-	stepping, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](stepJS, chromedp.EvalAwaitPromise))
+	stepping, err := profiled(tab, stepJS, n)
 	if err != nil {
 		return err
 	}
@@ -282,6 +284,9 @@ func printSteps(n int, stepping [][3]float64) {
 	fmt.Printf("  key handler (classes, inspector, lane)    %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(handler), pct(handler, 95), pct(handler, 100))
 	fmt.Printf("  and style and layout (budget 8)           %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(layout), pct(layout, 95), pct(layout, 100))
 	fmt.Printf("  to the next animation frame               %6.2f ms %6.2f ms %6.2f ms\n\n", medianFloat(frame), pct(frame, 95), pct(frame, 100))
+	if w := profiles[n]; w != nil {
+		fmt.Print(w.String())
+	}
 	judge(fmt.Sprintf("step change at %d steps, p95 with style and layout", n), pct(layout, 95), 8, "ms")
 }
 
@@ -391,7 +396,7 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	judge(fmt.Sprintf("%d steps opened as a file, to the painted first screen", o.Steps), o.PaintedMs, 1500, "ms")
 	judge("longest main-thread task while it opens (to every step worked out)", o.LongestMs, 100, "ms")
 	judge("page memory with it open (JS heap + both Go heaps)", mem/1e6, 400, "MB")
-	steps, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](strings.Replace(stepJS, "a2aplay.go(400)", fmt.Sprintf("a2aplay.go(%d); a2aplay.go(%d)", o.Steps/2, o.Steps/2+380), 1), chromedp.EvalAwaitPromise))
+	steps, err := profiled(tab, strings.Replace(stepJS, "a2aplay.go(400)", fmt.Sprintf("a2aplay.go(%d); a2aplay.go(%d)", o.Steps/2, o.Steps/2+380), 1), o.Steps)
 	if err != nil {
 		return err
 	}
