@@ -9,12 +9,11 @@ import "io"
 // first, then the others, a few rows at a time, into that group.
 func WriteRows(w io.Writer, g *Geometry, rows []Row) error {
 	x := &svgWriter{w: w, b: make([]byte, 0, 20<<10), id: g.IDPrefix}
+	b := svgBuf(x.b)
 	for i := range rows {
-		x.row(g, &rows[i])
-		if len(x.b) > 16<<10 {
-			x.flush()
-		}
+		b = x.endGroup(x.row(b, g, &rows[i]))
 	}
+	x.b = b
 	x.flush()
 	return x.err
 }
