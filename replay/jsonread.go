@@ -253,10 +253,10 @@ func (r *jsonReader) strEnd() (end int, plain bool) {
 				r.fail()
 				return 0, false
 			}
-			switch s[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			switch {
+			case strings.IndexByte(escapes, s[i+1]) >= 0:
 				i += 2
-			case 'u':
+			case s[i+1] == 'u':
 				if hex4(s, i+2) < 0 {
 					r.fail()
 					return 0, false
@@ -289,54 +289,39 @@ var strPlain = func() (t [256]bool) {
 // encoding/json does: each byte that is not UTF-8, and each escaped
 // surrogate that is not half of a pair, becomes U+FFFD.
 func unquote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); {
-		switch c := s[i]; {
-		case c == '\\':
+		ch, size := utf8.DecodeRuneInString(s[i:]) // U+FFFD for a byte that is not UTF-8
+		if ch == '\\' {
+			size = 2
 			switch e := s[i+1]; e {
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
 			case 'u':
-				ch := hex4(s, i+2)
-				i += 6
+				size = 6
+				ch = hex4(s, i+2)
 				if utf16.IsSurrogate(ch) {
 					// A pair only when the next escape completes it;
 					// otherwise U+FFFD, and the next escape reads on
 					// its own.
 					ch2 := rune(-1)
-					if i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						ch2 = hex4(s, i+2)
+					if strings.HasPrefix(s[i+6:], `\u`) {
+						ch2 = hex4(s, i+8)
 					}
 					if ch = utf16.DecodeRune(ch, ch2); ch != utf8.RuneError {
-						i += 6
+						size = 12
 					}
 				}
-				b.WriteRune(ch)
-				continue
-			default: // '"', '\\', '/'
-				b.WriteByte(e)
+			default:
+				ch = rune(escaped[strings.IndexByte(escapes, e)])
 			}
-			i += 2
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-			i++
-		default:
-			ch, size := utf8.DecodeRuneInString(s[i:])
-			b.WriteRune(ch) // U+FFFD for a byte that is not UTF-8
-			i += size
 		}
+		b = utf8.AppendRune(b, ch)
+		i += size
 	}
-	return b.String()
+	return string(b)
 }
+
+// The escapes of a string other than \u, and what each stands for.
+const escapes, escaped = `bfnrt"\/`, "\b\f\n\r\t\"\\/"
 
 // hex4 returns the value of the four hex digits at s[i:], or -1.
 func hex4(s string, i int) rune {
@@ -386,14 +371,13 @@ func (r *jsonReader) readInt(dst *int) {
 }
 
 // A jsonObject is a struct that reads the members of a JSON object.
-type jsonObject[T any] interface {
-	*T
+type jsonObject interface {
 	member(r *jsonReader, key string)
 }
 
-// readStruct reads an object into *v, over what v holds; null and values
+// readObject reads an object into v, over what v holds; null and values
 // of other types leave it as it is.
-func readStruct[T any, P jsonObject[T]](r *jsonReader, v P) {
+func (r *jsonReader) readObject(v jsonObject) {
 	if r.peek() != '{' {
 		r.skip()
 		return
@@ -401,36 +385,47 @@ func readStruct[T any, P jsonObject[T]](r *jsonReader, v P) {
 	r.object(func(key string) { v.member(r, key) })
 }
 
+// null reads null and reports whether it did; it reads nothing when the
+// next value is another one.
+func (r *jsonReader) null() bool {
+	if r.peek() == 'n' && strings.HasPrefix(r.s[r.i:], "null") {
+		r.i += len("null")
+		return true
+	}
+	return false
+}
+
 // readPtr reads a value into a pointer to a struct: null sets it to nil,
 // an object is read into the struct it points to (a new one when it is
 // nil), and a value of another type leaves it pointing to a struct, new
 // when it was nil.
-func readPtr[T any, P jsonObject[T]](r *jsonReader, p *P) {
-	if r.peek() == 'n' {
-		if r.literal() == "null" {
-			*p = nil
-		}
+func readPtr[T any, P interface {
+	*T
+	jsonObject
+}](r *jsonReader, p *P) {
+	if r.null() {
+		*p = nil
 		return
 	}
 	if *p == nil {
 		*p = new(T)
 	}
-	readStruct[T, P](r, *p)
+	r.readObject(*p)
 }
 
 // readSlice reads an array into a slice of structs: null sets it to nil,
 // an array's elements are read over the elements the slice has (up to
 // its capacity), and a value of another type leaves it as it is. An
 // empty array gives an empty slice that is not nil.
-func readSlice[T any, P jsonObject[T]](r *jsonReader, p *[]T) {
-	switch r.peek() {
-	case 'n':
-		if r.literal() == "null" {
-			*p = nil
-		}
+func readSlice[T any, P interface {
+	*T
+	jsonObject
+}](r *jsonReader, p *[]T) {
+	if r.null() {
+		*p = nil
 		return
-	case '[':
-	default:
+	}
+	if r.peek() != '[' {
 		r.skip()
 		return
 	}
@@ -441,10 +436,9 @@ func readSlice[T any, P jsonObject[T]](r *jsonReader, p *[]T) {
 		case n < cap(s):
 			s = s[:n+1]
 		default:
-			var zero T
-			s = append(s, zero)
+			s = append(s, *new(T))
 		}
-		readStruct[T, P](r, &s[n])
+		r.readObject(P(&s[n]))
 		n++
 	})
 	if n == 0 {
@@ -453,20 +447,28 @@ func readSlice[T any, P jsonObject[T]](r *jsonReader, p *[]T) {
 	*p = s[:n]
 }
 
-// fieldName returns the name in names that key stands for: the same
-// name, or else one that is equal to it under Unicode case folding,
-// as encoding/json matches a key to a struct field. It returns "" when
-// key stands for none.
-func fieldName(key string, names []string) string {
-	for _, n := range names {
+// fieldIndex returns the index of the name in names that key stands
+// for: the same name, or else one that is equal to it under Unicode
+// case folding, as encoding/json matches a key to a struct field. It
+// returns -1 when key stands for none.
+func fieldIndex(key string, names []string) int {
+	for i, n := range names {
 		if key == n {
-			return n
+			return i
 		}
 	}
-	for _, n := range names {
+	for i, n := range names {
 		if strings.EqualFold(key, n) {
-			return n
+			return i
 		}
+	}
+	return -1
+}
+
+// fieldName is fieldIndex as the name, "" for none.
+func fieldName(key string, names []string) string {
+	if i := fieldIndex(key, names); i >= 0 {
+		return names[i]
 	}
 	return ""
 }

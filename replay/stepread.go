@@ -83,21 +83,12 @@ func readParams(s *Step, p *wire) {
 // readBody reads the body of a reply or a frame into s: its event, task,
 // state, label and error. status is the HTTP status code (0 for frames).
 func readBody(s *Step, body string, status int, reason string, oob bool) {
-	httpLabel := func() string {
-		if status == 0 {
-			return ""
-		}
-		if reason == "" {
-			return strconv.Itoa(status)
-		}
-		return strconv.Itoa(status) + " " + clip(reason, 40)
-	}
 	if status >= 400 {
 		s.Error = &StepError{Kind: ErrorHTTP, Code: status}
 	}
 	var w wire
 	if !decode(body, &w) {
-		s.Label = httpLabel()
+		s.Label = httpLabel(status, reason)
 		s.Detail = firstLine(body)
 		if s.Error != nil {
 			s.Error.Message = s.Detail
@@ -118,7 +109,7 @@ func readBody(s *Step, body string, status int, reason string, oob bool) {
 		return
 	}
 	if oob {
-		s.Label = httpLabel()
+		s.Label = httpLabel(status, reason)
 		s.Detail = compactJSON(body)
 		if s.Error != nil {
 			s.Error.Message = s.Detail
@@ -131,7 +122,7 @@ func readBody(s *Step, body string, status int, reason string, oob bool) {
 	}
 	readPayload(s, p)
 	if s.Label == "" {
-		s.Label = httpLabel()
+		s.Label = httpLabel(status, reason)
 	}
 	if s.Error != nil && s.Error.Message == "" {
 		if s.Detail == "" {
@@ -139,6 +130,18 @@ func readBody(s *Step, body string, status int, reason string, oob bool) {
 		}
 		s.Error.Message = s.Detail
 	}
+}
+
+// httpLabel labels a reply by its status line; "" for a frame (status
+// 0).
+func httpLabel(status int, reason string) string {
+	if status == 0 {
+		return ""
+	}
+	if reason == "" {
+		return strconv.Itoa(status)
+	}
+	return strconv.Itoa(status) + " " + clip(reason, 40)
 }
 
 // readPayload reads what a reply or frame carries: one of task, message,

@@ -267,22 +267,26 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 		req.OutOfBand = oob
 		req.Notes = ex.Notes
 		last := ex.Request.At
-		add := func(s Step, at time.Time) {
+		// add appends a step, a Step being large enough that it is
+		// copied once, into steps.
+		add := func(s *Step, at time.Time) {
 			if at.Before(last) {
 				at = last
 			}
 			last = at
-			s.Exchange = ex.Seq
-			s.OutOfBand = oob
-			steps = append(steps, s)
+			steps = append(steps, *s)
+			added := &steps[len(steps)-1]
+			added.Exchange = ex.Seq
+			added.OutOfBand = oob
 			keys = append(keys, stepKey{at: at, ex: ei})
 		}
-		add(req, ex.Request.At)
+		add(&req, ex.Request.At)
 		replies = responseSteps(ex, oob, replies[:0])
 		// Steps of one exchange share the task and context the exchange
 		// concerns when their own body does not name them.
 		task, ctx := req.TaskID, req.ContextID
-		for _, s := range replies {
+		for i := range replies {
+			s := &replies[i]
 			if task == "" {
 				task = s.TaskID
 			}
@@ -295,7 +299,8 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 		}
 		first := len(steps)
 		steps[first-1].TaskID, steps[first-1].ContextID = task, ctx
-		for _, s := range replies {
+		for i := range replies {
+			s := &replies[i]
 			if s.TaskID == "" {
 				s.TaskID = task
 			}

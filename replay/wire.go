@@ -72,7 +72,7 @@ func decode(body string, w *wire) bool {
 	if r.peek() != '{' {
 		return false
 	}
-	readStruct(&r, w)
+	r.readObject(w)
 	if !r.end() {
 		*w = wire{}
 		return false
@@ -80,13 +80,51 @@ func decode(body string, w *wire) bool {
 	return true
 }
 
+// The members of a wire, by their index in wireFields.
+const (
+	fJSONRPC = iota
+	fMethod
+	fParams
+	fResult
+	fError
+	fID
+	fTaskID
+	fContextID
+	fStatus
+	fParts
+	fArtifacts
+	fArtifact
+	fTask
+	fMessage
+	fStatusUpdate
+	fArtifactUpdate
+	fName
+	fSupportedInterfaces
+	fSkills
+)
+
 // The JSON names of each struct's fields.
 var (
-	wireFields = []string{
-		"jsonrpc", "method", "params", "result", "error", "id",
-		"taskId", "contextId", "status", "parts", "artifacts", "artifact",
-		"task", "message", "statusUpdate", "artifactUpdate",
-		"name", "supportedInterfaces", "skills",
+	wireFields = [...]string{
+		fJSONRPC:             "jsonrpc",
+		fMethod:              "method",
+		fParams:              "params",
+		fResult:              "result",
+		fError:               "error",
+		fID:                  "id",
+		fTaskID:              "taskId",
+		fContextID:           "contextId",
+		fStatus:              "status",
+		fParts:               "parts",
+		fArtifacts:           "artifacts",
+		fArtifact:            "artifact",
+		fTask:                "task",
+		fMessage:             "message",
+		fStatusUpdate:        "statusUpdate",
+		fArtifactUpdate:      "artifactUpdate",
+		fName:                "name",
+		fSupportedInterfaces: "supportedInterfaces",
+		fSkills:              "skills",
 	}
 	wireErrorFields  = []string{"code", "message"}
 	wireStatusFields = []string{"state", "message", "timestamp"}
@@ -95,44 +133,44 @@ var (
 )
 
 func (w *wire) member(r *jsonReader, key string) {
-	switch fieldName(key, wireFields) {
-	case "jsonrpc":
+	switch fieldIndex(key, wireFields[:]) {
+	case fJSONRPC:
 		r.readString(&w.JSONRPC)
-	case "method":
+	case fMethod:
 		r.readString(&w.Method)
-	case "params":
+	case fParams:
 		readPtr(r, &w.Params)
-	case "result":
+	case fResult:
 		readPtr(r, &w.Result)
-	case "error":
+	case fError:
 		readPtr(r, &w.Error)
-	case "id":
+	case fID:
 		w.ID = r.raw()
-	case "taskId":
+	case fTaskID:
 		r.readString(&w.TaskID)
-	case "contextId":
+	case fContextID:
 		r.readString(&w.ContextID)
-	case "status":
+	case fStatus:
 		readPtr(r, &w.Status)
-	case "parts":
+	case fParts:
 		readSlice(r, &w.Parts)
-	case "artifacts":
+	case fArtifacts:
 		readSlice(r, &w.Artifacts)
-	case "artifact":
+	case fArtifact:
 		readPtr(r, &w.Artifact)
-	case "task":
+	case fTask:
 		readPtr(r, &w.Task)
-	case "message":
+	case fMessage:
 		readPtr(r, &w.Message)
-	case "statusUpdate":
+	case fStatusUpdate:
 		readPtr(r, &w.StatusUpdate)
-	case "artifactUpdate":
+	case fArtifactUpdate:
 		readPtr(r, &w.ArtifactUpdate)
-	case "name":
+	case fName:
 		r.readString(&w.Name)
-	case "supportedInterfaces":
+	case fSupportedInterfaces:
 		w.SupportedInterfaces = r.raw()
-	case "skills":
+	case fSkills:
 		w.Skills = r.raw()
 	default:
 		r.skip()
