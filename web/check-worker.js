@@ -9,26 +9,45 @@
 //
 // Checks posted before the module has started are kept and run once it
 // has.
+//
+// The offline page, opened from disk, can fetch nothing: it starts this
+// worker from a blob: URL whose script is wasm_exec.js followed by this
+// file, and posts the module's bytes as the first message,
+// {type: "module", bytes: ArrayBuffer}.
 "use strict";
 
 (() => {
 	const params = new URLSearchParams(self.location.search);
 	const wasmURL = params.get("wasm") || "check.wasm";
 	const execURL = params.get("exec") || "wasm_exec.js";
+	const inline = self.location.protocol === "blob:";
 	const pending = [];
-	self.onmessage = (e) => { pending.push(e); };
+	let gotModule;
+	const posted = new Promise((resolve) => { gotModule = resolve; });
+	self.onmessage = (e) => {
+		if (inline && e.data && e.data.type === "module") {
+			gotModule(e.data.bytes);
+			return;
+		}
+		pending.push(e);
+	};
 	const fail = (what, err) => {
 		self.postMessage({ type: "error", error: `check worker: ${what}: ${err && err.message ? err.message : err}` });
 	};
-	try {
-		importScripts(execURL);
-	} catch (err) {
-		fail(`loading ${execURL}`, err);
-		return;
+	if (typeof Go !== "function") {
+		try {
+			importScripts(execURL);
+		} catch (err) {
+			fail(`loading ${execURL}`, err);
+			return;
+		}
 	}
 	const go = new Go();
 	go.exit = (code) => fail("the Go program exited", `code ${code}`);
 	(async () => {
+		if (inline) {
+			return WebAssembly.instantiate(await posted, go.importObject);
+		}
 		const resp = await fetch(wasmURL);
 		if (!resp.ok) throw new Error(`${wasmURL}: HTTP ${resp.status}`);
 		// Compiled as it arrives, and the compiled code is cached with

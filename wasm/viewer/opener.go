@@ -45,7 +45,7 @@ type opener struct {
 
 // remote reports whether a file of this size is opened by the p.opener.
 func (p *page) remote(size float64) bool {
-	return size >= remoteBytes && p.data.Check != ""
+	return size >= remoteBytes && p.canCheck()
 }
 
 // openRemote has the opener open file, showing its progress; a file
@@ -69,7 +69,10 @@ func (p *page) openRemote(file js.Value) {
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
 	// The worker reads the file itself: the page's thread never holds
 	// its bytes.
-	p.startOpener()
+	if err := p.startOpener(); err != nil {
+		p.openerFailed("the worker that opens large files could not start: " + err.Error())
+		return
+	}
 	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
 }
 
@@ -77,17 +80,27 @@ func (p *page) openRemote(file js.Value) {
 // drop a file: it loads and compiles its module meanwhile, so a large
 // file finds it ready.
 func (p *page) warmOpener() {
-	if p.data.Check != "" {
-		p.startOpener()
+	if p.canCheck() {
+		if err := p.startOpener(); err != nil {
+			dom.Global().Get("console").Call("warn", "the worker that opens large files could not start: "+err.Error())
+		}
 	}
 }
 
 // startOpener starts the worker if none runs.
-func (p *page) startOpener() {
+func (p *page) startOpener() error {
 	if !p.opener.w.IsUndefined() {
-		return
+		return nil
 	}
-	w := dom.Global().Get("Worker").New(p.data.Check)
+	var w js.Value
+	w, err := p.startWorker(p.checkWorker(), func(err error) {
+		if p.opener.w.Equal(w) {
+			p.openerFailed("its module could not be read: " + err.Error())
+		}
+	})
+	if err != nil {
+		return err
+	}
 	p.opener.w = w
 	dom.On(w, "message", func(ev js.Value) {
 		p.do(func() {
@@ -103,6 +116,7 @@ func (p *page) startOpener() {
 			}
 		})
 	})
+	return nil
 }
 
 // fromOpener takes one of the opener's messages: answers to the open
