@@ -50,6 +50,7 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			return
 		}
 		held.screen = screenOf(msg)
+		opened = true
 		openFile(name.String(), data, post)
 	case "part":
 		if held.t == nil {

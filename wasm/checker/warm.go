@@ -3,51 +3,59 @@
 package checker
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"syscall/js"
 	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/replay/har"
-	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 )
 
-// warmUp opens a small transcript of its own as a long file is opened,
-// up to the parts the page would be sent: read, stepped, cut for a
-// screen and for a window, drawn and split for the trip. The browser
+// warmUp runs, on a small transcript of its own, what opening a long
+// file runs before its first screen shows: its steps and lanes, cut for
+// a screen and for a window, drawn and split for the trip. The browser
 // compiles a WebAssembly function the first time it runs, and
 // encoding/json learns a type the first time it meets one; done when
 // the worker starts, while the learner picks a file, that time is not
-// spent while they wait for its first screen. What goes wrong is said
-// on the console: the worker works without it.
+// spent while they wait for its first screen. It goes a stage at a
+// time, giving the worker's thread back between stages, so that a file
+// posted meanwhile is read at once; it stops when one is opened. What
+// goes wrong is said on the console: the worker works without it.
 func warmUp() {
 	defer func() {
 		if r := recover(); r != nil {
 			js.Global().Get("console").Call("warn", fmt.Sprint("check worker: warming up: ", r))
 		}
 	}()
-	if err := warm(); err != nil {
+	pause := func() bool {
+		time.Sleep(time.Millisecond) // the worker takes its messages
+		return !opened
+	}
+	if err := warm(pause); err != nil {
 		js.Global().Get("console").Call("warn", "check worker: warming up: "+err.Error())
 	}
 }
 
-// warm is warmUp's work.
-func warm() error {
-	var text bytes.Buffer
-	if err := replay.Write(&text, warmTranscript()); err != nil {
-		return err
-	}
-	t, err := open.Read(text.Bytes(), "warm.http", har.Options{})
-	if err != nil {
-		return err
-	}
+// opened is set once the worker has been asked to open a file: the
+// warm-up has no more use.
+var opened bool
+
+// warm is warmUp's work; between stages it calls next, and stops when
+// next says so.
+func warm(next func() bool) error {
+	t := warmTranscript()
 	steps := replay.Steps(t)
 	lanes := view.Lanes(steps)
 	n := len(steps) + view.BigTranscript // drawn as windows of a long transcript
-	for _, p := range []*view.Part{view.CutScreen(t, steps, n, 200), view.CutFirst(t, steps, n)} {
+	for _, cut := range []func() *view.Part{
+		func() *view.Part { return view.CutScreen(t, steps, n, 200) },
+		func() *view.Part { return view.CutFirst(t, steps, n) },
+	} {
+		if !next() {
+			return nil
+		}
+		p := cut()
 		if err := p.DrawScreen(0, 200); err != nil {
 			return err
 		}
@@ -55,7 +63,7 @@ func warm() error {
 			return err
 		}
 	}
-	_, err = json.Marshal(view.WholeOf(t, steps, lanes))
+	_, err := json.Marshal(view.WholeOf(t, steps, lanes))
 	return err
 }
 

@@ -13,8 +13,16 @@ import (
 // parts are made, without an error, and the transcript has steps of
 // each kind it means to run through.
 func TestWarm(t *testing.T) {
-	if err := warm(); err != nil {
+	stages := 0
+	if err := warm(func() bool { stages++; return true }); err != nil {
 		t.Fatal(err)
+	}
+	if stages != 2 {
+		t.Errorf("the warm-up went through %d stages, want 2", stages)
+	}
+	stages = 0
+	if err := warm(func() bool { stages++; return false }); err != nil || stages != 1 {
+		t.Errorf("told to stop, the warm-up went on to %d stages (%v)", stages, err)
 	}
 	steps := replay.Steps(warmTranscript())
 	kinds := map[replay.StepKind]int{}
