@@ -3,7 +3,6 @@ package capture
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -516,23 +515,7 @@ func isEventStream(contentType string) bool {
 // (/hooks/status/t-17 is "status"), and a path of identifiers only by
 // its method.
 func Classify(method, path string, body []byte) (string, replay.Channel) {
-	if strings.HasSuffix(path, "/.well-known/agent-card.json") {
-		return "GetAgentCard", replay.ChannelA2A
-	}
-	if method == http.MethodPost {
-		var env struct {
-			JSONRPC *string         `json:"jsonrpc"`
-			Method  json.RawMessage `json:"method"`
-		}
-		if json.Unmarshal(body, &env) == nil && env.JSONRPC != nil {
-			var m string
-			if json.Unmarshal(env.Method, &m) == nil && validLabel(m) {
-				return m, replay.ChannelA2A
-			}
-			return "JSON-RPC", replay.ChannelA2A
-		}
-	}
-	if name := restMethod(method, path); name != "" {
+	if name, ok := replay.Call(method, path, body); ok {
 		return name, replay.ChannelA2A
 	}
 	return outOfBandName(method, path), replay.ChannelOutOfBand
@@ -551,7 +534,7 @@ func outOfBandName(method, path string) string {
 		}
 	}
 	for i := len(segs) - 1; i >= 0; i-- {
-		if s := segs[i]; validLabel(s) && !identifier(s) {
+		if s := segs[i]; replay.ValidName(s) && !identifier(s) {
 			return s
 		}
 	}
@@ -562,61 +545,4 @@ func outOfBandName(method, path string) string {
 // than a word: it has a digit in it, or is longer than a word is.
 func identifier(s string) bool {
 	return len(s) > 32 || strings.ContainsAny(s, "0123456789")
-}
-
-// validLabel reports whether s can be an exchange name: a short word of
-// letters, digits, "-", "_" and ".".
-func validLabel(s string) bool {
-	if s == "" || len(s) > 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-// restMethod returns the A2A method an HTTP+JSON binding route stands
-// for (spec §11), or "". The route may sit under a prefix.
-func restMethod(method, path string) string {
-	segs := strings.Split(strings.Trim(path, "/"), "/")
-	n := len(segs)
-	last := segs[n-1]
-	switch {
-	case method == http.MethodPost && last == "message:send":
-		return "SendMessage"
-	case method == http.MethodPost && last == "message:stream":
-		return "SendStreamingMessage"
-	case (method == http.MethodGet) && last == "extendedAgentCard":
-		return "GetExtendedAgentCard"
-	case method == http.MethodGet && last == "tasks":
-		return "ListTasks"
-	}
-	if n >= 2 && segs[n-2] == "tasks" {
-		switch {
-		case method == http.MethodPost && strings.HasSuffix(last, ":cancel"):
-			return "CancelTask"
-		case (method == http.MethodPost || method == http.MethodGet) && strings.HasSuffix(last, ":subscribe"):
-			return "SubscribeToTask"
-		case method == http.MethodGet && !strings.Contains(last, ":"):
-			return "GetTask"
-		}
-	}
-	if n >= 2 && segs[n-2] == "pushNotificationConfigs" || last == "pushNotificationConfigs" {
-		switch method {
-		case http.MethodPost:
-			return "CreateTaskPushNotificationConfig"
-		case http.MethodDelete:
-			return "DeleteTaskPushNotificationConfig"
-		case http.MethodGet:
-			if last == "pushNotificationConfigs" {
-				return "ListTaskPushNotificationConfigs"
-			}
-			return "GetTaskPushNotificationConfig"
-		}
-	}
-	return ""
 }

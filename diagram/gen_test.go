@@ -2,13 +2,11 @@ package diagram
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -137,33 +135,13 @@ func hostile() *replay.Transcript {
 
 // transcripts gives every transcript the golden tests draw: generated
 // ones, the hostile one, and the .http files of replay/testdata and
-// transcripts/.
+// transcripts/ that parse.
 func transcripts(t testing.TB) map[string]*replay.Transcript {
 	all := map[string]*replay.Transcript{
 		"gen-3":   generate(3),
 		"hostile": hostile(),
 	}
-	for _, glob := range []string{"../replay/testdata/*.http", "../transcripts/*.http"} {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := replay.Parse(data, f)
-			if err != nil {
-				continue // a file meant not to parse
-			}
-			name := strings.TrimSuffix(filepath.Base(f), ".http")
-			if _, dup := all[name]; dup {
-				t.Fatalf("%s: two transcripts named %s", f, name)
-			}
-			all[name] = tr
-		}
-	}
+	replaytest.ParseInto(t, all, replaytest.TranscriptFiles(t, ".."), replay.Parse)
 	return all
 }
 

@@ -6,14 +6,16 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 // TestAppender checks that the text an Appender has written is, after
 // every call, the canonical text of the transcript so far.
 func TestAppender(t *testing.T) {
 	trs := map[string]*Transcript{"full": fullTranscript()}
-	for _, file := range allTranscriptFiles(t) {
-		trs[file] = mustParseFile(t, file)
+	for _, file := range replaytest.TranscriptFiles(t, "..") {
+		trs[file] = replaytest.ParseFile(t, file, Parse)
 	}
 	for name, tr := range trs {
 		t.Run(name, func(t *testing.T) {

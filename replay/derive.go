@@ -15,7 +15,7 @@ type FrameStatus struct {
 // a bare status. Data that says none of this gives the zero FrameStatus.
 func ReadFrameStatus(data string) FrameStatus {
 	var w wire
-	if !decode([]byte(data), &w) {
+	if !decode(data, &w) {
 		return FrameStatus{}
 	}
 	p := &w

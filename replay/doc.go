@@ -11,7 +11,8 @@
 // to and from a browser's HAR network log. [Appender] writes a
 // transcript an exchange at a time, as a recording goes; [FrameScanner]
 // splits an event stream into frames as it arrives; [Agents] tells
-// agents apart by their cards. [WriteRequestHead], [WriteResponseHead]
+// agents apart by their cards; [Call] says which A2A call an HTTP
+// request is. [WriteRequestHead], [WriteResponseHead]
 // and [WriteFrame] write what travelled on the wire, the one way a2aplay
 // shows it; [Validate], [FitBody] and the Valid functions say what a
 // transcript can hold, for code that builds one from another source.

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/golden"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 func TestEventsJSONGolden(t *testing.T) {
@@ -19,7 +20,7 @@ func TestEventsJSONGolden(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".http")
 		t.Run(name, func(t *testing.T) {
-			tr := mustParseFile(t, file)
+			tr := replaytest.ParseFile(t, file, Parse)
 			got, err := EventsJSON(tr)
 			if err != nil {
 				t.Fatal(err)
@@ -42,7 +43,7 @@ func TestEventsJSONTranscripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			tr := mustParseFile(t, strings.TrimSuffix(file, ".events.json")+".http")
+			tr := replaytest.ParseFile(t, strings.TrimSuffix(file, ".events.json")+".http", Parse)
 			got, err := EventsJSON(tr)
 			if err != nil {
 				t.Fatal(err)

@@ -65,14 +65,80 @@ func ParseString(text, name string) (*Transcript, error) {
 
 type parser struct {
 	name  string
-	lines []string
-	i     int // index of the current line
+	text  string // the input
+	eol   string // its line break
+	i     int    // index of the current line
+	off   int    // offset in text of the current line
+	cur   string // the current line, "" at the end of the file
 	t     *Transcript
 	seen  map[string]int // participant name -> line declared
 	names map[string]string
+	urls  [8]string // request URLs found valid last, for urlOK
+	nURL  int
+
+	// What exchanges are made of, allocated many at a time; what a
+	// header list or a stream's frames are gathered in before they are
+	// cut to size.
+	exchanges  slab[Exchange]
+	responses  slab[Response]
+	streams    slab[Stream]
+	headerSlab slab[Header]
+	frameSlab  slab[Frame]
+	headerBuf  []Header
+	frameBuf   []Frame
 }
 
-// split cuts the input into lines and rejects what no line may hold.
+// A slab hands out values and slices of one larger array, so that the
+// many small parts of a long transcript take few allocations.
+type slab[T any] struct{ free []T }
+
+// slabSize is how many values a slab allocates at a time.
+const slabSize = 128
+
+// one returns a new zero value.
+func (s *slab[T]) one() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, slabSize)
+	}
+	v := &s.free[0]
+	s.free = s.free[1:]
+	return v
+}
+
+// take returns a copy of vs, whose capacity is its length; nil when vs
+// is empty.
+func (s *slab[T]) take(vs []T) []T {
+	n := len(vs)
+	if n == 0 {
+		return nil
+	}
+	if n > len(s.free) {
+		s.free = make([]T, max(n, slabSize))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	copy(out, vs)
+	return out
+}
+
+// urlOK is validURL of a request's URL. A transcript names the same few
+// URLs again and again, so it remembers the last ones it found valid.
+func (p *parser) urlOK(u string) bool {
+	for _, v := range p.urls {
+		if v == u && u != "" {
+			return true
+		}
+	}
+	if !validURL(u) {
+		return false
+	}
+	p.urls[p.nURL%len(p.urls)] = u
+	p.nURL++
+	return true
+}
+
+// split checks that the input is UTF-8 and ends each line as its first
+// line ends, and sets the parser at its first line.
 func (p *parser) split(text string) error {
 	if !utf8.ValidString(text) {
 		valid := text
@@ -87,28 +153,41 @@ func (p *parser) split(text string) error {
 		n := strings.Count(valid, lineEnding(text)) + 1
 		return &SyntaxError{p.name, n, "expected UTF-8 text, found a byte that is not UTF-8"}
 	}
-	eol := lineEnding(text)
-	p.lines = strings.Split(text, eol)
-	if p.lines[len(p.lines)-1] == "" {
-		// The file ends with a line break (or is empty): no last line.
-		p.lines = p.lines[:len(p.lines)-1]
+	p.text, p.eol = text, lineEnding(text)
+	p.cur = p.lineAt(0)
+	if oneLineEnding(text, p.eol) {
+		return nil
 	}
-	for i, l := range p.lines {
+	lines := strings.Split(text, p.eol)
+	for i, l := range lines {
 		if j := strings.IndexAny(l, "\r\n"); j >= 0 {
 			n, found := i+1, `"\n"`
 			switch {
-			case l[j] == '\n' && j == 0 && i > 0 && eol == "\r":
+			case l[j] == '\n' && j == 0 && i > 0 && p.eol == "\r":
 				n, found = i, `"\r\n"` // the line before ends in "\r" + "\n"
-			case l[j] == '\r' && j == len(l)-1 && eol == "\n":
+			case l[j] == '\r' && j == len(l)-1 && p.eol == "\n":
 				found = `"\r\n"`
 			case l[j] == '\r':
 				found = `"\r"`
 			}
 			return &SyntaxError{p.name, n, fmt.Sprintf(
-				"expected every line to end in %s as the first does, found one ending in %s", quoteEOL(eol), found)}
+				"expected every line to end in %s as the first does, found one ending in %s", quoteEOL(p.eol), found)}
 		}
 	}
 	return nil
+}
+
+// oneLineEnding reports whether every "\r" and "\n" in text is part of
+// a line break eol.
+func oneLineEnding(text, eol string) bool {
+	switch eol {
+	case "\n":
+		return strings.IndexByte(text, '\r') < 0
+	case "\r":
+		return strings.IndexByte(text, '\n') < 0
+	}
+	n := strings.Count(text, eol)
+	return strings.Count(text, "\r") == n && strings.Count(text, "\n") == n
 }
 
 // lineEnding returns the line break a file uses, "\n", "\r\n" or "\r":
@@ -129,14 +208,28 @@ func quoteEOL(eol string) string {
 	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(`"` + eol + `"`)
 }
 
-func (p *parser) eof() bool { return p.i >= len(p.lines) }
+func (p *parser) eof() bool { return p.off >= len(p.text) }
 
 // line returns the current line, or "" at the end of the file.
-func (p *parser) line() string {
-	if p.eof() {
+func (p *parser) line() string { return p.cur }
+
+// next moves to the next line.
+func (p *parser) next() {
+	p.i++
+	p.off += len(p.cur) + len(p.eol)
+	p.cur = p.lineAt(p.off)
+}
+
+// lineAt returns the line that starts at offset off, or "" past the end.
+func (p *parser) lineAt(off int) string {
+	if off >= len(p.text) {
 		return ""
 	}
-	return p.lines[p.i]
+	l := p.text[off:]
+	if j := strings.Index(l, p.eol); j >= 0 {
+		return l[:j]
+	}
+	return l
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -153,10 +246,10 @@ func (p *parser) found() string {
 	if p.eof() {
 		return "end of file"
 	}
-	if p.lines[p.i] == "" {
+	if p.cur == "" {
 		return "an empty line"
 	}
-	return quote(p.lines[p.i])
+	return quote(p.cur)
 }
 
 // quote quotes s for an error, shortened when long.
@@ -183,14 +276,14 @@ func (p *parser) transcript() (*Transcript, error) {
 		}
 		return nil, p.expected(strconv.Quote(versionLine) + " as the first line")
 	}
-	p.i++
+	p.next()
 	if strings.HasPrefix(p.line(), "# title:") {
 		v, ok := strings.CutPrefix(p.line(), titlePrefix)
 		if !ok || v == "" {
 			return nil, p.expected(`"# title: TEXT" with a title`)
 		}
 		p.t.Title = v
-		p.i++
+		p.next()
 	}
 	for strings.HasPrefix(p.line(), headerNote) {
 		v := strings.TrimPrefix(p.line(), headerNote)
@@ -201,7 +294,7 @@ func (p *parser) transcript() (*Transcript, error) {
 			}
 		}
 		p.t.Notes = append(p.t.Notes, v)
-		p.i++
+		p.next()
 	}
 	for strings.HasPrefix(p.line(), "# participant:") {
 		if err := p.participant(); err != nil {
@@ -219,7 +312,7 @@ func (p *parser) transcript() (*Transcript, error) {
 	}
 	for {
 		for !p.eof() && p.line() == "" {
-			p.i++
+			p.next()
 		}
 		if p.eof() {
 			return p.t, nil
@@ -261,7 +354,7 @@ func (p *parser) participant() error {
 	name = strings.Clone(name)
 	p.names[name] = name
 	p.t.Participants = append(p.t.Participants, Participant{Name: name, URL: u})
-	p.i++
+	p.next()
 	return nil
 }
 
@@ -269,17 +362,18 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 	head := p.line()
 	rest, _ := strings.CutPrefix(head, exchangePrefix)
 	num, name, _ := strings.Cut(rest, " ")
-	if num != strconv.Itoa(seq) || name == "" {
+	if !isNumber(num, seq) || name == "" {
 		return nil, p.expected(fmt.Sprintf(`"### %d NAME"`, seq))
 	}
-	x := &Exchange{Seq: seq, Name: name, Line: p.i + 1}
-	p.i++
+	x := p.exchanges.one()
+	*x = Exchange{Seq: seq, Name: name, Line: p.i + 1}
+	p.next()
 
 	var err error
-	if x.From, err = p.party(fromPrefix, "# @from NAME", fmt.Sprintf("%q", head)); err != nil {
+	if x.From, err = p.party(fromPrefix, "# @from NAME", head); err != nil {
 		return nil, err
 	}
-	if x.To, err = p.party(toPrefix, "# @to NAME", `"# @from"`); err != nil {
+	if x.To, err = p.party(toPrefix, "# @to NAME", "# @from"); err != nil {
 		return nil, err
 	}
 	if v, ok := strings.CutPrefix(p.line(), channelPrefix); ok {
@@ -287,7 +381,7 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 			return nil, p.expected(`"# @channel out-of-band"`)
 		}
 		x.Channel = ChannelOutOfBand
-		p.i++
+		p.next()
 	}
 	for {
 		l := p.line()
@@ -301,7 +395,7 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 		} else {
 			break
 		}
-		p.i++
+		p.next()
 	}
 	if !strings.HasPrefix(p.line(), atPrefix) {
 		switch {
@@ -327,7 +421,7 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 		return nil, err
 	}
 	for !p.eof() && p.line() == "" {
-		p.i++
+		p.next()
 	}
 	if !p.eof() && !strings.HasPrefix(p.line(), exchangePrefix) {
 		return nil, p.expected(fmt.Sprintf(`"### %d NAME" or end of file after the response`, seq+1))
@@ -335,17 +429,18 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 	return x, nil
 }
 
-// party reads a "# @from" or "# @to" line and checks the participant.
+// party reads a "# @from" or "# @to" line, which comes after the line
+// after, and checks the participant.
 func (p *parser) party(prefix, shape, after string) (string, error) {
 	v, ok := strings.CutPrefix(p.line(), prefix)
 	if !ok {
-		return "", p.expected(fmt.Sprintf("%q after %s", shape, after))
+		return "", p.expected(fmt.Sprintf("%q after %q", shape, after))
 	}
 	if _, ok := p.seen[v]; !ok {
 		return "", p.errorf("expected a participant declared in the header after %q, found %s",
 			strings.TrimSpace(prefix), quote(v))
 	}
-	p.i++
+	p.next()
 	return p.names[v], nil
 }
 
@@ -357,7 +452,7 @@ func (p *parser) at(prefix string) (time.Time, error) {
 		return time.Time{}, p.errorf(`expected a UTC time like "2026-10-06T09:00:00.000Z" after %q, found %s`,
 			strings.TrimSpace(prefix), quote(v))
 	}
-	p.i++
+	p.next()
 	return t, nil
 }
 
@@ -371,12 +466,12 @@ func (p *parser) request(r *Request) error {
 	switch {
 	case !validToken(r.Method):
 		return p.errorf("expected an HTTP method in the request line, found %s", quote(r.Method))
-	case !validURL(r.URL):
+	case !p.urlOK(r.URL):
 		return p.errorf("expected an absolute http or https URL in the request line, found %s", quote(r.URL))
 	case !validProto(r.Proto):
 		return p.errorf(`expected "HTTP/1.1" or another "HTTP/N.N" at the end of the request line, found %s`, quote(r.Proto))
 	}
-	p.i++
+	p.next()
 	var err error
 	if r.Header, err = p.headers(); err != nil {
 		return err
@@ -386,7 +481,8 @@ func (p *parser) request(r *Request) error {
 }
 
 func (p *parser) response() (*Response, error) {
-	r := &Response{Line: p.i + 1}
+	r := p.responses.one()
+	r.Line = p.i + 1
 	var err error
 	if r.At, err = p.at(atPrefix); err != nil {
 		return nil, err
@@ -398,7 +494,7 @@ func (p *parser) response() (*Response, error) {
 			return nil, p.expected(`"# @error MESSAGE" with a message`)
 		}
 		r.Err = v
-		p.i++
+		p.next()
 		return r, nil
 	}
 	proto, rest, _ := strings.Cut(l, " ")
@@ -411,7 +507,7 @@ func (p *parser) response() (*Response, error) {
 		return nil, p.errorf("expected a status code from 100 to 599 in the status line, found %s", quote(code))
 	}
 	r.Proto, r.StatusCode, r.Status = proto, n, status
-	p.i++
+	p.next()
 	if r.Header, err = p.headers(); err != nil {
 		return nil, err
 	}
@@ -428,12 +524,13 @@ func (p *parser) response() (*Response, error) {
 // headers reads header lines up to and including the empty line after
 // them.
 func (p *parser) headers() ([]Header, error) {
-	var h []Header
+	h := p.headerBuf[:0]
+	defer func() { p.headerBuf = h[:0] }()
 	for {
 		l := p.line()
 		if !p.eof() && l == "" {
-			p.i++
-			return h, nil
+			p.next()
+			return p.headerSlab.take(h), nil
 		}
 		name, value, ok := strings.Cut(l, ":")
 		if p.eof() || !ok || !validHeaderName(name) {
@@ -441,39 +538,51 @@ func (p *parser) headers() ([]Header, error) {
 		}
 		value = strings.TrimPrefix(value, " ")
 		h = append(h, Header{Name: name, Value: value})
-		p.i++
+		p.next()
 	}
 }
 
 // body reads lines up to the next line that starts with "#", and drops
 // the empty lines at its end.
 func (p *parser) body() string {
-	start := p.i
-	for !p.eof() && !strings.HasPrefix(p.line(), "#") {
-		p.i++
+	start, end := p.off, p.off // end: after the last line that is not empty
+	for !p.eof() && !strings.HasPrefix(p.cur, "#") {
+		if p.cur != "" {
+			end = p.off + len(p.cur)
+		}
+		p.next()
 	}
-	end := p.i
-	for end > start && p.lines[end-1] == "" {
-		end--
+	if end == start {
+		return ""
 	}
-	return strings.Join(p.lines[start:end], "\n")
+	// The lines as they are in the text, with "\n" between them.
+	b := p.text[start:end]
+	if p.eol != "\n" {
+		b = strings.ReplaceAll(b, p.eol, "\n")
+	}
+	return b
 }
 
 // stream reads an event-stream body: frames, each opened by ": @at TIME",
 // and an optional ": @end TIME BY".
 func (p *parser) stream() (*Stream, error) {
-	s := &Stream{}
+	s := p.streams.one()
+	frames := p.frameBuf[:0]
+	defer func() {
+		s.Frames = p.frameSlab.take(frames)
+		p.frameBuf = frames[:0]
+	}()
 	for !p.eof() && !strings.HasPrefix(p.line(), "#") {
 		l := p.line()
 		switch {
 		case l == "":
-			p.i++
+			p.next()
 		case strings.HasPrefix(l, frameAtPrefix):
 			f, err := p.frame()
 			if err != nil {
 				return nil, err
 			}
-			s.Frames = append(s.Frames, f)
+			frames = append(frames, f)
 		case strings.HasPrefix(l, endPrefix):
 			end, err := p.end()
 			if err != nil {
@@ -481,7 +590,7 @@ func (p *parser) stream() (*Stream, error) {
 			}
 			s.End = end
 			for !p.eof() && p.line() == "" {
-				p.i++
+				p.next()
 			}
 			if !p.eof() && !strings.HasPrefix(p.line(), "#") {
 				return nil, p.expected(`nothing after ": @end" in the stream`)
@@ -524,7 +633,7 @@ func (p *parser) frame() (Frame, error) {
 			if stage != afterData {
 				return Frame{}, p.expected(want[stage])
 			}
-			p.i++
+			p.next()
 			f.Data = strings.Join(data, "\n")
 			return f, nil
 		}
@@ -540,7 +649,7 @@ func (p *parser) frame() (Frame, error) {
 		default:
 			return Frame{}, p.expected(want[stage])
 		}
-		p.i++
+		p.next()
 	}
 }
 
@@ -556,13 +665,15 @@ func (p *parser) end() (*StreamEnd, error) {
 		return nil, p.errorf(`expected "server" or "client" after the time in ": @end", found %s`, quote(by))
 	}
 	e.At, e.By = t, by
-	p.i++
+	p.next()
 	return e, nil
 }
 
-// parseTime reads a time in the one layout a transcript allows.
+// parseTime reads a time in the one layout a transcript allows. It
+// takes what time.Parse(timeLayout, s) takes, apart from the zero time,
+// and gives the same time, without time.Parse's work of reading the
+// layout.
 func parseTime(s string) (time.Time, bool) {
-	// time.Parse accepts one-digit hours and more; check the shape first.
 	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
 	if len(s) != len(shape) {
 		return time.Time{}, false
@@ -576,11 +687,49 @@ func parseTime(s string) (time.Time, bool) {
 			return time.Time{}, false
 		}
 	}
-	t, err := time.Parse(timeLayout, s)
-	if err != nil || t.IsZero() {
+	num := func(i, n int) int {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	year, month, day := num(0, 4), time.Month(num(5, 2)), num(8, 2)
+	hour, minute, sec, ms := num(11, 2), num(14, 2), num(17, 2), num(20, 3)
+	if month < time.January || month > time.December || day < 1 || day > daysIn(month, year) ||
+		hour > 23 || minute > 59 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, month, day, hour, minute, sec, ms*int(time.Millisecond), time.UTC)
+	if t.IsZero() {
 		return time.Time{}, false
 	}
 	return t, true
+}
+
+// daysIn returns the number of days in a month of the proleptic
+// Gregorian calendar, as time.Parse counts them.
+func daysIn(m time.Month, year int) int {
+	if m == time.February && year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+		return 29
+	}
+	return int("\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"[m-1])
+}
+
+// isNumber reports whether s is n written in decimal, as strconv.Itoa
+// writes it, for n > 0.
+func isNumber(s string, n int) bool {
+	if s == "" || s[0] == '0' || len(s) > 19 {
+		return false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+		v = v*10 + int(s[i]-'0')
+	}
+	return v == n
 }
 
 // formatTime writes a time in the transcript's layout.

@@ -11,54 +11,12 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
-// allTranscriptFiles lists every transcript the tests read: the hand-written
-// ones in testdata and the captured ones in ../transcripts, if any.
-func allTranscriptFiles(t testing.TB) []string {
-	t.Helper()
-	var files []string
-	for _, pattern := range []string{"testdata/*.http", "../transcripts/*.http"} {
-		m, err := filepath.Glob(pattern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, m...)
-	}
-	if len(files) == 0 {
-		t.Fatal("no transcripts found")
-	}
-	return files
-}
-
-// mustParseFile reads the transcript file and parses it.
-func mustParseFile(t *testing.T, file string) *Transcript {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := Parse(data, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
-// ignoreLines compares transcripts without the Line fields, which only
-// Parse sets.
-var ignoreLines = cmp.Options{
-	cmpopts.IgnoreFields(Exchange{}, "Line"),
-	cmpopts.IgnoreFields(Request{}, "Line"),
-	cmpopts.IgnoreFields(Response{}, "Line"),
-	cmpopts.IgnoreFields(Frame{}, "Line"),
-	cmpopts.IgnoreFields(StreamEnd{}, "Line"),
-	cmpopts.EquateEmpty(),
-}
-
 func TestRoundTripFiles(t *testing.T) {
-	for _, file := range allTranscriptFiles(t) {
+	for _, file := range replaytest.TranscriptFiles(t, "..") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			data, err := os.ReadFile(file)
 			if err != nil {
@@ -171,7 +129,7 @@ func TestWriteParse(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
-			if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+			if diff := cmp.Diff(tr, back, replaytest.IgnoreLines); diff != "" {
 				t.Errorf("Parse(Write(t)) (-want +got):\n%s\n%s", diff, out)
 			}
 			again, err := Marshal(back)
@@ -304,7 +262,7 @@ func TestParseGood(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tc.want, got, ignoreLines); diff != "" {
+			if diff := cmp.Diff(tc.want, got, replaytest.IgnoreLines); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -513,7 +471,7 @@ func TestWriteBad(t *testing.T) {
 // "\r" line breaks, as editors on other systems save them, and finds the
 // same transcript, line numbers included.
 func TestParseLineEndings(t *testing.T) {
-	for _, file := range allTranscriptFiles(t) {
+	for _, file := range replaytest.TranscriptFiles(t, "..") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -539,7 +497,7 @@ func TestParseLineEndings(t *testing.T) {
 // Write either refuses with an error or writes in a form that Parse reads
 // back and Write reproduces byte for byte.
 func FuzzParse(f *testing.F) {
-	for _, file := range allTranscriptFiles(f) {
+	for _, file := range replaytest.TranscriptFiles(f, "..") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
@@ -591,7 +549,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Parse(Write(t)): %v\n%s", err, out)
 		}
-		if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+		if diff := cmp.Diff(tr, back, replaytest.IgnoreLines); diff != "" {
 			t.Fatalf("Parse(Write(t)) differs (-want +got):\n%s", diff)
 		}
 		again, err := Marshal(back)
@@ -608,7 +566,7 @@ func FuzzParse(f *testing.F) {
 // what the other tests rely on: six frames, and an out-of-band approval
 // whose request and reply fall between frames 3 and 4.
 func TestAuthRequiredShape(t *testing.T) {
-	tr := mustParseFile(t, "testdata/auth-required.http")
+	tr := replaytest.ParseFile(t, "testdata/auth-required.http", Parse)
 	s := tr.Exchanges[0].Response.Stream
 	if len(s.Frames) != 6 || s.End == nil || s.End.By != EndServer {
 		t.Fatalf("stream has %d frames and end %+v; want 6 frames ended by the server", len(s.Frames), s.End)
@@ -666,4 +624,50 @@ POST http://localhost:41243/ HTTP/1.1
 	_, err := Parse(data, "broken.http")
 	fmt.Println(err)
 	// Output: broken.http:7: expected "# @to NAME" after "# @from", found "POST http://localhost:41243/ HTTP/1.1"
+}
+
+// parseTimeStd is parseTime as it was, with time.Parse.
+func parseTimeStd(s string) (time.Time, bool) {
+	// time.Parse accepts one-digit hours, a sign before the year and
+	// more; check the shape first.
+	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
+	if len(s) != len(shape) {
+		return time.Time{}, false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' {
+			if s[i] < '0' || s[i] > '9' {
+				return time.Time{}, false
+			}
+		} else if s[i] != shape[i] {
+			return time.Time{}, false
+		}
+	}
+	t, err := time.Parse(timeLayout, s)
+	if err != nil || t.IsZero() {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// FuzzParseTime holds parseTime to time.Parse of the transcript's
+// layout.
+func FuzzParseTime(f *testing.F) {
+	for _, s := range []string{
+		"2026-10-06T09:00:00.500Z", "0001-01-01T00:00:00.000Z", "0000-02-29T23:59:59.999Z",
+		"2100-02-29T00:00:00.000Z", "2000-02-29T00:00:00.000Z", "2026-13-01T00:00:00.000Z",
+		"2026-04-31T00:00:00.000Z", "2026-01-01T24:00:00.000Z", "2026-01-01T00:60:00.000Z",
+		"2026-01-01T00:00:60.000Z", "2026-00-10T00:00:00.000Z", "2026-01-00T00:00:00.000Z",
+		"2026-1-01T00:00:00.000Z", "2026-10-06T09:00:00.50Z", "2026-10-06 09:00:00.500Z",
+		"-001-10-06T09:00:00.500Z", "2026-10-06T9:00:00.5000Z",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := parseTime(s)
+		want, wantOK := parseTimeStd(s)
+		if ok != wantOK || got != want {
+			t.Fatalf("parseTime(%q) = %v, %v; with time.Parse %v, %v", s, got, ok, want, wantOK)
+		}
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 func scanAll(chunks ...string) []Frame {
@@ -50,7 +52,7 @@ func TestFrameScanner(t *testing.T) {
 // FuzzFrameScanner checks that how a body is cut into chunks never
 // changes its frames, and that no input panics.
 func FuzzFrameScanner(f *testing.F) {
-	for _, file := range allTranscriptFiles(f) {
+	for _, file := range replaytest.TranscriptFiles(f, "..") {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

@@ -1,10 +1,10 @@
 package replay
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // What a step says comes from the exchange's bodies: the JSON-RPC or
@@ -24,9 +24,14 @@ func requestStep(ex *Exchange) Step {
 	s := Step{Kind: KindRequest, From: ex.From, To: ex.To, At: ex.Request.At}
 	rq := ex.Request
 	path := urlPath(rq.URL)
+	route := withoutQuery(path)
 	var w wire
-	okJSON := decode([]byte(rq.Body), &w)
+	okJSON := decode(rq.Body, &w)
 	oob := ex.Channel == ChannelOutOfBand
+	rest := ""
+	if !oob {
+		rest = restMethod(rq.Method, route)
+	}
 	switch {
 	case !oob && okJSON && w.JSONRPC != "" && w.Method != "":
 		s.Method = w.Method
@@ -37,14 +42,14 @@ func requestStep(ex *Exchange) Step {
 		if w.Params != nil {
 			readParams(&s, w.Params)
 		}
-	case !oob && restMethod(rq.Method, path) != "":
-		s.Method = restMethod(rq.Method, path)
+	case rest != "":
+		s.Method = rest
 		s.Label = s.Method
 		if okJSON {
 			readParams(&s, &w)
 		}
 		if s.TaskID == "" {
-			s.TaskID = restTaskID(path)
+			s.TaskID = restTaskID(route)
 		}
 	default:
 		s.Label = clip(strings.TrimSpace(rq.Method+" "+shortenIDs(path)), 64)
@@ -77,21 +82,14 @@ func readParams(s *Step, p *wire) {
 
 // readBody reads the body of a reply or a frame into s: its event, task,
 // state, label and error. status is the HTTP status code (0 for frames).
-func readBody(s *Step, body []byte, status int, reason string, oob bool) {
-	httpLabel := ""
-	if status != 0 {
-		httpLabel = strconv.Itoa(status)
-		if reason != "" {
-			httpLabel += " " + clip(reason, 40)
-		}
-	}
+func readBody(s *Step, body string, status int, reason string, oob bool) {
 	if status >= 400 {
 		s.Error = &StepError{Kind: ErrorHTTP, Code: status}
 	}
 	var w wire
 	if !decode(body, &w) {
-		s.Label = httpLabel
-		s.Detail = firstLine(string(body))
+		s.Label = httpLabel(status, reason)
+		s.Detail = firstLine(body)
 		if s.Error != nil {
 			s.Error.Message = s.Detail
 		}
@@ -111,7 +109,7 @@ func readBody(s *Step, body []byte, status int, reason string, oob bool) {
 		return
 	}
 	if oob {
-		s.Label = httpLabel
+		s.Label = httpLabel(status, reason)
 		s.Detail = compactJSON(body)
 		if s.Error != nil {
 			s.Error.Message = s.Detail
@@ -124,7 +122,7 @@ func readBody(s *Step, body []byte, status int, reason string, oob bool) {
 	}
 	readPayload(s, p)
 	if s.Label == "" {
-		s.Label = httpLabel
+		s.Label = httpLabel(status, reason)
 	}
 	if s.Error != nil && s.Error.Message == "" {
 		if s.Detail == "" {
@@ -132,6 +130,18 @@ func readBody(s *Step, body []byte, status int, reason string, oob bool) {
 		}
 		s.Error.Message = s.Detail
 	}
+}
+
+// httpLabel labels a reply by its status line; "" for a frame (status
+// 0).
+func httpLabel(status int, reason string) string {
+	if status == 0 {
+		return ""
+	}
+	if reason == "" {
+		return strconv.Itoa(status)
+	}
+	return strconv.Itoa(status) + " " + clip(reason, 40)
 }
 
 // readPayload reads what a reply or frame carries: one of task, message,
@@ -172,7 +182,7 @@ func readPayload(s *Step, p *wire) {
 		s.Detail = messageText(m)
 	case p.id() != "" && p.Status != nil:
 		readTask(s, p)
-	case p.Name != "" && (p.SupportedInterfaces != nil || p.Skills != nil):
+	case p.Name != "" && (p.SupportedInterfaces != "" || p.Skills != ""):
 		s.Label = "agent card " + clip(p.Name, 40)
 	}
 }
@@ -199,112 +209,6 @@ func readTask(s *Step, t *wire) {
 	}
 }
 
-// wire is a lenient view of any A2A JSON body: a JSON-RPC request or
-// response, or an HTTP+JSON body, and the Task, Message and events inside.
-// Only the fields Steps needs are read.
-type wire struct {
-	JSONRPC string          `json:"jsonrpc"`
-	Method  string          `json:"method"`
-	Params  *wire           `json:"params"`
-	Result  *wire           `json:"result"`
-	Error   *wireError      `json:"error"`
-	ID      json.RawMessage `json:"id"` // JSON-RPC id, task id, or a params id
-
-	// Task, Message and event fields.
-	TaskID    string      `json:"taskId"`
-	ContextID string      `json:"contextId"`
-	Status    *wireStatus `json:"status"`
-	Parts     []wirePart  `json:"parts"`
-	Artifacts []wireArt   `json:"artifacts"`
-	Artifact  *wireArt    `json:"artifact"`
-
-	// SendMessage and stream wrappers, and request params.
-	Task           *wire `json:"task"`
-	Message        *wire `json:"message"`
-	StatusUpdate   *wire `json:"statusUpdate"`
-	ArtifactUpdate *wire `json:"artifactUpdate"`
-
-	// Agent card fields.
-	Name                string          `json:"name"`
-	SupportedInterfaces json.RawMessage `json:"supportedInterfaces"`
-	Skills              json.RawMessage `json:"skills"`
-}
-
-type wireError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-}
-
-type wireStatus struct {
-	State     string `json:"state"`
-	Message   *wire  `json:"message"`
-	Timestamp string `json:"timestamp"`
-}
-
-type wirePart struct {
-	Text      string          `json:"text"`
-	Data      json.RawMessage `json:"data"`
-	URL       string          `json:"url"`
-	Filename  string          `json:"filename"`
-	MediaType string          `json:"mediaType"`
-}
-
-type wireArt struct {
-	ArtifactID string     `json:"artifactId"`
-	Name       string     `json:"name"`
-	Parts      []wirePart `json:"parts"`
-}
-
-// id returns the "id" field when it is a string.
-func (w *wire) id() string {
-	if w == nil || len(w.ID) == 0 || w.ID[0] != '"' {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(w.ID, &s) != nil {
-		return ""
-	}
-	return s
-}
-
-// decode reads a JSON object leniently: fields of unexpected types are
-// skipped. It reports whether body was a JSON object at all.
-func decode(body []byte, w *wire) bool {
-	i := 0
-	for i < len(body) && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t') {
-		i++
-	}
-	if i == len(body) || body[i] != '{' {
-		return false
-	}
-	err := json.Unmarshal(body, w)
-	if err == nil {
-		return true
-	}
-	// An *UnmarshalTypeError leaves the other fields filled in.
-	_, ok := err.(*json.UnmarshalTypeError)
-	return ok
-}
-
-// restMethod names the A2A method an HTTP+JSON request calls, or "".
-func restMethod(method, path string) string {
-	switch {
-	case method == "POST" && strings.HasSuffix(path, "/message:send"):
-		return "SendMessage"
-	case method == "POST" && strings.HasSuffix(path, "/message:stream"):
-		return "SendStreamingMessage"
-	case strings.HasSuffix(path, ":subscribe") && strings.Contains(path, "/tasks/"):
-		return "SubscribeToTask"
-	case method == "POST" && strings.HasSuffix(path, ":cancel") && strings.Contains(path, "/tasks/"):
-		return "CancelTask"
-	case method == "GET" && strings.HasSuffix(path, "/tasks"):
-		return "ListTasks"
-	case method == "GET" && restTaskID(path) != "" && !strings.Contains(path, "/pushNotificationConfigs"):
-		return "GetTask"
-	}
-	return ""
-}
-
 // restTaskID returns the id in a path ".../tasks/{id}[:verb][/...]".
 func restTaskID(path string) string {
 	i := strings.LastIndex(path, "/tasks/")
@@ -320,7 +224,7 @@ func restTaskID(path string) string {
 
 // taskInURL returns a known task id that is a segment of the URL's path.
 func taskInURL(u string, known map[string]bool) string {
-	for _, seg := range strings.Split(urlPath(u), "/") {
+	for seg := range strings.SplitSeq(urlPath(u), "/") {
 		if j := strings.IndexByte(seg, ':'); j >= 0 {
 			seg = seg[:j]
 		}
@@ -329,6 +233,14 @@ func taskInURL(u string, known map[string]bool) string {
 		}
 	}
 	return ""
+}
+
+// withoutQuery cuts the query (and fragment) off a URL's path.
+func withoutQuery(p string) string {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		return p[:i]
+	}
+	return p
 }
 
 // urlPath returns the path (and query) of a URL, or the URL itself when
@@ -364,7 +276,7 @@ func partsText(ps []wirePart) string {
 			if i := strings.IndexByte(t, '\n'); i >= 0 {
 				t = strings.TrimSpace(t[:i]) + " …"
 			}
-		case len(p.Data) > 0 && string(p.Data) != "null":
+		case p.Data != "" && p.Data != "null":
 			t = compactJSON(p.Data)
 		case p.URL != "":
 			t = p.URL
@@ -388,28 +300,36 @@ func partsText(ps []wirePart) string {
 }
 
 // compactJSON gives a JSON body on one line, shortened, with a space
-// after each comma and colon so that it can wrap.
-func compactJSON(body []byte) string {
-	var b bytes.Buffer
-	if len(body) > 64<<10 || json.Compact(&b, body) != nil {
-		return firstLine(string(body))
+// after each comma and colon so that it can wrap. A body that is not
+// JSON, or longer than 64 KiB, gives its first line.
+func compactJSON(body string) string {
+	if len(body) > 64<<10 || !validJSON(body) {
+		return firstLine(body)
 	}
-	var out strings.Builder
+	// shorten keeps the first 8*detailRunes bytes only.
+	out := make([]byte, 0, min(len(body)+len(body)/4, 8*detailRunes+1))
 	inStr, esc := false, false
-	for _, c := range b.Bytes() {
-		out.WriteByte(c)
-		switch {
-		case esc:
-			esc = false
-		case inStr && c == '\\':
-			esc = true
-		case c == '"':
-			inStr = !inStr
-		case !inStr && (c == ',' || c == ':'):
-			out.WriteByte(' ')
+	for i := 0; i < len(body) && len(out) < 8*detailRunes; i++ {
+		switch c := body[i]; {
+		case inStr:
+			out = append(out, c)
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				inStr = false
+			}
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == ',' || c == ':':
+			out = append(out, c, ' ')
+		default:
+			out = append(out, c)
+			inStr = c == '"'
 		}
 	}
-	return shorten(out.String())
+	return shorten(string(out))
 }
 
 func firstLine(s string) string {
@@ -428,14 +348,45 @@ func shorten(s string) string {
 	if len(s) > 8*detailRunes {
 		s = s[:8*detailRunes]
 	}
-	s = strings.Join(strings.Fields(s), " ")
-	return clip(shortenIDs(s), detailRunes)
+	return clip(shortenIDs(collapseSpace(s)), detailRunes)
+}
+
+// collapseSpace trims white space and turns each run of it into one
+// space, as strings.Join(strings.Fields(s), " ") does; it returns s
+// itself when there is nothing to change.
+func collapseSpace(s string) string {
+	space := true // before the first rune, a space would lead
+	for _, r := range s {
+		sp := unicode.IsSpace(r)
+		if sp && (space || r != ' ') {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		space = sp
+	}
+	if space && s != "" {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
 }
 
 // clip cuts s to at most n runes, ending in "…" when cut, and replaces
 // invalid UTF-8 and control characters.
 func clip(s string, n int) string {
+	k := 0
+	for i, r := range s {
+		if k == n || r < ' ' || (r >= 0x7f && r < 0xa0) ||
+			r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			return clipCopy(s, n)
+		}
+		k++
+	}
+	return s // nothing to cut or replace
+}
+
+// clipCopy is clip of a string it changes.
+func clipCopy(s string, n int) string {
 	var b strings.Builder
+	b.Grow(min(len(s), 4*n+len("…")))
 	k := 0
 	for i, r := range s {
 		if k == n {

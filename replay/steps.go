@@ -239,8 +239,8 @@ func Steps(t *Transcript) []Step {
 	steps, keys, known := exchangeSteps(t)
 	outOfBandTasks(t, steps, keys, known)
 	exOf := timeOrder(steps, keys)
-	reqID := number(steps, exOf)
-	followTasks(t, steps, exOf, reqID)
+	reqID := number(steps, exOf, len(t.Exchanges))
+	followTasks(t, steps, exOf, reqID, len(known))
 	return steps
 }
 
@@ -267,22 +267,26 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 		req.OutOfBand = oob
 		req.Notes = ex.Notes
 		last := ex.Request.At
-		add := func(s Step, at time.Time) {
+		// add appends a step, a Step being large enough that it is
+		// copied once, into steps.
+		add := func(s *Step, at time.Time) {
 			if at.Before(last) {
 				at = last
 			}
 			last = at
-			s.Exchange = ex.Seq
-			s.OutOfBand = oob
-			steps = append(steps, s)
+			steps = append(steps, *s)
+			added := &steps[len(steps)-1]
+			added.Exchange = ex.Seq
+			added.OutOfBand = oob
 			keys = append(keys, stepKey{at: at, ex: ei})
 		}
-		add(req, ex.Request.At)
+		add(&req, ex.Request.At)
 		replies = responseSteps(ex, oob, replies[:0])
 		// Steps of one exchange share the task and context the exchange
 		// concerns when their own body does not name them.
 		task, ctx := req.TaskID, req.ContextID
-		for _, s := range replies {
+		for i := range replies {
+			s := &replies[i]
 			if task == "" {
 				task = s.TaskID
 			}
@@ -295,7 +299,8 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 		}
 		first := len(steps)
 		steps[first-1].TaskID, steps[first-1].ContextID = task, ctx
-		for _, s := range replies {
+		for i := range replies {
+			s := &replies[i]
 			if s.TaskID == "" {
 				s.TaskID = task
 			}
@@ -324,7 +329,7 @@ func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 	case rs.Stream != nil:
 		for fi, f := range rs.Stream.Frames {
 			s := Step{Kind: KindFrame, From: ex.To, To: ex.From, At: f.At, Frame: fi + 1}
-			readBody(&s, []byte(f.Data), 0, "", oob)
+			readBody(&s, f.Data, 0, "", oob)
 			if s.Label == "" {
 				s.Label = "frame " + strconv.Itoa(fi+1)
 				if f.Event != "" {
@@ -342,7 +347,7 @@ func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 		}
 	default:
 		s := Step{Kind: KindReply, From: ex.To, To: ex.From, At: rs.At, Status: rs.StatusCode}
-		readBody(&s, []byte(rs.Body), rs.StatusCode, rs.Status, oob)
+		readBody(&s, rs.Body, rs.StatusCode, rs.Status, oob)
 		out = append(out, s)
 	}
 	return out
@@ -389,9 +394,9 @@ func timeOrder(steps []Step, keys []stepKey) (exOf []int) {
 
 // number gives the ordered steps their index and id, makes their texts
 // visible, and returns the id of each exchange's request step by
-// exchange position.
-func number(steps []Step, exOf []int) map[int]string {
-	reqID := map[int]string{}
+// exchange position (of n).
+func number(steps []Step, exOf []int, n int) []string {
+	reqID := make([]string, n)
 	for i := range steps {
 		s := &steps[i]
 		s.Index = i + 1
@@ -408,9 +413,11 @@ func number(steps []Step, exOf []int) map[int]string {
 // request that opened the stream, and follows each task through the
 // ordered steps: its context where a step does not say it, its state
 // after each step, and whether a step changed it.
-func followTasks(t *Transcript, steps []Step, exOf []int, reqID map[int]string) {
-	state := map[string]string{}
-	ctxOf := map[string]string{}
+func followTasks(t *Transcript, steps []Step, exOf []int, reqID []string, tasks int) {
+	// What is known of each task so far, by task id.
+	type task struct{ state, ctx string }
+	at := make(map[string]int, tasks)
+	var known []task
 	for i := range steps {
 		s := &steps[i]
 		ex := t.Exchanges[exOf[i]]
@@ -427,16 +434,23 @@ func followTasks(t *Transcript, steps []Step, exOf []int, reqID map[int]string) 
 		if s.TaskID == "" {
 			continue
 		}
+		k, ok := at[s.TaskID]
+		if !ok {
+			k = len(known)
+			at[s.TaskID] = k
+			known = append(known, task{})
+		}
+		tk := &known[k]
 		if s.ContextID == "" {
-			s.ContextID = ctxOf[s.TaskID]
-		} else if ctxOf[s.TaskID] == "" {
-			ctxOf[s.TaskID] = s.ContextID
+			s.ContextID = tk.ctx
+		} else if tk.ctx == "" {
+			tk.ctx = s.ContextID
 		}
 		if s.Reports {
-			s.Changed = state[s.TaskID] != s.State
-			state[s.TaskID] = s.State
+			s.Changed = tk.state != s.State
+			tk.state = s.State
 		} else {
-			s.State = state[s.TaskID]
+			s.State = tk.state
 		}
 	}
 }

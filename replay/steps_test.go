@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/golden"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 )
 
 // Ids and times of the test transcripts, shaped like the seeds'.
@@ -232,31 +232,11 @@ func builtTranscripts() map[string]*Transcript {
 }
 
 // goldenTranscripts gives every transcript the golden test covers: the
-// ones built above, and the .http files in testdata and ../transcripts.
+// ones built above, and the .http files in testdata and ../transcripts
+// that parse.
 func goldenTranscripts(t *testing.T) map[string]*Transcript {
 	all := builtTranscripts()
-	for _, glob := range []string{"testdata/*.http", "../transcripts/*.http"} {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			name := strings.TrimSuffix(filepath.Base(f), ".http")
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := Parse(data, f)
-			if err != nil {
-				// Files that are meant not to parse have no steps.
-				continue
-			}
-			if _, dup := all[name]; dup {
-				t.Fatalf("%s: two transcripts named %s", f, name)
-			}
-			all[name] = tr
-		}
-	}
+	replaytest.ParseInto(t, all, replaytest.TranscriptFiles(t, ".."), Parse)
 	return all
 }
 

@@ -3,7 +3,7 @@ package view
 import (
 	"bytes"
 	"errors"
-	"strings"
+	"unsafe"
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
@@ -23,7 +23,14 @@ const (
 // SVG draws a transcript's steps as a standalone SVG file, its style
 // sheet inside: what "Export SVG" downloads and "a2aplay figures" writes.
 func SVG(t *replay.Transcript, steps []replay.Step) ([]byte, error) {
-	return draw(t, steps, "", 0, 0)
+	if t == nil {
+		return nil, errors.New("no transcript")
+	}
+	var b bytes.Buffer
+	if err := diagram.WriteSVG(&b, diagram.Layout(steps, diagram.Options{Title: t.Title})); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // PageSVG draws a transcript's steps for the page. A strict
@@ -54,42 +61,54 @@ func PageFigure(t *replay.Transcript, steps []replay.Step, first, last int) (svg
 }
 
 func pageSVG(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, widest int, err error) {
-	b, g, err := drawGeometry(t, steps, IDPrefix, first, last)
-	if err != nil {
-		return "", "", 0, err
+	if t == nil {
+		return "", "", 0, errors.New("no transcript")
 	}
-	for _, r := range g.Rows {
-		if a := r.Arrow; a != nil && !a.Self {
+	return NewFigure(t, steps).draw(first, last)
+}
+
+// A Figure is a transcript made ready for the page to draw a window of
+// it at a time: what every window needs to know of the whole transcript
+// is learnt once (see [diagram.Prepare]), so that each window costs in
+// proportion to the steps it draws. The steps must not change while the
+// Figure is in use; a transcript that grows needs a new one.
+type Figure struct {
+	p *diagram.Prepared
+}
+
+// NewFigure prepares steps, the steps of t, to be drawn for the page.
+func NewFigure(t *replay.Transcript, steps []replay.Step) *Figure {
+	title := ""
+	if t != nil {
+		title = t.Title
+	}
+	return &Figure{p: diagram.Prepare(steps, diagram.Options{Title: title, IDPrefix: IDPrefix, NoStyle: true})}
+}
+
+// Draw is [PageFigure] of the Figure's transcript: steps first to last
+// (1-based, inclusive; 0 leaves an end open), without the style sheet,
+// and the width of the widest arrow.
+func (f *Figure) Draw(first, last int) (svg string, widest int, err error) {
+	svg, _, widest, err = f.draw(first, last)
+	return svg, widest, err
+}
+
+// draw lays the window out and writes its SVG once, straight into the
+// bytes of the string it returns. The SVG is drawn without its <style>,
+// which the page may not hold; the style sheet, the same for every
+// diagram, comes apart.
+func (f *Figure) draw(first, last int) (svg, css string, widest int, err error) {
+	g := f.p.Layout(first, last)
+	for i := range g.Rows {
+		if a := g.Rows[i].Arrow; a != nil && !a.Self {
 			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
 		}
 	}
-	s := string(b)
-	i := strings.Index(s, "<style>")
-	j := strings.Index(s, "</style>")
-	if i < 0 || j < i {
-		return s, "", widest, nil
-	}
-	css = s[i+len("<style>") : j]
-	rest := s[j+len("</style>"):]
-	rest = strings.TrimPrefix(rest, "\n")
-	return s[:i] + rest, css, widest, nil
-}
-
-func draw(t *replay.Transcript, steps []replay.Step, prefix string, first, last int) ([]byte, error) {
-	b, _, err := drawGeometry(t, steps, prefix, first, last)
-	return b, err
-}
-
-func drawGeometry(t *replay.Transcript, steps []replay.Step, prefix string, first, last int) ([]byte, *diagram.Geometry, error) {
-	if t == nil {
-		return nil, nil, errors.New("no transcript")
-	}
-	g := diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: prefix, First: first, Last: last})
-	var b bytes.Buffer
-	if err := diagram.WriteSVG(&b, g); err != nil {
-		return nil, nil, err
-	}
-	return b.Bytes(), g, nil
+	b := diagram.AppendSVG(nil, g)
+	// b goes nowhere else and is never written again, so the string may
+	// share its bytes, as strings.Builder's String does: a large diagram
+	// is not copied once more.
+	return unsafe.String(unsafe.SliceData(b), len(b)), diagram.StyleSheet(), widest, nil
 }
 
 // WindowSteps is how many steps the page draws of a transcript longer

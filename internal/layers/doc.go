@@ -10,7 +10,8 @@
 //     web, cmd/ or test/;
 //   - only packages under wasm/ import syscall/js;
 //   - nothing imports a package under cmd/, nothing outside test/ one
-//     under test/, and internal/golden is imported by tests only;
+//     under test/, and internal/golden and internal/replaytest are
+//     imported by tests only;
 //   - the README's table is the test's, row for row.
 //
 // A new package gets its row in both places:

@@ -28,13 +28,16 @@ const module = "github.com/a2aplay/a2aplay/"
 // only from layers below its own. The README's "Layers" table says the
 // same, with what each layer is.
 var layers = [][]string{
-	1: {"agents", "check/jsontree", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
-	2: {"capture", "check", "diagram", "internal/kittest", "replay/har"},
+	1: {"agents", "check/jsontree", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
+	2: {"capture", "check", "diagram", "internal/kittest", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live", "record", "replay/open", "view"},
 	4: {"wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "test", "test/bench"},
 }
+
+// testOnly are the helpers only tests import.
+var testOnly = []string{"internal/golden", "internal/replaytest"}
 
 // pureBelow: layers up to this one hold pure Go (and the helpers under
 // internal/): no DOM, no site, no command.
@@ -241,8 +244,10 @@ func TestImportRules(t *testing.T) {
 					errorf("%s imports %s: only the tests under test/ use it", n, in)
 				}
 			}
-			if slices.Contains(p.Imports, module+"internal/golden") {
-				errorf("%s imports internal/golden outside its tests", n)
+			for _, helper := range testOnly {
+				if slices.Contains(p.Imports, module+helper) {
+					errorf("%s imports %s outside its tests", n, helper)
+				}
 			}
 		}
 	}

@@ -46,15 +46,12 @@
 //     stands for its origin. An agent is named after its card, else after
 //     the first label of its host name, else "agent-PORT" for localhost
 //     and IP addresses ([replay.NameFor]); clashes get "-2", "-3";
-//   - names: the "method" of a JSON-RPC request body; for the HTTP+JSON
-//     binding, message:send (SendMessage), message:stream
-//     (SendStreamingMessage), GET tasks/{id} (GetTask), tasks/{id}:subscribe
-//     (SubscribeToTask), tasks/{id}:cancel (CancelTask), GET tasks
-//     (ListTasks), GET extendedAgentCard (GetExtendedAgentCard);
-//     GetAgentCard for a GET of /.well-known/agent-card.json;
-//     "approve" or "refuse" for a POST to a path with such a segment, on
-//     the out-of-band channel; and "METHOD /path" on the out-of-band
-//     channel for anything else;
+//   - names: the A2A call a request is, as [replay.Call] reads it (the
+//     "method" of a JSON-RPC request body, the call an HTTP+JSON route
+//     stands for, GetAgentCard for a GET of an agent card);
+//     an operator's verb ("approve", "refuse", ...) for a POST to a path
+//     with such a segment, on the out-of-band channel; and "METHOD /path"
+//     on the out-of-band channel for anything else;
 //   - times, converted to UTC and cut to the millisecond: the request at
 //     startedDateTime, the response after the blocked, dns, connect, send
 //     and wait timings, and the entry's end after its total time;

@@ -12,45 +12,23 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aplay/a2aplay/replay"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/golden"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
+	"github.com/a2aplay/a2aplay/replay"
 )
-
-func harFiles(t testing.TB, pattern string) []string {
-	t.Helper()
-	files, err := filepath.Glob(pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// mustReadHARFile reads the HAR file and imports it with Read.
-func mustReadHARFile(t *testing.T, file string) *replay.Transcript {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := Read(data, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
 
 // TestReadHARGolden imports the hand-written browser logs and compares
 // the transcripts with testdata/golden/NAME.http.
 func TestReadHARGolden(t *testing.T) {
-	files := harFiles(t, "testdata/*.har")
+	files := replaytest.Glob(t, "testdata/*.har")
 	if len(files) == 0 {
 		t.Fatal("no testdata/*.har")
 	}
 	// The logs Chromium recorded of a page driving the kit (go test
 	// ./test -run HARFromChromium -update-har records them again).
-	chromium := harFiles(t, "../../test/testdata/har/*.har")
+	chromium := replaytest.Glob(t, "../../test/testdata/har/*.har")
 	if len(chromium) < 2 {
 		t.Fatalf("Chromium's HAR fixtures: %v", chromium)
 	}
@@ -58,7 +36,7 @@ func TestReadHARGolden(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".har")
 		t.Run(name, func(t *testing.T) {
-			tr := mustReadHARFile(t, file)
+			tr := replaytest.ParseFile(t, file, Read)
 			checkCauses(t, tr)
 			out, err := replay.Marshal(tr)
 			if err != nil {
@@ -72,10 +50,10 @@ func TestReadHARGolden(t *testing.T) {
 // TestWriteHARGolden exports the hand-written transcripts and compares
 // them with testdata/golden/NAME.har.
 func TestWriteHARGolden(t *testing.T) {
-	for _, file := range harFiles(t, "../testdata/*.http") {
+	for _, file := range replaytest.Glob(t, "../testdata/*.http") {
 		name := strings.TrimSuffix(filepath.Base(file), ".http")
 		t.Run(name, func(t *testing.T) {
-			out, err := Marshal(mustParseFile(t, file))
+			out, err := Marshal(replaytest.ParseFile(t, file, replay.Parse))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,9 +64,9 @@ func TestWriteHARGolden(t *testing.T) {
 
 // TestHARRoundTrip checks that a transcript comes back whole from HAR.
 func TestHARRoundTrip(t *testing.T) {
-	trs := map[string]*replay.Transcript{"full": mustParseFile(t, "testdata/every-feature.http"), "empty": {}}
-	for _, file := range allTranscriptFiles(t) {
-		trs[file] = mustParseFile(t, file)
+	trs := map[string]*replay.Transcript{"full": replaytest.ParseFile(t, "testdata/every-feature.http", replay.Parse), "empty": {}}
+	for _, file := range replaytest.TranscriptFiles(t, "../..") {
+		trs[file] = replaytest.ParseFile(t, file, replay.Parse)
 	}
 	for name, tr := range trs {
 		t.Run(filepath.Base(name), func(t *testing.T) {
@@ -101,7 +79,7 @@ func TestHARRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+			if diff := cmp.Diff(tr, back, replaytest.IgnoreLines); diff != "" {
 				t.Errorf("Read(Write(t)) (-want +got):\n%s", diff)
 			}
 		})
@@ -110,9 +88,9 @@ func TestHARRoundTrip(t *testing.T) {
 
 // TestHARRoundTripFromHAR checks HAR -> transcript -> HAR -> transcript.
 func TestHARRoundTripFromHAR(t *testing.T) {
-	for _, file := range harFiles(t, "testdata/*.har") {
+	for _, file := range replaytest.Glob(t, "testdata/*.har") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			first := mustReadHARFile(t, file)
+			first := replaytest.ParseFile(t, file, Read)
 			h, err := Marshal(first)
 			if err != nil {
 				t.Fatal(err)
@@ -122,7 +100,7 @@ func TestHARRoundTripFromHAR(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(first, second, ignoreLines); diff != "" {
+			if diff := cmp.Diff(first, second, replaytest.IgnoreLines); diff != "" {
 				t.Errorf("second import differs (-first +second):\n%s", diff)
 			}
 		})
@@ -132,7 +110,7 @@ func TestHARRoundTripFromHAR(t *testing.T) {
 // TestReadHARDerived checks what the import derives from a browser log
 // that has no _a2aplay fields.
 func TestReadHARDerived(t *testing.T) {
-	tr := mustReadHARFile(t, "testdata/chrome-deploy.har")
+	tr := replaytest.ParseFile(t, "testdata/chrome-deploy.har", Read)
 	type brief struct{ Name, From, To, Channel string }
 	var got []brief
 	for _, x := range tr.Exchanges {
@@ -182,22 +160,13 @@ func TestReadHARDerived(t *testing.T) {
 	}
 	checkCauses(t, tr)
 
-	all, err := ReadWith(mustReadFile(t, "testdata/chrome-deploy.har"), "chrome-deploy.har", Options{KeepAll: true})
+	all, err := ReadWith(replaytest.ReadFile(t, "testdata/chrome-deploy.har"), "chrome-deploy.har", Options{KeepAll: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(all.Exchanges) != 4 || all.Exchanges[0].Name != "GET /" || all.Participants[1].Name != "agent-8080" || len(all.Notes) != 0 {
 		t.Errorf("KeepAll: %d exchanges, first %q, participants %v, notes %q", len(all.Exchanges), all.Exchanges[0].Name, all.Participants, all.Notes)
 	}
-}
-
-func mustReadFile(t *testing.T, file string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // checkCauses checks that no step shows an effect before its cause: the
@@ -432,7 +401,7 @@ Content-Type: text/event-stream
 // trip.
 func FuzzReadHAR(f *testing.F) {
 	for _, pattern := range []string{"testdata/*.har", "testdata/golden/*.har", "../../test/testdata/har/*.har"} {
-		for _, file := range harFiles(f, pattern) {
+		for _, file := range replaytest.Glob(f, pattern) {
 			data, err := os.ReadFile(file)
 			if err != nil {
 				f.Fatal(err)
@@ -466,7 +435,7 @@ func FuzzReadHAR(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Read(Write(t)): %v", err)
 		}
-		if diff := cmp.Diff(tr, back, ignoreLines); diff != "" {
+		if diff := cmp.Diff(tr, back, replaytest.IgnoreLines); diff != "" {
 			t.Fatalf("Read(Write(t)) differs (-want +got):\n%s", diff)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -21,8 +22,8 @@ func TestOrderCausesIndexed(t *testing.T) {
 		"causes":    causeHAR(nil),
 		"no causes": causeHAR([]string{"", "", "", ""}),
 	}
-	for _, file := range append(harFiles(t, "testdata/*.har"), harFiles(t, "../../test/testdata/har/*.har")...) {
-		logs[file] = mustReadFile(t, file)
+	for _, file := range append(replaytest.Glob(t, "testdata/*.har"), replaytest.Glob(t, "../../test/testdata/har/*.har")...) {
+		logs[file] = replaytest.ReadFile(t, file)
 	}
 	for name, data := range logs {
 		t.Run(name, func(t *testing.T) {

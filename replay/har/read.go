@@ -467,41 +467,16 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
 }
 
-// harExchangeName names an exchange after its A2A method, from the
-// JSON-RPC body or the HTTP+JSON route, and says whether it is A2A.
+// harExchangeName names an exchange after the A2A call it is
+// ([replay.Call]); a request outside A2A is named by the operator's verb
+// in its path when it is a POST, and else by its method and path.
 func harExchangeName(rq *replay.Request, u *url.URL) (string, replay.Channel) {
 	p := u.EscapedPath()
-	if rq.Method == "GET" && replay.IsCardPath(p) {
-		return "GetAgentCard", replay.ChannelA2A
-	}
-	var rpc struct {
-		JSONRPC string `json:"jsonrpc"`
-		Method  string `json:"method"`
-	}
-	if rq.Method == "POST" && json.Unmarshal([]byte(rq.Body), &rpc) == nil &&
-		rpc.JSONRPC == "2.0" && rpc.Method != "" && replay.ValidLine(rpc.Method) && len(rpc.Method) <= 100 {
-		return rpc.Method, replay.ChannelA2A
-	}
-	segs := strings.Split(strings.Trim(p, "/"), "/")
-	last := segs[len(segs)-1]
-	inTasks := len(segs) >= 2 && segs[len(segs)-2] == "tasks"
-	switch {
-	case rq.Method == "POST" && last == "message:send":
-		return "SendMessage", replay.ChannelA2A
-	case rq.Method == "POST" && last == "message:stream":
-		return "SendStreamingMessage", replay.ChannelA2A
-	case inTasks && strings.HasSuffix(last, ":subscribe") && (rq.Method == "GET" || rq.Method == "POST"):
-		return "SubscribeToTask", replay.ChannelA2A
-	case inTasks && strings.HasSuffix(last, ":cancel") && rq.Method == "POST":
-		return "CancelTask", replay.ChannelA2A
-	case inTasks && !strings.Contains(last, ":") && rq.Method == "GET":
-		return "GetTask", replay.ChannelA2A
-	case last == "tasks" && rq.Method == "GET":
-		return "ListTasks", replay.ChannelA2A
-	case last == "extendedAgentCard" && rq.Method == "GET":
-		return "GetExtendedAgentCard", replay.ChannelA2A
+	if name, ok := replay.Call(rq.Method, p, []byte(rq.Body)); ok {
+		return name, replay.ChannelA2A
 	}
 	if rq.Method == "POST" {
+		segs := strings.Split(strings.Trim(p, "/"), "/")
 		for i := len(segs) - 1; i >= 0; i-- {
 			if s := strings.ToLower(segs[i]); replay.OperatorVerb(s) {
 				return s, replay.ChannelOutOfBand

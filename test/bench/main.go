@@ -1,19 +1,3 @@
-// Command bench measures the playground in one headless Chromium run:
-// navigation to the first diagram and to an interactive page, cold and
-// warm; the cost of one step change at 1,000 steps; the time to draw
-// one 1,000-message diagram, by a2aplay in the page (Go in WebAssembly)
-// and by Mermaid 12 on the same diagram, as a ratio; and a 100,000-step
-// transcript opened as a file: to its painted first screen, the longest
-// task the page's thread ran meanwhile, the page's memory, and a step
-// change in it.
-//
-//	./build.sh bench
-//
-// runs it with the viewer and check modules it builds and Mermaid from
-// npm. It ends with each budget (DESIGN.md, issue 12), the figure
-// measured against it, and whether it is met. Times are wall-clock: on a
-// loaded machine they are inflated, so read them with the load average
-// it prints.
 package main
 
 import (
@@ -35,6 +19,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/test/bench/gen"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
 )
@@ -49,8 +34,10 @@ func main() {
 	loads := flag.Int("loads", 9, "warm page loads to take the median of")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
+	flag.StringVar(&bigTrace, "trace", "", "write a Chrome trace of the long transcript's open to this file (open it in chrome://tracing or Perfetto)")
+	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
 	flag.BoolVar(&navOnly, "nav-only", false, "measure only the navigation")
-	flag.StringVar(&traceDir, "trace", "", "write a trace of a warm navigation to the site and to the floor into this folder, and summarize both")
+	flag.StringVar(&navTraceDir, "nav-trace", "", "write a trace of a warm navigation to the site and to the floor into this folder, and say where their time went")
 	flag.Parse()
 	bigSteps = *big
 	if err := run(*wasm, *checkWasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
@@ -89,7 +76,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	}
 
 	// The same diagram for both: n steps, as a2aplay text and as Mermaid.
-	text, err := generate(n)
+	text, err := gen.Transcript(n)
 	if err != nil {
 		return err
 	}
@@ -140,7 +127,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	mux.HandleFunc("/bench/transcript.http", func(w http.ResponseWriter, r *http.Request) { w.Write(text) })
 	var bigText []byte
 	if bigSteps > 0 {
-		if bigText, err = generate(bigSteps); err != nil {
+		if bigText, err = gen.Transcript(bigSteps); err != nil {
 			return err
 		}
 	}
@@ -216,9 +203,9 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	floorMs := median(floorHeaders, func(t navTimes) float64 { return t.FCP })
 	judge("first diagram painted, warm, over the floor with the same headers", median(warm, func(t navTimes) float64 { return t.FCP })-floorMs, 40, "ms")
 	judge("interactive, warm", median(warm, func(t navTimes) float64 { return t.Ready }), 600, "ms")
-	if traceDir != "" {
+	if navTraceDir != "" {
 		for _, p := range []struct{ name, url string }{{"floor", srv.URL + "/bench/floor/"}, {"site", srv.URL + "/"}} {
-			file := filepath.Join(traceDir, p.name+".json")
+			file := filepath.Join(navTraceDir, p.name+".json")
 			evs, err := traceNavigation(ctx, p.url, file)
 			if err != nil {
 				return fmt.Errorf("tracing %s: %w", p.name, err)
@@ -249,7 +236,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		}
 		draws = append(draws, d)
 	}
-	stepping, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](stepJS, chromedp.EvalAwaitPromise))
+	stepping, err := profiled(tab, stepJS, n)
 	if err != nil {
 		return err
 	}
@@ -297,13 +284,14 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	return nil
 }
 
-// bigSteps is the -big flag; bigOnly -big-only, navOnly -nav-only,
-// traceDir -trace.
+// bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace;
+// navOnly -nav-only; navTraceDir -nav-trace.
 var (
-	bigSteps int
-	bigOnly  bool
-	navOnly  bool
-	traceDir string
+	bigSteps    int
+	bigOnly     bool
+	bigTrace    string
+	navOnly     bool
+	navTraceDir string
 )
 
 // printSteps reports the step changes stepJS timed.
@@ -318,6 +306,9 @@ func printSteps(n int, stepping [][3]float64) {
 	fmt.Printf("  key handler (classes, inspector, lane)    %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(handler), pct(handler, 95), pct(handler, 100))
 	fmt.Printf("  and style and layout (budget 8)           %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(layout), pct(layout, 95), pct(layout, 100))
 	fmt.Printf("  to the next animation frame               %6.2f ms %6.2f ms %6.2f ms\n\n", medianFloat(frame), pct(frame, 95), pct(frame, 100))
+	if w := profiles[n]; w != nil {
+		fmt.Print(w.String())
+	}
 	judge(fmt.Sprintf("step change at %d steps, p95 with style and layout", n), pct(layout, 95), 8, "ms")
 }
 
@@ -333,7 +324,11 @@ type bigOpen struct {
 	Phases    []string `json:"phases"`   // the progress the page showed, in order, with when
 	Measures  []string `json:"measures"` // the viewer's own spans of time
 	Long      []string `json:"long"`     // main-thread tasks of 100 ms or more, and when
-	Drawn     int      `json:"drawn"`
+	Drawn     int      `json:"drawn"`    // steps drawn when the first screen is painted
+	Window    int      `json:"window"`   // steps drawn once every step is worked out
+	Pieces    int      `json:"pieces"`   // pieces of rows put in meanwhile
+	PieceMax  float64  `json:"pieceMaxMs"`
+	WidenedMs float64  `json:"widenedMs"` // when the first window was drawn whole
 	JSHeap    float64  `json:"jsHeap"`
 	GoSys     float64  `json:"goSys"`
 	WorkerSys float64  `json:"workerSys"`
@@ -363,6 +358,7 @@ const openBigJS = `(async () => {
 	const dt = new DataTransfer();
 	dt.items.add(file);
 	t0 = performance.now();
+	performance.mark("a2aplay-bench-open"); // where a trace (-trace) of it starts
 	input.files = dt.files;
 	input.dispatchEvent(new Event("change", {bubbles: true}));
 	const phases = [];
@@ -378,6 +374,7 @@ const openBigJS = `(async () => {
 	}
 	await frame();
 	const painted = performance.now() - t0;
+	const drawn = document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length;
 	// The first window can come before the worker has every step: the
 	// memory is read once it has (the tasks counted, the lane drawn).
 	while (/being counted/.test(document.getElementById("insp-label").textContent)) {
@@ -389,8 +386,12 @@ const openBigJS = `(async () => {
 	obs.disconnect();
 	const m = a2aplay.memory();
 	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms at " + Math.round(e.startTime - t0));
+	// The window's other rows, put in a piece at a time when idle.
+	const pieces = performance.getEntriesByType("measure").filter(e => e.name === "a2aplay-rows" && e.startTime >= t0);
+	const widened = performance.getEntriesByName("a2aplay-window-whole").find(e => e.startTime >= t0);
 	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, long, tasks, frames, phases, measures,
-		drawn: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
+		drawn, window: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
+		pieces: pieces.length, pieceMaxMs: Math.max(0, ...pieces.map(e => e.duration)), widenedMs: widened ? widened.startTime - t0 : 0,
 		jsHeap: performance.memory ? performance.memory.usedJSHeapSize : 0, goSys: m.sys, workerSys: m.worker};
 })()`
 
@@ -403,9 +404,22 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	if err := chromedp.Do(tab, chromedp.Navigate(base+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
 		return err
 	}
+	var stopTrace func() error
+	if bigTrace != "" {
+		st, err := startTrace(tab, bigTrace)
+		if err != nil {
+			return err
+		}
+		stopTrace = st
+	}
 	o, err := chromedp.Run(tab, chromedp.Evaluate[bigOpen](openBigJS, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
+	}
+	if stopTrace != nil {
+		if err := stopTrace(); err != nil {
+			return err
+		}
 	}
 	if o.Error != "" {
 		return errors.New(o.Error)
@@ -418,7 +432,10 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	fmt.Printf("a long transcript opened as a file: %d exchanges, %d steps, %.1f MB (load average %s)\n", len(tr.Exchanges), o.Steps, float64(len(text))/1e6, loadAverage())
 	fmt.Printf("  progress shown: %s\n", strings.Join(o.Phases, " | "))
 	fmt.Printf("  in the page: %s\n", strings.Join(o.Measures, ", "))
-	fmt.Printf("  open to painted, window of %d steps (budget 1,500) %6.0f ms\n", o.Drawn, o.PaintedMs)
+	fmt.Printf("  open to painted, %d steps drawn (budget 1,500) %8.0f ms\n", o.Drawn, o.PaintedMs)
+	if o.Pieces > 0 {
+		fmt.Printf("  window drawn whole, %d steps, in %d pieces  %8.0f ms  (longest piece put in: %.0f ms)\n", o.Window, o.Pieces, o.WidenedMs, o.PieceMax)
+	}
 	fmt.Printf("  every step worked out, the lane drawn     %8.0f ms\n", o.WholeMs)
 	fmt.Printf("  frames painted meanwhile                  %8d\n", o.Frames)
 	fmt.Printf("  longest main-thread task (budget 100)     %8.0f ms  (%d tasks over 50 ms)\n", o.LongestMs, o.Tasks)
@@ -427,7 +444,7 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	judge(fmt.Sprintf("%d steps opened as a file, to the painted first screen", o.Steps), o.PaintedMs, 1500, "ms")
 	judge("longest main-thread task while it opens (to every step worked out)", o.LongestMs, 100, "ms")
 	judge("page memory with it open (JS heap + both Go heaps)", mem/1e6, 400, "MB")
-	steps, err := chromedp.Run(tab, chromedp.Evaluate[[][3]float64](strings.Replace(stepJS, "a2aplay.go(400)", fmt.Sprintf("a2aplay.go(%d); a2aplay.go(%d)", o.Steps/2, o.Steps/2+380), 1), chromedp.EvalAwaitPromise))
+	steps, err := profiled(tab, strings.Replace(stepJS, "a2aplay.go(400)", fmt.Sprintf("a2aplay.go(%d); a2aplay.go(%d)", o.Steps/2, o.Steps/2+380), 1), o.Steps)
 	if err != nil {
 		return err
 	}

@@ -4,256 +4,99 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
-	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
-// traceCategories are what a navigation's trace records: the renderer's
-// tasks (parse, style, layout, paint, script), the loading marks (FCP),
-// the page's own marks and V8's compilation of scripts and WebAssembly.
+// traceCategories are what a trace of the long file's open or of a
+// navigation records: the page's tasks with what runs in them (script,
+// style, layout, paint, HTML parsing), the workers', JavaScript and
+// WebAssembly samples, and WebAssembly's compilation and code cache.
 var traceCategories = []string{
-	"devtools.timeline", "disabled-by-default-devtools.timeline", "loading",
-	"blink.user_timing", "v8", "v8.wasm", "disabled-by-default-v8.wasm.detailed",
-	"v8.execute", "toplevel", "netlog", "navigation", "benchmark", "rail",
+	"devtools.timeline", "disabled-by-default-devtools.timeline",
+	"disabled-by-default-devtools.timeline.frame", "blink.user_timing",
+	"toplevel", "v8.execute", "disabled-by-default-v8.cpu_profiler",
+	"loading", "blink", "v8", "v8.wasm",
 }
 
-// traceEvent is one event of Chrome's trace format.
-type traceEvent struct {
-	Name string          `json:"name"`
-	Cat  string          `json:"cat"`
-	Ph   string          `json:"ph"`
-	Ts   float64         `json:"ts"` // microseconds
-	Dur  float64         `json:"dur"`
-	Tdur float64         `json:"tdur"` // the thread's own time, microseconds
-	Pid  int             `json:"pid"`
-	Tid  int             `json:"tid"`
-	Args json.RawMessage `json:"args"`
-}
-
-// traceNavigation loads url in a new tab under a trace and writes the
-// trace (Chrome's JSON format, which Perfetto and DevTools open) to
-// file. It returns the events.
-func traceNavigation(ctx context.Context, url, file string) ([]traceEvent, error) {
-	tab, cancel := chromedp.NewContext(ctx)
-	defer cancel()
-	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
-		return nil, err
-	}
-	complete := chromedp.BrowserEvents(tab, tracing.TracingComplete)
-	// The reader of the trace's data stops when dctx ends.
-	dctx, stopData := context.WithCancel(tab)
-	defer stopData()
-	data := chromedp.BrowserEvents(dctx, tracing.DataCollected)
-	var raw []json.RawMessage
-	collected := make(chan error, 1)
-	go func() {
-		for ev, err := range data {
-			if err != nil {
-				if dctx.Err() != nil {
-					err = nil
+// startTrace starts a Chrome trace of tab; the function it returns ends
+// it and writes it to file, in the JSON format chrome://tracing and
+// Perfetto open.
+func startTrace(tab context.Context, file string) (stop func() error, err error) {
+	var events []json.RawMessage
+	done := make(chan error, 1)
+	_, err = chromedp.Run(tab, func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		// One goroutine reads both: every dataCollected comes before
+		// the tracingComplete that ends them.
+		data, endData := t.Subscribe(tracing.DataCollected.Method)
+		complete, endComplete := t.Subscribe(tracing.TracingComplete.Method)
+		go func() {
+			defer endData()
+			defer endComplete()
+			take := func(raw []byte) error {
+				var ev tracing.EventDataCollected
+				if err := json.Unmarshal(raw, &ev); err != nil {
+					return fmt.Errorf("reading the trace: %w", err)
 				}
-				collected <- err
-				return
+				for _, v := range ev.Value {
+					events = append(events, json.RawMessage(v))
+				}
+				return nil
 			}
-			for _, v := range ev.Value {
-				raw = append(raw, json.RawMessage(v))
-			}
-		}
-		collected <- nil
-	}()
-	if _, err := chromedp.CallBrowser(tab, tracing.Start, tracing.StartParams{
-		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories},
-	}); err != nil {
-		return nil, fmt.Errorf("starting the trace: %w", err)
-	}
-	navErr := chromedp.Do(tab,
-		chromedp.Navigate(url),
-		chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(300*time.Millisecond),
-	)
-	if _, err := chromedp.CallBrowser(tab, tracing.End, struct{}{}); err != nil {
-		return nil, fmt.Errorf("ending the trace: %w", err)
-	}
-	for _, err := range complete {
-		if err != nil {
-			return nil, err
-		}
-		break
-	}
-	// DataCollected events all come before TracingComplete; give the
-	// reader a moment to drain its queue.
-	time.Sleep(200 * time.Millisecond)
-	stopData()
-	if err := <-collected; err != nil {
-		return nil, err
-	}
-	if navErr != nil {
-		return nil, navErr
-	}
-	evs := make([]traceEvent, 0, len(raw))
-	for _, r := range raw {
-		var e traceEvent
-		if err := json.Unmarshal(r, &e); err == nil {
-			evs = append(evs, e)
-		}
-	}
-	if file != "" {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			return nil, err
-		}
-		b, err := json.Marshal(struct {
-			TraceEvents []json.RawMessage `json:"traceEvents"`
-		}{raw})
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(file, b, 0o644); err != nil {
-			return nil, err
-		}
-	}
-	return evs, nil
-}
-
-// summarizeTrace prints where a warm navigation's time went, from
-// navigation start to the first contentful paint and from there to the
-// viewer's ready mark: the processor time of each busy thread (its own
-// time, not the wall clock, so that a loaded machine inflates it less),
-// the page's main thread by task, and the WebAssembly module: whether
-// it came from Chrome's code cache, and how many of its functions were
-// compiled on their first call.
-func summarizeTrace(w io.Writer, label string, evs []traceEvent) {
-	var fcp *traceEvent
-	for i := range evs {
-		if evs[i].Name == "firstContentfulPaint" {
-			fcp = &evs[i]
-		}
-	}
-	if fcp == nil {
-		fmt.Fprintf(w, "%s: no firstContentfulPaint in the trace\n", label)
-		return
-	}
-	pid := fcp.Pid // the page's renderer
-	threads := map[[2]int]string{}
-	procs := map[int]string{}
-	for _, e := range evs {
-		if e.Ph != "M" {
-			continue
-		}
-		var a struct{ Name string }
-		json.Unmarshal(e.Args, &a)
-		switch e.Name {
-		case "thread_name":
-			threads[[2]int{e.Pid, e.Tid}] = a.Name
-		case "process_name":
-			procs[e.Pid] = a.Name
-		}
-	}
-	start, ready := -1.0, -1.0
-	for _, e := range evs {
-		if e.Pid != pid {
-			continue
-		}
-		switch {
-		case e.Name == "navigationStart" && e.Ts < fcp.Ts && e.Ts > start:
-			start = e.Ts
-		case e.Name == "a2aplay-ready" && ready < 0:
-			ready = e.Ts
-		}
-	}
-	if start < 0 {
-		fmt.Fprintf(w, "%s: no navigationStart in the page's process\n", label)
-		return
-	}
-	ms := func(ts float64) float64 { return (ts - start) / 1000 }
-	fmt.Fprintf(w, "%s\n  FCP at %.0f ms", label, ms(fcp.Ts))
-	if ready > 0 {
-		fmt.Fprintf(w, ", ready at %.0f ms", ms(ready))
-	}
-	fmt.Fprintln(w, " (wall clock); processor time (ms) by thread and task:")
-	window := func(from, to float64, what string) {
-		byThread := map[string]float64{}
-		byTask := map[string]float64{}
-		lazy, lazyMs := 0, 0.0
-		for _, e := range evs {
-			if e.Ph != "X" || e.Ts < from || e.Ts >= to {
-				continue
-			}
-			thread := threads[[2]int{e.Pid, e.Tid}]
-			switch e.Name {
-			case "RunTask", "ThreadPool_RunTask":
-				byThread[procs[e.Pid]+" "+thread] += e.Tdur / 1000
-			case "wasm.CompileLazy":
-				if e.Pid == pid {
-					lazy++
-					lazyMs += e.Tdur / 1000
+			for {
+				select {
+				case raw := <-data:
+					if err := take(raw); err != nil {
+						done <- err
+						return
+					}
+				case <-complete:
+					for {
+						select {
+						case raw := <-data:
+							if err := take(raw); err != nil {
+								done <- err
+								return
+							}
+						default:
+							done <- nil
+							return
+						}
+					}
+				case <-tab.Done():
+					done <- tab.Err()
+					return
 				}
 			}
-			if e.Pid == pid && thread == "CrRendererMain" && taskNames[e.Name] {
-				byTask[e.Name] += e.Tdur / 1000
-			}
-		}
-		fmt.Fprintf(w, "  %s:\n   ", what)
-		for _, t := range top(byThread, 6) {
-			fmt.Fprintf(w, " %s %.0f;", t.name, t.ms)
-		}
-		fmt.Fprintf(w, "\n    main thread:")
-		for _, t := range top(byTask, 10) {
-			fmt.Fprintf(w, " %s %.0f;", t.name, t.ms)
-		}
-		fmt.Fprintln(w)
-		if lazy > 0 {
-			fmt.Fprintf(w, "    %d WebAssembly functions compiled on their first call, %.0f ms\n", lazy, lazyMs)
-		}
+		}()
+		_, err := cdp.Call(ctx, t, tracing.Start, tracing.StartParams{
+			TransferMode: tracing.StartTransferModeReportEvents,
+			TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories, EnableSampling: true},
+		})
+		return chromedp.Void{}, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("starting a trace: %w", err)
 	}
-	window(start, fcp.Ts, "navigation start to FCP")
-	if ready > fcp.Ts {
-		window(fcp.Ts, ready, "FCP to ready")
-	}
-	cached, wasm := false, false
-	for _, e := range evs {
-		if e.Pid == pid && strings.HasPrefix(e.Name, "wasm.") {
-			wasm = true
-			cached = cached || e.Name == "wasm.Deserialize"
+	return func() error {
+		_, err := chromedp.Run(tab, func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, t, tracing.End, cdp.Empty{})
+			return chromedp.Void{}, err
+		})
+		if err != nil {
+			return fmt.Errorf("ending the trace: %w", err)
 		}
-	}
-	if wasm {
-		fmt.Fprintf(w, "  the module from Chrome's code cache: %v\n", cached)
-	}
-}
-
-// taskNames are the main thread's kinds of work summarizeTrace counts.
-var taskNames = map[string]bool{
-	"ParseHTML": true, "ParseAuthorStyleSheet": true, "UpdateLayoutTree": true, "Layout": true,
-	"Paint": true, "PrePaint": true, "EvaluateScript": true, "v8.compile": true,
-	"Receive mojo message": true, "FrameLoader::CommitNavigation": true,
-	"v8.wasm.compileConsume": true, "wasm.SyncInstantiate": true, "RunMicrotasks": true,
-	"TimerFire": true, "FireAnimationFrame": true,
-}
-
-type msTotal struct {
-	name string
-	ms   float64
-}
-
-// top returns the n largest totals of m, of 1 ms or more.
-func top(m map[string]float64, n int) []msTotal {
-	var ts []msTotal
-	for k, v := range m {
-		if v >= 1 {
-			ts = append(ts, msTotal{k, v})
+		if err := <-done; err != nil {
+			return err
 		}
-	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i].ms > ts[j].ms })
-	if len(ts) > n {
-		ts = ts[:n]
-	}
-	return ts
+		b, err := json.Marshal(map[string]any{"traceEvents": events})
+		if err != nil {
+			return err
+		}
+		fmt.Printf("  trace: %s (%d events)\n", file, len(events))
+		return os.WriteFile(file, b, 0o644)
+	}, nil
 }

@@ -1,9 +1,3 @@
-// Package browser starts Debian's headless Chromium for the playground's
-// end-to-end tests and benchmark, and builds what they load: the viewer's
-// WebAssembly and the site.
-//
-// Tests skip only when Chromium is missing and the CI variable is not
-// set; in CI a missing browser is an error (see [Find]).
 package browser
 
 import (
@@ -67,7 +61,7 @@ func Start(ctx context.Context, exe, userDataDir string) (context.Context, conte
 		// Headless Chromium 156 runs its address bar's popup, a page of
 		// its own with many scripts, beside the tabs and keeps it busy: a
 		// trace of one navigation found it using more of the processor
-		// than the page it loaded (./build.sh bench -trace).
+		// than the page it loaded (./build.sh bench -nav-trace).
 		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"),
 		chromedp.Flag("force-color-profile", "srgb"),
 		// Playback and timers must not be slowed in a background tab.

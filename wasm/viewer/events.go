@@ -110,7 +110,11 @@ func (p *page) wire() {
 		}
 	})
 	p.wireZoom(on) // zoom.go
+	// A step's link still waiting is written before the page goes.
+	on(dom.Global(), "pagehide", func(js.Value) { p.flushLink() })
 	on(dom.Global(), "popstate", func(js.Value) {
+		// A step's link still waiting must not rewrite the entry moved to.
+		p.dropLink()
 		if p.liveRoute() { // live.go
 			return
 		}

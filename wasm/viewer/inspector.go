@@ -3,6 +3,7 @@
 package viewer
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -15,12 +16,13 @@ import (
 )
 
 // inspect fills the inspector for the current position. All of it is
-// text: nothing a transcript says becomes markup.
+// text: nothing a transcript says becomes markup. A step change rewrites
+// only what differs from the step before (the facts' values, mostly):
+// each element made or text set is a call into JavaScript, and the
+// inspector is most of a step change's calls.
 func (p *page) inspect() {
 	e := &p.el
 	d := p.cur
-	dom.Clear(e.facts)
-	dom.Clear(e.notes)
 	if p.nav.Cur == 0 {
 		var s view.Summary
 		if d.part != nil {
@@ -32,36 +34,26 @@ func (p *page) inspect() {
 		if title == "" {
 			title = d.name
 		}
-		dom.SetText(e.heading, title)
 		tasks := count(s.Tasks, "task")
 		if d.part != nil && d.part.Provisional {
 			tasks = "tasks being counted"
 		}
-		dom.SetText(e.label, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
-			tasks+". Press → or Play to step through, or click a step.")
-		fact(e.facts, "Transcript", d.name, "")
+		rows := []view.Row{{Name: "Transcript", Value: d.name}}
 		for _, pt := range s.Participants {
-			fact(e.facts, "Participant", pt, "")
+			rows = append(rows, view.Row{Name: "Participant", Value: pt})
 		}
 		for i, l := range d.lanes {
 			if i == view.MaxLanes {
 				break
 			}
 			st := l.StateAt(0)
-			fact(e.facts, "Task "+replay.ShortID(l.TaskID), replay.ShortState(st), st)
+			rows = append(rows, view.Row{Name: "Task " + replay.ShortID(l.TaskID), Value: replay.ShortState(st), State: st})
 		}
 		if more := d.tasks() - min(len(d.lanes), view.MaxLanes); more > 0 {
-			fact(e.facts, "…", strconv.Itoa(more)+" more tasks", "")
+			rows = append(rows, view.Row{Name: "…", Value: strconv.Itoa(more) + " more tasks"})
 		}
-		for _, n := range s.Notes {
-			dom.Append(e.notes, dom.TextEl("li", "", n))
-		}
-		dom.SetHidden(e.notes, len(s.Notes) == 0)
-		dom.SetHidden(e.tabs, true)
-		dom.SetHidden(e.tools, true)
-		dom.SetHidden(e.raw, true)
-		dom.SetHidden(e.json, true)
-		p.copyRaw, p.copyJSON, p.curlText = "", "", ""
+		p.blankInspector(title, count(s.Steps, "step")+" in "+count(s.Exchanges, "exchange")+", "+
+			tasks+". Press → or Play to step through, or click a step.", rows, s.Notes)
 		return
 	}
 	s := d.step(p.nav.Cur)
@@ -79,30 +71,164 @@ func (p *page) inspect() {
 		t = d.lazy.transcriptFor(d.t, s.Exchange)
 	}
 	det := view.InspectStep(t, *s, d.count(), start)
+	p.heading = det.Heading
 	dom.SetText(e.heading, det.Heading)
 	dom.SetText(e.label, det.Label)
-	for _, r := range det.Rows {
-		fact(e.facts, r.Name, r.Value, r.State)
-	}
-	for _, n := range det.Notes {
-		dom.Append(e.notes, dom.TextEl("li", "", n))
-	}
-	fs := findingsAt(d, p.nav.Cur) // findings.go: what check.Check finds here
-	for _, f := range fs {
-		dom.Append(e.notes, dom.El("li", "finding", dom.TextEl("b", "", "Spec check "), dom.Text(f)))
-	}
-	dom.SetHidden(e.notes, len(det.Notes)+len(fs) == 0)
+	p.setFacts(det.Rows)
+	p.setNotes(det.Notes, findingsAt(d, p.nav.Cur)) // findings.go: what check.Check finds here
 	setLong(e.raw, det.Raw)
 	// The JSON tree is built when its tab shows: stepping with the raw
 	// tab open costs no tree.
-	dom.Clear(e.json)
+	if p.jsonDrawn {
+		dom.Clear(e.json)
+	}
 	p.jsonBody, p.jsonDrawn = det.Body, false
 	p.copyRaw, p.copyJSON, p.curlText = det.Raw, det.JSON, det.Curl
-	dom.SetHidden(e.tabs, false)
-	dom.SetHidden(e.tools, false)
-	e.tabJSON.Set("disabled", det.JSON == "")
-	e.copyCurl.Set("disabled", det.Curl == "")
+	if !p.inspTabs {
+		p.inspTabs = true
+		dom.SetHidden(e.tabs, false)
+		dom.SetHidden(e.tools, false)
+		p.tabShown = "" // showTab shows the panel again
+	}
+	if noJSON := det.JSON == ""; noJSON != p.noJSON {
+		p.noJSON = noJSON
+		e.tabJSON.Set("disabled", noJSON)
+	}
+	if noCurl := det.Curl == ""; noCurl != p.noCurl {
+		p.noCurl = noCurl
+		e.copyCurl.Set("disabled", noCurl)
+	}
 	p.showTab()
+}
+
+// blankInspector shows a heading, a label, facts and notes, and no
+// step's wire text: the overview, or Live before its first step.
+func (p *page) blankInspector(heading, label string, facts []view.Row, notes []string) {
+	e := &p.el
+	p.heading = heading
+	dom.SetText(e.heading, heading)
+	dom.SetText(e.label, label)
+	p.setFacts(facts)
+	p.setNotes(notes, nil)
+	if p.inspTabs {
+		p.inspTabs = false
+		dom.SetHidden(e.tabs, true)
+		dom.SetHidden(e.tools, true)
+		dom.SetHidden(e.raw, true)
+		dom.SetHidden(e.json, true)
+	}
+	p.copyRaw, p.copyJSON, p.curlText = "", "", ""
+}
+
+// A factRow is one name/value pair the facts list shows, and its
+// elements, kept from one step to the next.
+type factRow struct {
+	dt, dd js.Value
+	row    view.Row
+}
+
+// setFacts makes the facts list show rows, reusing the rows it shows:
+// a pair whose name and value stay costs nothing, one whose value
+// changes one text.
+func (p *page) setFacts(rows []view.Row) {
+	for i, r := range rows {
+		if i == len(p.facts) {
+			f := factRow{dt: dom.TextEl("dt", "", r.Name), dd: dom.El("dd", ""), row: r}
+			fillFact(f.dd, r)
+			dom.Append(p.el.facts, f.dt, f.dd)
+			p.facts = append(p.facts, f)
+			continue
+		}
+		f := &p.facts[i]
+		if f.row == r {
+			continue
+		}
+		if f.row.Name != r.Name {
+			dom.SetText(f.dt, r.Name)
+		}
+		if factKind(f.row) == plainFact && factKind(r) == plainFact {
+			dom.SetText(f.dd, r.Value)
+		} else {
+			fillFact(f.dd, r)
+		}
+		f.row = r
+	}
+	for _, f := range p.facts[min(len(rows), len(p.facts)):] {
+		f.dt.Call("remove")
+		f.dd.Call("remove")
+	}
+	p.facts = p.facts[:min(len(rows), len(p.facts))]
+}
+
+// How a fact's value shows.
+const (
+	plainFact = iota
+	stateFact // a task state, in its colour
+	idFact    // a task's or a context's id
+	saysFact  // what a message says: whole, its web addresses links
+)
+
+func factKind(r view.Row) int {
+	switch {
+	case r.State != "":
+		return stateFact
+	case r.Name == "Task" || r.Name == "Context":
+		return idFact
+	case r.Name == "Says":
+		return saysFact
+	}
+	return plainFact
+}
+
+// fillFact writes a fact's value into its dd; a state gets its colour.
+func fillFact(dd js.Value, r view.Row) {
+	switch factKind(r) {
+	case stateFact:
+		dd.Set("className", "")
+		dom.Clear(dd)
+		dom.Append(dd, dom.TextEl("span", "state st-"+cssState(r.State), r.Value))
+	case idFact:
+		dd.Set("className", "id")
+		dom.SetText(dd, r.Value)
+	case saysFact:
+		// Whole, on its lines, its web addresses links: only http and
+		// https ones, set as properties, opened apart from the page.
+		dd.Set("className", "says")
+		dom.Clear(dd)
+		for _, sp := range view.Links(r.Value) {
+			if !sp.Link {
+				dom.Append(dd, dom.Text(sp.Text))
+				continue
+			}
+			a := dom.TextEl("a", "", sp.Text)
+			a.Set("href", sp.Text)
+			a.Set("target", "_blank")
+			a.Set("rel", "noopener noreferrer")
+			dom.Append(dd, a)
+		}
+	default:
+		dd.Set("className", "")
+		dom.SetText(dd, r.Value)
+	}
+}
+
+// setNotes makes the notes list show an exchange's notes and the spec's
+// findings, hidden when there are none; the same list as before is left
+// as it is.
+func (p *page) setNotes(notes, findings []string) {
+	if slices.Equal(notes, p.notes) && slices.Equal(findings, p.findings) {
+		return
+	}
+	p.notes, p.findings = slices.Clone(notes), slices.Clone(findings)
+	e := &p.el
+	dom.Clear(e.notes)
+	for _, n := range notes {
+		dom.Append(e.notes, dom.TextEl("li", "", n))
+	}
+	for _, f := range findings {
+		dom.Append(e.notes, dom.El("li", "finding", dom.TextEl("b", "", "Spec check "), dom.Text(f)))
+	}
+	dom.SetHidden(e.notes, len(notes)+len(findings) == 0)
 }
 
 // drawJSON fills the JSON tab with the step's body as a tree.
@@ -216,36 +342,6 @@ func (p *page) tabKey(ev js.Value) {
 	to.Call("focus")
 }
 
-// fact appends one name/value pair; a state gets its colour.
-func fact(dl js.Value, name, value, state string) {
-	dd := dom.El("dd", "")
-	switch {
-	case state != "":
-		dom.Append(dd, dom.TextEl("span", "state st-"+cssState(state), value))
-	case name == "Task" || name == "Context":
-		dd.Set("className", "id")
-		dom.SetText(dd, value)
-	case name == "Says":
-		// Whole, on its lines, its web addresses links: only http and
-		// https ones, set as properties, opened apart from the page.
-		dd.Set("className", "says")
-		for _, sp := range view.Links(value) {
-			if !sp.Link {
-				dom.Append(dd, dom.Text(sp.Text))
-				continue
-			}
-			a := dom.TextEl("a", "", sp.Text)
-			a.Set("href", sp.Text)
-			a.Set("target", "_blank")
-			a.Set("rel", "noopener noreferrer")
-			dom.Append(dd, a)
-		}
-	default:
-		dom.SetText(dd, value)
-	}
-	dom.Append(dl, dom.TextEl("dt", "", name), dd)
-}
-
 // cssState keeps a state usable in a class name: A2A states are
 // upper-case words and "_"; anything else from a transcript becomes
 // "other".
@@ -261,23 +357,26 @@ func cssState(s string) string {
 func (p *page) showTab() {
 	e := &p.el
 	tab := p.tab
-	if e.tabJSON.Get("disabled").Bool() {
+	if p.noJSON {
 		tab = "raw"
 	}
-	for _, t := range []struct {
-		b    js.Value
-		name string
-	}{{e.tabRaw, "raw"}, {e.tabJSON, "json"}} {
-		on := tab == t.name
-		dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(on))
-		// Roving focus: Tab reaches the selected tab, the arrows the other.
-		t.b.Set("tabIndex", -1)
-		if on {
-			t.b.Set("tabIndex", 0)
+	if tab != p.tabShown {
+		p.tabShown = tab
+		for _, t := range []struct {
+			b    js.Value
+			name string
+		}{{e.tabRaw, "raw"}, {e.tabJSON, "json"}} {
+			on := tab == t.name
+			dom.SetAttr(t.b, "aria-selected", strconv.FormatBool(on))
+			// Roving focus: Tab reaches the selected tab, the arrows the other.
+			t.b.Set("tabIndex", -1)
+			if on {
+				t.b.Set("tabIndex", 0)
+			}
 		}
+		dom.SetHidden(e.raw, tab != "raw")
+		dom.SetHidden(e.json, tab != "json")
 	}
-	dom.SetHidden(e.raw, tab != "raw")
-	dom.SetHidden(e.json, tab != "json")
 	if tab == "json" && !p.jsonDrawn {
 		p.drawJSON()
 	}

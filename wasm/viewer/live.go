@@ -201,6 +201,7 @@ func (p *page) liveSees(d *doc) {
 func (p *page) enterLive(scenario string, h history) {
 	scenario = p.live.scenarioOr(scenario)
 	if !p.live.on {
+		p.flushLink() // the replay entry left names its step
 		p.live.prev, p.live.prevStep = p.cur, p.nav.Cur
 		p.stop()
 		p.live.on = true
@@ -372,13 +373,5 @@ func (p *page) livePlaceholder() {
 		b.Set("disabled", true)
 	}
 	dom.SetText(p.el.source, "Your live session · nothing sent yet")
-	dom.SetText(p.el.heading, "Live session")
-	dom.SetText(p.el.label, "Nothing sent yet. Each step of the session shows here with its raw HTTP and JSON.")
-	dom.Clear(p.el.facts)
-	dom.Clear(p.el.notes)
-	dom.SetHidden(p.el.notes, true)
-	dom.SetHidden(p.el.tabs, true)
-	dom.SetHidden(p.el.tools, true)
-	dom.SetHidden(p.el.raw, true)
-	dom.SetHidden(p.el.json, true)
+	p.blankInspector("Live session", "Nothing sent yet. Each step of the session shows here with its raw HTTP and JSON.", nil, nil) // inspector.go
 }

@@ -33,6 +33,9 @@ type doc struct {
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
 	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
 
+	// fig is the steps made ready to draw, on the first draw (draw.go).
+	fig *view.Figure
+
 	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
 	checked  bool           // its answer came, or none will
 
@@ -116,9 +119,21 @@ type page struct {
 	speed   float64
 	tab     string // "raw" or "json"
 
+	linkDue   string // the link of a step the URL does not name yet (record)
+	linkTimer bool   // a write of it is on its way
+
 	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
 	jsonBody                    string // the step's body, for the JSON tab's tree
 	jsonDrawn                   bool   // the tree is drawn
+
+	// What the inspector shows, so that a step change rewrites only what
+	// differs (inspector.go).
+	heading         string    // the heading's text
+	facts           []factRow // the facts list's rows
+	notes, findings []string  // the notes list's
+	inspTabs        bool      // the tabs and copy buttons show
+	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
+	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -366,18 +381,55 @@ func (p *page) link() view.Link {
 	return l
 }
 
-// record writes the current link into the URL.
+// record writes the current link into the URL. A new entry is pushed
+// at once. A step rewrites the entry a moment later (linkDelay), once
+// for however many steps came meanwhile: rewriting the URL costs the
+// browser more than the rest of a step change, and Chromium ignores a
+// page's history calls past a few hundred in ten seconds, which holding
+// an arrow key down would reach.
 func (p *page) record(h history) {
 	if h == noHistory || p.inLive() { // Live's URL names its scenario
 		return
 	}
-	hash := p.link().Hash()
-	if dom.Global().Get("location").Get("hash").String() == hash {
+	if h == push {
+		p.flushLink() // the entry left names the step it was left at
+		writeLink("pushState", p.link().Hash())
 		return
 	}
-	method := "replaceState"
-	if h == push {
-		method = "pushState"
+	p.linkDue = p.link().Hash()
+	if p.linkTimer {
+		return
+	}
+	p.linkTimer = true
+	dom.Go(func() {
+		time.Sleep(linkDelay)
+		p.do(func() {
+			p.linkTimer = false
+			p.flushLink()
+		})
+	})
+}
+
+// linkDelay is how long after a step its link is written into the URL.
+const linkDelay = 150 * time.Millisecond
+
+// flushLink writes the link of a step still waiting into the URL now.
+func (p *page) flushLink() {
+	if hash := p.linkDue; hash != "" {
+		p.linkDue = ""
+		writeLink("replaceState", hash)
+	}
+}
+
+// dropLink forgets a step's link still waiting: the history moved to
+// another entry, which it must not rewrite.
+func (p *page) dropLink() { p.linkDue = "" }
+
+// writeLink puts a link into the URL with method, "pushState" or
+// "replaceState", unless the URL says it already.
+func writeLink(method, hash string) {
+	if dom.Global().Get("location").Get("hash").String() == hash {
+		return
 	}
 	dom.Global().Get("history").Call(method, js.Null(), "", hash)
 }
@@ -531,7 +583,7 @@ func (p *page) paint(old int) {
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
-	dom.SetText(p.el.announce, p.el.heading.Get("textContent").String())
+	dom.SetText(p.el.announce, p.heading)
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
@@ -762,7 +814,13 @@ func box(r js.Value) view.Box {
 	return view.Box{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Right: r.Get("right").Float(), Bottom: r.Get("bottom").Float()}
 }
 
-// reducedMotion reports whether the learner asks for less motion.
+// reducedMotion reports whether the learner asks for less motion. The
+// query's list is made once; it follows the setting as it changes.
 func reducedMotion() bool {
-	return dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+	if motionQuery.IsUndefined() {
+		motionQuery = dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)")
+	}
+	return motionQuery.Get("matches").Bool()
 }
+
+var motionQuery = js.Undefined()

@@ -1,5 +1,3 @@
-// Package wasmbintest writes small WebAssembly binaries byte by byte for
-// the tests of the code that reads them.
 package wasmbintest
 
 // ULEB encodes v as an unsigned LEB128 number.

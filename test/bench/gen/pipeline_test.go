@@ -1,4 +1,4 @@
-package main
+package gen
 
 import (
 	"testing"
@@ -7,13 +7,17 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-// BenchmarkPipeline measures, natively, each stage of what the page does
-// to open the bench's long transcript (100,000 steps): parse, steps, and
-// the layout of the window drawn around one step.
+// BenchmarkPipeline measures each stage of what the page does to open
+// the bench's long transcript (100,000 steps): parse, steps, and the
+// layout of the window drawn around one step. Natively:
 //
-//	go test ./test/bench -run '^$' -bench Pipeline -benchtime 3x -benchmem -cpuprofile cpu.out
+//	go test ./test/bench/gen -run '^$' -bench Pipeline -benchtime 3x -benchmem -cpuprofile cpu.out
+//
+// and in WebAssembly under Node, as the page's worker runs it:
+//
+//	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./test/bench/gen -run '^$' -bench Pipeline -benchtime 1x -benchmem
 func BenchmarkPipeline(b *testing.B) {
-	text, err := generate(100000)
+	text, err := Transcript(100000)
 	if err != nil {
 		b.Fatal(err)
 	}

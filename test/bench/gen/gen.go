@@ -1,4 +1,8 @@
-package main
+// Package gen writes the transcripts the benchmark measures: as many
+// steps as asked, shaped like a capture of the kit. Its benchmark,
+// BenchmarkPipeline, measures what the page does to open the long one,
+// natively and, since it needs no browser, under GOOS=js GOARCH=wasm.
+package gen
 
 import (
 	"bytes"
@@ -8,11 +12,11 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-// generate writes a transcript of exactly n steps: a client asking an
+// Transcript writes a transcript of exactly n steps: a client asking an
 // agent questions, streaming deploys that wait for an operator, and the
 // operator's approvals outside A2A, repeated. Every exchange is valid
 // A2A v1.0 JSON-RPC, so the steps carry tasks and states as a capture's.
-func generate(n int) ([]byte, error) {
+func Transcript(n int) ([]byte, error) {
 	t := &replay.Transcript{
 		Title: fmt.Sprintf("generated: %d steps", n),
 		Participants: []replay.Participant{

@@ -1,0 +1,3 @@
+// Package wasmbintest writes small WebAssembly binaries byte by byte for
+// the tests of the code that reads them.
+package wasmbintest

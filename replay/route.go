@@ -1,0 +1,118 @@
+package replay
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Call says which A2A call an HTTP request is, from its method, its URL's
+// path (without the query) and its body: the JSON-RPC method a JSON-RPC
+// 2.0 body names ("JSON-RPC" when the method is missing or is not a
+// short word), the method an HTTP+JSON route stands for (spec §11.3,
+// under any prefix: an interface's path, a tenant), or GetAgentCard for
+// a GET of an agent card's well-known path. ok is false for any other
+// request: it travels outside A2A, and the caller names it.
+//
+// The recorder (package capture), the HAR reader (replay/har) and the
+// steps (the label of an HTTP+JSON request) all tell A2A calls apart
+// with it, so that one request is the same call wherever it is read.
+func Call(method, path string, body []byte) (name string, ok bool) {
+	if method == "GET" && IsCardPath(path) {
+		return "GetAgentCard", true
+	}
+	if method == "POST" {
+		if m, ok := rpcMethod(body); ok {
+			return m, true
+		}
+	}
+	if m := restMethod(method, path); m != "" {
+		return m, true
+	}
+	return "", false
+}
+
+// rpcMethod reads the method of a JSON-RPC body: ok when the body is a
+// JSON object with a "jsonrpc" string, and the method "JSON-RPC" when its
+// "method" is not a short word that can name an exchange.
+func rpcMethod(body []byte) (method string, ok bool) {
+	if !looksLikeObject(body) {
+		return "", false
+	}
+	var env struct {
+		JSONRPC *string         `json:"jsonrpc"`
+		Method  json.RawMessage `json:"method"`
+	}
+	if json.Unmarshal(body, &env) != nil || env.JSONRPC == nil {
+		return "", false
+	}
+	var m string
+	if json.Unmarshal(env.Method, &m) == nil && callName(m) {
+		return m, true
+	}
+	return "JSON-RPC", true
+}
+
+// looksLikeObject reports whether body starts, after white space, with
+// "{": what is not cannot be a JSON-RPC request, and needs no decoding.
+func looksLikeObject(body []byte) bool {
+	for _, c := range body {
+		switch c {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '{':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// callName reports whether s can name a call: a word of up to 64
+// letters, digits, "-", "_" and ".", as a participant's name is.
+func callName(s string) bool { return len(s) <= 64 && validName(s) }
+
+// restMethod returns the A2A method an HTTP+JSON route stands for
+// (spec §11.3), or "". The route may sit under a prefix; path has no
+// query.
+func restMethod(method, path string) string {
+	// The last two segments of the path, as they are between its slashes.
+	last, prev, two := strings.Trim(path, "/"), "", false
+	if i := strings.LastIndexByte(last, '/'); i >= 0 {
+		prev, last, two = last[:i], last[i+1:], true
+		prev = prev[strings.LastIndexByte(prev, '/')+1:]
+	}
+	switch {
+	case method == "POST" && last == "message:send":
+		return "SendMessage"
+	case method == "POST" && last == "message:stream":
+		return "SendStreamingMessage"
+	case method == "GET" && last == "extendedAgentCard":
+		return "GetExtendedAgentCard"
+	case method == "GET" && last == "tasks":
+		return "ListTasks"
+	}
+	if two && prev == "tasks" {
+		switch {
+		case method == "POST" && strings.HasSuffix(last, ":cancel"):
+			return "CancelTask"
+		case (method == "POST" || method == "GET") && strings.HasSuffix(last, ":subscribe"):
+			return "SubscribeToTask"
+		case method == "GET" && !strings.Contains(last, ":"):
+			return "GetTask"
+		}
+	}
+	if two && prev == "pushNotificationConfigs" || last == "pushNotificationConfigs" {
+		switch method {
+		case "POST":
+			return "CreateTaskPushNotificationConfig"
+		case "DELETE":
+			return "DeleteTaskPushNotificationConfig"
+		case "GET":
+			if last == "pushNotificationConfigs" {
+				return "ListTaskPushNotificationConfigs"
+			}
+			return "GetTaskPushNotificationConfig"
+		}
+	}
+	return ""
+}

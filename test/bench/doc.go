@@ -1,0 +1,17 @@
+// Command bench measures the playground in one headless Chromium run:
+// navigation to the first diagram and to an interactive page, cold and
+// warm; the cost of one step change at 1,000 steps; the time to draw
+// one 1,000-message diagram, by a2aplay in the page (Go in WebAssembly)
+// and by Mermaid 12 on the same diagram, as a ratio; and a 100,000-step
+// transcript opened as a file: to its painted first screen, the longest
+// task the page's thread ran meanwhile, the page's memory, and a step
+// change in it.
+//
+//	./build.sh bench
+//
+// runs it with the viewer and check modules it builds and Mermaid from
+// npm. It ends with each budget (DESIGN.md, issue 12), the figure
+// measured against it, and whether it is met. Times are wall-clock: on a
+// loaded machine they are inflated, so read them with the load average
+// it prints.
+package main

@@ -1,0 +1,77 @@
+package view
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// TestPageSVGIsTheDiagramWithoutItsStyle: what the page draws is the
+// diagram package's SVG, ids prefixed, with the <style> element (and the
+// line break after it) taken out and given apart, byte for byte; a
+// window drawn from a Figure is the same as one drawn alone.
+func TestPageSVGIsTheDiagramWithoutItsStyle(t *testing.T) {
+	files, err := filepath.Glob("../transcripts/*.http")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	long := longTranscript(t, 4)
+	for _, tc := range []struct {
+		name        string
+		t           *replay.Transcript
+		first, last int
+	}{
+		{"long, whole", long, 0, 0},
+		{"long, steps 5 to 22", long, 5, 22},
+		{"long, from 30", long, 30, 0},
+	} {
+		steps := replay.Steps(tc.t)
+		var full bytes.Buffer
+		g := diagram.Layout(steps, diagram.Options{Title: tc.t.Title, IDPrefix: IDPrefix, First: tc.first, Last: tc.last})
+		if err := diagram.WriteSVG(&full, g); err != nil {
+			t.Fatal(err)
+		}
+		style := "<style>" + diagram.StyleSheet() + "</style>\n"
+		want := string(bytes.Replace(full.Bytes(), []byte(style), nil, 1))
+		if want == full.String() {
+			t.Fatalf("%s: the diagram has no <style> to take out", tc.name)
+		}
+		svg, css, err := PageSVGRange(tc.t, steps, tc.first, tc.last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if svg != want || css != diagram.StyleSheet() {
+			t.Errorf("%s: PageSVGRange differs from the diagram without its style", tc.name)
+		}
+		fig := NewFigure(tc.t, steps)
+		for range 2 { // a Figure draws the same twice
+			if got, _, err := fig.Draw(tc.first, tc.last); err != nil || got != want {
+				t.Errorf("%s: Figure.Draw differs from the diagram without its style (%v)", tc.name, err)
+			}
+		}
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := replay.Parse(b, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		std, err := SVG(tr, replay.Steps(tr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(std, []byte("<style>"+diagram.StyleSheet()+"</style>\n")) {
+			t.Errorf("%s: the standalone SVG lacks its style sheet", f)
+		}
+	}
+	if _, _, err := PageSVG(nil, nil); err == nil {
+		t.Error("PageSVG(nil) gave no error")
+	}
+}

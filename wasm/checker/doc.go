@@ -1,0 +1,50 @@
+//go:build js && wasm
+
+// Package checker is the page's module for transcripts it did not ship:
+// it runs check.Check, and it opens large files the learner picks, in a
+// Web Worker of its own (web/check-worker.js). The check package would
+// make the viewer's module 15% larger, past its budget, so the page
+// loads this one only when it has a transcript the site builder did not
+// check, a file the learner opened or a live session. A large file is
+// parsed, stepped and checked here, off the page's thread: the page
+// holds only the window of steps it draws (a view.Part), and asks for
+// the next one when the learner steps out of it.
+//
+// Messages, each with the page's id:
+//
+//	{id, name, text}                 check a transcript: answers {id,
+//	                                 findings: [{step, text}]}
+//	{id, op: "open", name, data,     open a file (data: an ArrayBuffer,
+//	 screen}                         or the File, which the worker's
+//	                                 script reads into one; screen: the
+//	                                 height of the page's view of the
+//	                                 diagram, at its own size): answers
+//	                                 {id, progress: {phase, done}} as it
+//	                                 goes, then a part (below), then
+//	                                 {id, findings}. Of a long file the
+//	                                 first parts are cut from its first
+//	                                 exchanges' steps, before the others
+//	                                 are worked out: the steps of one
+//	                                 screen (view.CutScreen), then the
+//	                                 first window; then comes {id,
+//	                                 whole} (a view.Whole as JSON text),
+//	                                 or a part in its place when the
+//	                                 first window was not right after all
+//	{id, op: "part", at, screen}     the Part around step at of the
+//	                                 file open: a part
+//	{id, op: "export", kind}         the file open as "svg", "mermaid",
+//	                                 "http" or "har": {id, text}
+//
+// A part is a view.Part drawn for the screen (view.Part.DrawScreen) and
+// split by view.Part.Send: {id, part (its head as JSON text), svg (its
+// first screen), more and moreLast (the rest of its rows, in pieces,
+// and the last step of each), steps and exchanges (arrays of JSON
+// text), index and seqs (their numbers), sys (the worker's memory)}.
+// Any of them can answer {id, error} instead. A panic is an answer too:
+// the worker stays up. The page cancels an open by ending the worker.
+//
+// The command cmd/check runs it; build it with its recipe
+// (internal/build) into bin/check.wasm with
+//
+//	go run ./cmd/a2aplay build check
+package checker
