@@ -100,20 +100,31 @@ func summarizeTrace(w io.Writer, label string, evs []navEvent) {
 			procs[e.Pid] = a.Name
 		}
 	}
+	// The navigation's start: the ready mark's time less its startTime
+	// (performance.now() at the mark); a trace taken from the tab may
+	// miss the navigationStart of the process the page swapped into.
 	start, ready := -1.0, -1.0
 	for _, e := range evs {
-		if e.Pid != pid {
+		if e.Pid != pid || e.Name != "a2aplay-ready" || ready >= 0 {
 			continue
 		}
-		switch {
-		case e.Name == "navigationStart" && e.Ts < fcp.Ts && e.Ts > start:
+		ready = e.Ts
+		var a struct {
+			Data struct {
+				StartTime *float64 `json:"startTime"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(e.Args, &a) == nil && a.Data.StartTime != nil {
+			start = e.Ts - *a.Data.StartTime*1000
+		}
+	}
+	for _, e := range evs {
+		if start < 0 && e.Pid == pid && e.Name == "navigationStart" && e.Ts < fcp.Ts {
 			start = e.Ts
-		case e.Name == "a2aplay-ready" && ready < 0:
-			ready = e.Ts
 		}
 	}
 	if start < 0 {
-		fmt.Fprintf(w, "%s: no navigationStart in the page's process\n", label)
+		fmt.Fprintf(w, "%s: neither the ready mark nor navigationStart in the page's process\n", label)
 		return
 	}
 	ms := func(ts float64) float64 { return (ts - start) / 1000 }
