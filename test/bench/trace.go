@@ -22,17 +22,20 @@ var traceCategories = []string{
 	"loading", "blink", "v8", "v8.wasm",
 }
 
-// startTrace starts a Chrome trace of tab; the function it returns ends
-// it and writes it to file, in the JSON format chrome://tracing and
-// Perfetto open.
+// startTrace starts a Chrome trace while tab runs; the function it
+// returns ends it and writes it to file, in the JSON format
+// chrome://tracing and Perfetto open. The trace is the browser's, not
+// only the tab's: a navigation that swaps the page into another process
+// is recorded from its start.
 func startTrace(tab context.Context, file string) (stop func() error, err error) {
 	var events []json.RawMessage
 	done := make(chan error, 1)
-	_, err = chromedp.Run(tab, func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+	_, err = chromedp.Run(tab, func(ctx context.Context, _ *chromedp.Target) (chromedp.Void, error) {
+		b := chromedp.FromContext(ctx).Browser
 		// One goroutine reads both: every dataCollected comes before
 		// the tracingComplete that ends them.
-		data, endData := t.Subscribe(tracing.DataCollected.Method)
-		complete, endComplete := t.Subscribe(tracing.TracingComplete.Method)
+		data, endData := b.Subscribe(tracing.DataCollected.Method)
+		complete, endComplete := b.Subscribe(tracing.TracingComplete.Method)
 		go func() {
 			defer endData()
 			defer endComplete()
@@ -72,7 +75,7 @@ func startTrace(tab context.Context, file string) (stop func() error, err error)
 				}
 			}
 		}()
-		_, err := cdp.Call(ctx, t, tracing.Start, tracing.StartParams{
+		_, err := cdp.Call(ctx, b, tracing.Start, tracing.StartParams{
 			TransferMode: tracing.StartTransferModeReportEvents,
 			TraceConfig:  &tracing.TraceConfig{IncludedCategories: traceCategories, EnableSampling: true},
 		})
@@ -82,8 +85,8 @@ func startTrace(tab context.Context, file string) (stop func() error, err error)
 		return nil, fmt.Errorf("starting a trace: %w", err)
 	}
 	return func() error {
-		_, err := chromedp.Run(tab, func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-			_, err := cdp.Call(ctx, t, tracing.End, cdp.Empty{})
+		_, err := chromedp.Run(tab, func(ctx context.Context, _ *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, chromedp.FromContext(ctx).Browser, tracing.End, cdp.Empty{})
 			return chromedp.Void{}, err
 		})
 		if err != nil {
