@@ -2,6 +2,7 @@ package diagram
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,15 @@ func WriteSVG(w io.Writer, g *Geometry) error {
 	x.svg(g)
 	x.flush()
 	return x.err
+}
+
+// AppendSVG appends the diagram's SVG document, the bytes [WriteSVG]
+// writes, to b and returns the extended buffer. It grows b once, to
+// about the document's size, before it writes.
+func AppendSVG(b []byte, g *Geometry) []byte {
+	x := &svgWriter{b: slices.Grow(b, sizeSVG(g))}
+	x.svg(g)
+	return x.b
 }
 
 // sizeSVG is about the length of g's SVG, a little more rather than
@@ -46,13 +56,16 @@ func sizeSVG(g *Geometry) int {
 }
 
 type svgWriter struct {
-	w   io.Writer
+	w   io.Writer // nil when appending: all of the document stays in b
 	b   []byte
 	err error
 	id  string // the id prefix
 }
 
 func (x *svgWriter) flush() {
+	if x.w == nil {
+		return
+	}
 	if x.err == nil && len(x.b) > 0 {
 		_, x.err = x.w.Write(x.b)
 	}
@@ -62,35 +75,55 @@ func (x *svgWriter) flush() {
 // endGroup closes a group of elements (a row, a stream, a lane, ...),
 // and hands what is written so far to the writer once it holds 16 KB:
 // the buffer stays small however large the diagram.
-func (x *svgWriter) endGroup() {
-	x.s("</g>\n")
-	if len(x.b) > 16<<10 {
+func (x *svgWriter) endGroup(b svgBuf) svgBuf {
+	b = append(b, "</g>\n"...)
+	if len(b) > 16<<10 && x.w != nil {
+		x.b = b
 		x.flush()
+		b = x.b
 	}
+	return b
 }
 
-func (x *svgWriter) s(s string) *svgWriter { x.b = append(x.b, s...); return x }
+// An svgBuf is the SVG written so far. Its methods append to it and
+// return it, so that the elements of a row are written into a local
+// value: nothing is stored through a pointer while a row is written.
+type svgBuf []byte
 
-func (x *svgWriter) n(v int) *svgWriter { x.b = appendInt(x.b, v); return x }
+func (b svgBuf) s(s string) svgBuf { return append(b, s...) }
+
+func (b svgBuf) n(v int) svgBuf { return appendInt(b, v) }
 
 // attr writes ` name="value"` with value escaped.
-func (x *svgWriter) attr(name, value string) *svgWriter {
-	x.b = append(x.b, ' ')
-	x.b = append(x.b, name...)
-	x.b = append(x.b, '=', '"')
-	x.b = appendEscaped(x.b, value)
-	x.b = append(x.b, '"')
-	return x
+func (b svgBuf) attr(name, value string) svgBuf {
+	b = append(b, ' ')
+	b = append(b, name...)
+	b = append(b, '=', '"')
+	b = appendEscaped(b, value)
+	return append(b, '"')
+}
+
+// idAttr writes ` name="PREFIXid"`, the id after the diagram's id
+// prefix, as attr(name, prefix+id) does without joining them first.
+func (b svgBuf) idAttr(name, prefix, id string) svgBuf {
+	if !utf8.ValidString(prefix) {
+		return b.attr(name, prefix+id) // escaped as one string
+	}
+	b = append(b, ' ')
+	b = append(b, name...)
+	b = append(b, '=', '"')
+	b = appendEscaped(b, prefix)
+	b = appendEscaped(b, id)
+	return append(b, '"')
 }
 
 // num writes ` name="v"`.
-func (x *svgWriter) num(name string, v int) *svgWriter {
-	b := append(x.b, ' ')
+func (b svgBuf) num(name string, v int) svgBuf {
+	b = append(b, ' ')
 	b = append(b, name...)
 	b = append(b, '=', '"')
 	b = appendInt(b, v)
-	x.b = append(b, '"')
-	return x
+	return append(b, '"')
 }
 
 // appendInt appends v in decimal, as strconv.AppendInt, with a quicker
@@ -111,64 +144,65 @@ func appendInt(b []byte, v int) []byte {
 	return append(b, d[i:]...)
 }
 
-func (x *svgWriter) text(class string, l Line) {
+func (b svgBuf) text(class string, l Line) svgBuf {
 	if l.Text == "" {
-		return
+		return b
 	}
-	x.s(`<text class="`).s(class).s(`"`).num("x", l.X).num("y", l.Y)
+	b = b.s(`<text class="`).s(class).s(`"`).num("x", l.X).num("y", l.Y)
 	if l.Anchor != "" && l.Anchor != "start" {
-		x.s(` text-anchor="`).s(l.Anchor).s(`"`)
+		b = b.s(` text-anchor="`).s(l.Anchor).s(`"`)
 	}
-	x.s(">")
-	x.b = appendEscaped(x.b, l.Text)
-	x.s("</text>")
+	b = b.s(">")
+	b = appendEscaped(b, l.Text)
+	return b.s("</text>")
 }
 
-func (x *svgWriter) rect(class string, r Rect, rx int) {
-	x.s(`<rect class="`).s(class).s(`"`).num("x", r.X).num("y", r.Y).num("width", r.W).num("height", r.H)
+func (b svgBuf) rect(class string, r Rect, rx int) svgBuf {
+	b = b.s(`<rect class="`).s(class).s(`"`).num("x", r.X).num("y", r.Y).num("width", r.W).num("height", r.H)
 	if rx > 0 {
-		x.num("rx", rx)
+		b = b.num("rx", rx)
 	}
-	x.s("/>")
+	return b.s("/>")
 }
 
-func (x *svgWriter) line(class string, x1, y1, x2, y2 int) {
-	x.s(`<line class="`).s(class).s(`"`).num("x1", x1).num("y1", y1).num("x2", x2).num("y2", y2).s("/>")
+func (b svgBuf) line(class string, x1, y1, x2, y2 int) svgBuf {
+	return b.s(`<line class="`).s(class).s(`"`).num("x1", x1).num("y1", y1).num("x2", x2).num("y2", y2).s("/>")
 }
 
 func (x *svgWriter) svg(g *Geometry) {
 	x.id = g.IDPrefix
-	x.s(`<svg xmlns="http://www.w3.org/2000/svg" class="a2s"`)
-	x.s(` viewBox="0 0 `).n(g.Width).s(" ").n(g.Height).s(`"`).num("width", g.Width).num("height", g.Height)
-	x.s(` role="group" aria-roledescription="sequence diagram"`)
-	x.attr("aria-labelledby", x.id+"title").attr("aria-describedby", x.id+"desc")
-	x.s(">\n<title").attr("id", x.id+"title").s(">")
-	x.b = appendEscaped(x.b, g.Title)
-	x.s("</title>\n<desc").attr("id", x.id+"desc").s(">")
-	x.b = appendEscaped(x.b, g.Desc)
-	x.s("</desc>\n")
+	b := svgBuf(x.b)
+	b = b.s(`<svg xmlns="http://www.w3.org/2000/svg" class="a2s"`)
+	b = b.s(` viewBox="0 0 `).n(g.Width).s(" ").n(g.Height).s(`"`).num("width", g.Width).num("height", g.Height)
+	b = b.s(` role="group" aria-roledescription="sequence diagram"`)
+	b = b.attr("aria-labelledby", x.id+"title").attr("aria-describedby", x.id+"desc")
+	b = b.s(">\n<title").attr("id", x.id+"title").s(">")
+	b = appendEscaped(b, g.Title)
+	b = b.s("</title>\n<desc").attr("id", x.id+"desc").s(">")
+	b = appendEscaped(b, g.Desc)
+	b = b.s("</desc>\n")
 	if !g.NoStyle {
-		x.s("<style>").s(styleSheet).s("</style>\n")
+		b = b.s("<style>").s(styleSheet).s("</style>\n")
 	}
-	x.rect("bg", Rect{W: g.Width, H: g.Height}, 0)
-	x.s("\n")
+	b = b.rect("bg", Rect{W: g.Width, H: g.Height}, 0)
+	b = b.s("\n")
 
 	// Behind everything: the bands of streams and of calls outside A2A.
 	for _, st := range g.Streams {
-		x.s(`<g class="stream"`).attr("data-group", x.id+st.Group).s(">")
-		x.rect("band", st.Rect, 10)
-		x.streamEdges(st)
-		x.text("tab", st.Tab)
+		b = b.s(`<g class="stream"`).idAttr("data-group", x.id, st.Group).s(">")
+		b = b.rect("band", st.Rect, 10)
+		b = b.streamEdges(st)
+		b = b.text("tab", st.Tab)
 		if st.Note != nil {
-			x.text("note", *st.Note)
+			b = b.text("note", *st.Note)
 		}
-		x.endGroup()
+		b = x.endGroup(b)
 	}
 	for _, c := range g.Channels {
-		x.s(`<g class="channel"`).attr("data-steps", x.prefixed(c.Steps)).s(">")
-		x.rect("band", c.Rect, 10)
-		x.text("tab", c.Tab)
-		x.endGroup()
+		b = b.s(`<g class="channel"`).attr("data-steps", x.prefixed(c.Steps)).s(">")
+		b = b.rect("band", c.Rect, 10)
+		b = b.text("tab", c.Tab)
+		b = x.endGroup(b)
 	}
 
 	// Lifelines and participants.
@@ -177,44 +211,44 @@ func (x *svgWriter) svg(g *Geometry) {
 		if p.OutOfBand {
 			cls = "life oob"
 		}
-		x.line(cls, p.X, g.LifelineTop, p.X, g.LifelineBottom)
+		b = b.line(cls, p.X, g.LifelineTop, p.X, g.LifelineBottom)
 	}
-	x.s("\n")
+	b = b.s("\n")
 	for _, p := range g.Participants {
-		x.s(`<g class="party`)
+		b = b.s(`<g class="party`)
 		if p.OutOfBand {
-			x.s(" oob")
+			b = b.s(" oob")
 		}
-		x.s(`"`).attr("data-name", p.Name).s(">")
-		x.header(p, p.Top)
+		b = b.s(`"`).attr("data-name", p.Name).s(">")
+		b = b.header(p, p.Top)
 		if p.Bottom != nil {
-			x.header(p, *p.Bottom)
+			b = b.header(p, *p.Bottom)
 		}
-		x.endGroup()
+		b = x.endGroup(b)
 	}
 
 	// Lanes: a track per task, with the segments no drawn step starts.
 	for i, ln := range g.Lanes {
-		x.s(`<g class="lane"`).attr("data-task", ln.TaskID).s(">")
+		b = b.s(`<g class="lane"`).attr("data-task", ln.TaskID).s(">")
 		cx := ln.X + lanePausedW/2
-		x.line("track", cx, g.LifelineTop, cx, g.LifelineBottom)
-		x.laneHeader(ln.Header)
-		x.laneHeader(ln.Footer)
+		b = b.line("track", cx, g.LifelineTop, cx, g.LifelineBottom)
+		b = b.laneHeader(ln.Header)
+		b = b.laneHeader(ln.Footer)
 		for _, sg := range ln.Segments {
 			if sg.Step == "" {
-				x.segment(sg)
+				b = b.segment(sg)
 			}
 		}
-		x.endGroup()
+		b = x.endGroup(b)
 		_ = i
 	}
 
 	// The steps, one group each, in reading order.
-	x.s(`<g class="steps" role="list">` + "\n")
+	b = b.s(`<g class="steps" role="list">` + "\n")
 	for i := range g.Rows {
-		x.row(g, &g.Rows[i])
+		b = x.endGroup(x.row(b, g, &g.Rows[i]))
 	}
-	x.s("</g>\n</svg>\n")
+	x.b = b.s("</g>\n</svg>\n")
 }
 
 func (x *svgWriter) prefixed(ids []string) string {
@@ -232,157 +266,159 @@ func (x *svgWriter) prefixed(ids []string) string {
 	return b.String()
 }
 
-func (x *svgWriter) header(p Participant, r Rect) {
-	x.rect("box", r, 8)
+func (b svgBuf) header(p Participant, r Rect) svgBuf {
+	b = b.rect("box", r, 8)
 	cx := r.X + r.W/2
 	if p.OutOfBand {
-		x.text("name", Line{X: cx, Y: r.Y + 21, Anchor: "middle", Text: p.Name})
-		x.text("sub", Line{X: cx, Y: r.Y + 37, Anchor: "middle", Text: outsideA2A})
-		return
+		b = b.text("name", Line{X: cx, Y: r.Y + 21, Anchor: "middle", Text: p.Name})
+		b = b.text("sub", Line{X: cx, Y: r.Y + 37, Anchor: "middle", Text: outsideA2A})
+		return b
 	}
-	x.text("name", Line{X: cx, Y: r.Y + 28, Anchor: "middle", Text: p.Name})
+	return b.text("name", Line{X: cx, Y: r.Y + 28, Anchor: "middle", Text: p.Name})
 }
 
-func (x *svgWriter) laneHeader(h []Line) {
+func (b svgBuf) laneHeader(h []Line) svgBuf {
 	for i, l := range h {
 		if i == 0 {
-			x.text("lane-kind", l)
+			b = b.text("lane-kind", l)
 		} else {
-			x.text("lane-id mono", l)
+			b = b.text("lane-id mono", l)
 		}
 	}
+	return b
 }
 
 // streamEdges draws a stream's bracket: its sides, its top unless the
 // request is out of view, and its bottom dashed while it stays open.
-func (x *svgWriter) streamEdges(st Stream) {
-	l, r, t, b := st.X, st.X+st.W, st.Y, st.Y+st.H
-	x.s(`<path class="edge" d="M`).n(l).s(" ").n(t).s("V").n(b).s("M").n(r).s(" ").n(t).s("V").n(b)
+func (b svgBuf) streamEdges(st Stream) svgBuf {
+	l, r, t, bot := st.X, st.X+st.W, st.Y, st.Y+st.H
+	b = b.s(`<path class="edge" d="M`).n(l).s(" ").n(t).s("V").n(bot).s("M").n(r).s(" ").n(t).s("V").n(bot)
 	if !st.OpenTop {
-		x.s("M").n(l).s(" ").n(t).s("H").n(r)
+		b = b.s("M").n(l).s(" ").n(t).s("H").n(r)
 	}
-	x.s(`"/>`)
+	b = b.s(`"/>`)
 	if st.OpenEnd {
-		x.line("edge open", l, b, r, b)
+		b = b.line("edge open", l, bot, r, bot)
 	}
+	return b
 }
 
-func (x *svgWriter) row(g *Geometry, r *Row) {
-	x.s(`<g class="step `).s(string(kindClass(r.Kind)))
+func (x *svgWriter) row(b svgBuf, g *Geometry, r *Row) svgBuf {
+	b = b.s(`<g class="step `).s(string(kindClass(r.Kind)))
 	if r.OutOfBand {
-		x.s(" oob")
+		b = b.s(" oob")
 	}
 	if r.Error {
-		x.s(" error")
+		b = b.s(" error")
 	}
 	if r.State != "" {
-		x.s(" ").s(stateClass(r.State))
+		b = b.s(" ").s(stateClass(r.State))
 	}
 	if r.Changed && replay.Interrupted(r.State) {
-		x.s(" paused")
+		b = b.s(" paused")
 	}
-	x.s(`"`).attr("id", x.id+r.Step).num("data-step", r.Index)
-	x.s(` data-kind="`).s(string(kindClass(r.Kind))).s(`"`).num("data-exchange", r.Exchange)
+	b = b.s(`"`).idAttr("id", x.id, r.Step).num("data-step", r.Index)
+	b = b.s(` data-kind="`).s(string(kindClass(r.Kind))).s(`"`).num("data-exchange", r.Exchange)
 	if r.Frame > 0 {
-		x.num("data-frame", r.Frame)
+		b = b.num("data-frame", r.Frame)
 	}
 	if r.Group != "" {
-		x.attr("data-group", x.id+r.Group)
+		b = b.idAttr("data-group", x.id, r.Group)
 	}
 	if r.State != "" {
-		x.attr("data-state", r.State)
+		b = b.attr("data-state", r.State)
 	}
 	if r.TaskID != "" {
-		x.attr("data-task", r.TaskID)
+		b = b.attr("data-task", r.TaskID)
 	}
-	x.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
-	x.rect("hit", Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}, 6)
-	x.rect("num", r.Number, 10)
-	x.s(`<text class="num"`).num("x", r.Number.X+r.Number.W/2).num("y", r.Number.Y+14).s(` text-anchor="middle">`).n(r.Index).s("</text>")
-	x.text("time mono", r.Time)
+	b = b.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
+	b = b.rect("hit", Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}, 6)
+	b = b.rect("num", r.Number, 10)
+	b = b.s(`<text class="num"`).num("x", r.Number.X+r.Number.W/2).num("y", r.Number.Y+14).s(` text-anchor="middle">`).n(r.Index).s("</text>")
+	b = b.text("time mono", r.Time)
 	if a := r.Arrow; a != nil {
-		x.arrow(r, a)
+		b = b.arrow(r, a)
 	}
 	for _, l := range r.Label {
-		x.text("label", l)
+		b = b.text("label", l)
 	}
-	if b := r.Badge; b != nil {
-		x.s(`<g class="badge">`)
-		x.rect("pill", b.Rect, b.H/2)
-		if b.Paused {
-			x.pause(b.X+badgePadX, b.Y+5)
+	if bg := r.Badge; bg != nil {
+		b = b.s(`<g class="badge">`)
+		b = b.rect("pill", bg.Rect, bg.H/2)
+		if bg.Paused {
+			b = b.pause(bg.X+badgePadX, bg.Y+5)
 		}
-		x.text("state", b.Text)
-		x.s("</g>")
+		b = b.text("state", bg.Text)
+		b = b.s("</g>")
 	}
 	for _, l := range r.Detail {
-		x.text("detail", l)
+		b = b.text("detail", l)
 	}
 	if r.Tag != nil {
-		x.text("tag", *r.Tag)
+		b = b.text("tag", *r.Tag)
 	}
 	if c := r.Close; c != nil {
-		x.text("closed", c.Text)
-		x.line("end-edge", c.X1+4, c.Y, c.X2-4, c.Y)
+		b = b.text("closed", c.Text)
+		b = b.line("end-edge", c.X1+4, c.Y, c.X2-4, c.Y)
 	}
 	if r.Mark != nil {
-		x.segment(*r.Mark)
+		b = b.segment(*r.Mark)
 	}
-	x.endGroup()
+	return b
 }
 
 // pause draws the pause sign, two bars, 8 px high, at its top left.
-func (x *svgWriter) pause(px, py int) {
-	x.s(`<path class="pause" d="M`).n(px).s(" ").n(py).s("h2.5v8h-2.5zM").n(px + 4).s(" ").n(py).s(`h2.5v8h-2.5z"/>`)
+func (b svgBuf) pause(px, py int) svgBuf {
+	return b.s(`<path class="pause" d="M`).n(px).s(" ").n(py).s("h2.5v8h-2.5zM").n(px + 4).s(" ").n(py).s(`h2.5v8h-2.5z"/>`)
 }
 
-func (x *svgWriter) segment(sg Segment) {
-	x.s(`<g class="seg `).s(stateClass(sg.State))
+func (b svgBuf) segment(sg Segment) svgBuf {
+	b = b.s(`<g class="seg `).s(stateClass(sg.State))
 	if sg.Paused {
-		x.s(" paused")
+		b = b.s(" paused")
 	}
-	x.s(`"`).attr("data-state", sg.State).s(">")
-	x.rect("bar", sg.Bar, sg.Bar.W/2)
+	b = b.s(`"`).attr("data-state", sg.State).s(">")
+	b = b.rect("bar", sg.Bar, sg.Bar.W/2)
 	if sg.Terminal {
-		x.s(`<circle class="end"`).num("cx", sg.Bar.X+sg.Bar.W/2).num("cy", sg.Bar.Y+sg.Bar.H).s(` r="5"/>`)
+		b = b.s(`<circle class="end"`).num("cx", sg.Bar.X+sg.Bar.W/2).num("cy", sg.Bar.Y+sg.Bar.H).s(` r="5"/>`)
 	}
 	if sg.Paused {
-		x.s(`<g class="sign">`)
-		x.pause(sg.Text.X-pauseW-1, sg.Text.Y-9)
-		x.s("</g>")
+		b = b.s(`<g class="sign">`)
+		b = b.pause(sg.Text.X-pauseW-1, sg.Text.Y-9)
+		b = b.s("</g>")
 	}
-	x.text("state", sg.Text)
+	b = b.text("state", sg.Text)
 	if sg.ID != nil {
-		x.text("lane-id mono", *sg.ID)
+		b = b.text("lane-id mono", *sg.ID)
 	}
-	x.s("</g>")
+	return b.s("</g>")
 }
 
-func (x *svgWriter) arrow(r *Row, a *Arrow) {
+func (b svgBuf) arrow(r *Row, a *Arrow) svgBuf {
 	y := r.Y
 	if a.Self {
 		x1, x2 := a.X1, a.X1+selfW
-		x.s(`<path class="arrow" d="M`).n(x1).s(" ").n(y).s("H").n(x2).s("V").n(y + 14).s("H").n(x1 + 2).s(`"/>`)
-		x.head(r.Kind, x1, y+14, -1)
-		return
+		b = b.s(`<path class="arrow" d="M`).n(x1).s(" ").n(y).s("H").n(x2).s("V").n(y + 14).s("H").n(x1 + 2).s(`"/>`)
+		b = b.head(r.Kind, x1, y+14, -1)
+		return b
 	}
 	dir := 1
 	if a.X2 < a.X1 {
 		dir = -1
 	}
-	x.line("arrow", a.X1, y, a.X2-dir*2, y)
-	x.head(r.Kind, a.X2, y, dir)
+	b = b.line("arrow", a.X1, y, a.X2-dir*2, y)
+	return b.head(r.Kind, a.X2, y, dir)
 }
 
 // head draws an arrowhead with its tip at (tx, ty), pointing right when
 // dir is 1 and left when -1: filled for requests, open for the rest.
-func (x *svgWriter) head(k replay.StepKind, tx, ty, dir int) {
+func (b svgBuf) head(k replay.StepKind, tx, ty, dir int) svgBuf {
 	bx := tx - dir*11
 	if k == replay.KindRequest {
-		x.s(`<path class="head" d="M`).n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty - 5).s("L").n(bx).s(" ").n(ty + 5).s(`z"/>`)
-		return
+		b = b.s(`<path class="head" d="M`).n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty - 5).s("L").n(bx).s(" ").n(ty + 5).s(`z"/>`)
+		return b
 	}
-	x.s(`<path class="head open" d="M`).n(bx).s(" ").n(ty - 5).s("L").n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty + 5).s(`"/>`)
+	return b.s(`<path class="head open" d="M`).n(bx).s(" ").n(ty - 5).s("L").n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty + 5).s(`"/>`)
 }
 
 func kindClass(k replay.StepKind) string {

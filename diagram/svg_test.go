@@ -42,6 +42,12 @@ func TestGolden(t *testing.T) {
 			golden.Check(t, filepath.Join("testdata", name+".layout.json"), append(js, '\n'))
 			golden.Check(t, filepath.Join("testdata", name+".svg"), svg)
 			checkWellFormed(t, svg)
+			if got := AppendSVG([]byte("<!-- -->"), g); string(got) != "<!-- -->"+string(svg) {
+				t.Error("AppendSVG differs from WriteSVG")
+			}
+			if n := sizeSVG(g); n < len(svg) {
+				t.Errorf("sizeSVG = %d, less than the SVG's %d bytes: the writer grows twice", n, len(svg))
+			}
 		})
 	}
 }
@@ -475,5 +481,19 @@ func TestNoStyle(t *testing.T) {
 	}
 	if got := bytes.Replace(with, []byte(style), nil, 1); !bytes.Equal(got, without) {
 		t.Error("NoStyle changes more than the <style> element")
+	}
+}
+
+// TestIDAttr: an id written after the prefix reads as the two joined and
+// escaped as one value, whatever they hold.
+func TestIDAttr(t *testing.T) {
+	for _, prefix := range []string{"", "fig-", "a&b<", "é-", "\xc3", "\u202e", "x\x00"} {
+		for _, id := range []string{"s7", "", "\xa9x", "\"'>", "\u200bq", "ünï"} {
+			got := string(svgBuf(nil).idAttr("id", prefix, id))
+			want := string(svgBuf(nil).attr("id", prefix+id))
+			if got != want {
+				t.Errorf("idAttr(%q, %q) = %q, want %q", prefix, id, got, want)
+			}
+		}
 	}
 }

@@ -84,3 +84,47 @@ func TestFindingsOnDemand(t *testing.T) {
 	tb.wait(`a2aplay.state().step === ` + itoa(k) + ` && document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
 	tb.checkClean()
 }
+
+// TestOfflineOpensFiles: the offline page, opened from disk, carries the
+// check module inline: a file the learner opens gets its findings, and a
+// large one opens in the module's worker, with its progress shown, as
+// on the served site.
+func TestOfflineOpensFiles(t *testing.T) {
+	tb := newTab(t)
+	const name = "11-wrong-task"
+	text := shippedNamed(t, name)
+	tr, err := replay.Parse(text, name+".http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := check.Check(tr)[0]
+	k := check.StepOf(f, replay.Steps(tr))
+	dir := t.TempDir()
+	small := filepath.Join(dir, "mine.http")
+	if err := os.WriteFile(small, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	large := filepath.Join(dir, "large.http")
+	if err := os.WriteFile(large, longTranscript(t, 600), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb.open(env.offline)
+	tb.at(env.shipped[0].Name, 0)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{small}))
+	tb.at("mine.http", 0)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	tb.at("mine.http", k)
+	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
+
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{large}))
+	tb.wait(`!!document.querySelector(".opening:not([hidden]) progress")`)
+	tb.wait(`a2aplay.state().transcript === "large.http" && a2aplay.state().steps === 5400`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(3001)`))
+	tb.at("large.http", 3001)
+	tb.wait(`document.querySelector("#diagram .step.current")?.getAttribute("data-step") === "3001"`)
+	if b := tb.banner(); b != "" {
+		t.Errorf("banner %q", b)
+	}
+	tb.keepScreenshot("offline-large-file")
+	tb.checkClean()
+}

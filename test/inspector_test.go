@@ -1,11 +1,15 @@
 package test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // clipboard lets the tab use the clipboard and returns a function that
@@ -101,4 +105,64 @@ func TestInspector(t *testing.T) {
 	tb.click("#tab-json")
 	tb.keepScreenshot("inspector-json-dark")
 	tb.checkClean()
+}
+
+// TestInspectorFollowsSteps: a step change rewrites only the inspector's
+// facts that differ from the step before; stepping forwards through
+// every step, back to the overview and on again, each step shows the
+// facts, heading and label that view.Inspect gives it, as a fresh
+// inspector would.
+func TestInspectorFollowsSteps(t *testing.T) {
+	for _, name := range []string{"07-auth-required", "19-planner"} {
+		t.Run(name, func(t *testing.T) {
+			tr, err := replay.Parse(shippedNamed(t, name), name+".http")
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps := replay.Steps(tr)
+			tb := newTab(t)
+			tb.open(env.url + "#t=" + name)
+			tb.at(name, 0)
+			check := func(k int) {
+				t.Helper()
+				det := view.Inspect(tr, steps, k-1)
+				var want []string
+				for _, r := range det.Rows {
+					kind := ""
+					switch {
+					case r.State != "":
+						kind = "state st-" + r.State
+					case r.Name == "Task" || r.Name == "Context":
+						kind = "id"
+					case r.Name == "Says":
+						kind = "says"
+					}
+					want = append(want, r.Name+" | "+r.Value+" | "+kind)
+				}
+				got := eval[[]string](tb, `[...document.querySelectorAll("#insp-facts dd")].map(dd => {
+					const span = dd.querySelector("span.state");
+					return dd.previousElementSibling.textContent + " | " + dd.textContent + " | " + (span ? span.className : dd.className);
+				})`)
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("step %d's facts:\n%s\nwant:\n%s", k, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				head := eval[[]string](tb, `[document.getElementById("insp-heading").textContent, document.getElementById("insp-label").textContent, document.getElementById("announce").textContent]`)
+				if head[0] != det.Heading || head[1] != det.Label || head[2] != det.Heading {
+					t.Errorf("step %d: heading, label, announcement %q, want %q, %q, the heading", k, head, det.Heading, det.Label)
+				}
+			}
+			for k := 1; k <= len(steps); k++ {
+				tb.key("ArrowRight")
+				tb.at(name, k)
+				check(k)
+			}
+			for _, k := range []int{len(steps) - 1, 3, 0, 2, 1} {
+				tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`a2aplay.go(%d)`, k)))
+				tb.at(name, k)
+				if k > 0 {
+					check(k)
+				}
+			}
+		})
+	}
 }

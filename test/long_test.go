@@ -153,6 +153,28 @@ func TestOpenLargeFile(t *testing.T) {
 		t.Errorf("a key pressed while the file opens: step %d, want %d", st.Step, before.Step+1)
 	}
 	tb.wait(`a2aplay.state().transcript === "large.http" && a2aplay.state().steps === 5400`)
+	// The first screen shows first; the window then widens to its 240
+	// steps when the page is idle. A step the learner goes to meanwhile
+	// is drawn current, and the steps after it dimmed as they come in.
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(200)`))
+	tb.wait(`document.querySelector("#diagram .step.current")?.getAttribute("data-step") === "200"`)
+	tb.wait(`document.querySelectorAll("#diagram .fig > svg:last-child .steps > [data-step]").length === 240`)
+	type row struct {
+		Step    int  `json:"step"`
+		Current bool `json:"current"`
+		Later   bool `json:"later"`
+	}
+	rows := eval[[]row](tb, `[...document.querySelectorAll("#diagram .fig > svg:last-child .steps > [data-step]")].map(g => ({step: +g.dataset.step, current: g.classList.contains("current"), later: g.classList.contains("future")}))`)
+	for i, r := range rows {
+		if r.Step != i+1 || r.Current != (r.Step == 200) || r.Later != (r.Step > 200) {
+			t.Errorf("the window widened to 240 steps has row %d: %+v (at step 200)", i+1, r)
+			break
+		}
+	}
+	if src := eval[string](tb, `document.getElementById("source").textContent`); !strings.Contains(src, "steps 1–240 of 5400 drawn") {
+		t.Errorf("the source line does not say the window is drawn: %q", src)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(0)`))
 	seen := eval[[]string](tb, `clearInterval(window.__ticker), [...window.__seen]`)
 	if len(seen) == 0 || !strings.Contains(strings.Join(seen, "\n"), "Opening large.http") {
 		t.Errorf("no progress shown while the file opened: %q", seen)

@@ -26,6 +26,10 @@ type PageData struct {
 	// Check is the check worker's URL (check-worker.<hash>.js?wasm=…&exec=…);
 	// "" when this build has no check module.
 	Check string `json:"check,omitempty"`
+	// CheckInline says the offline page holds the check module in
+	// #a2aplay-check-wasm (gzip, base64) and its worker's script
+	// (wasm_exec.js and check-worker.js) in #a2aplay-check-worker.
+	CheckInline bool `json:"checkInline,omitempty"`
 }
 
 // Shipped is one transcript the page ships.

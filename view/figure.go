@@ -3,7 +3,7 @@ package view
 import (
 	"bytes"
 	"errors"
-	"strings"
+	"unsafe"
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
@@ -94,9 +94,9 @@ func (f *Figure) Draw(first, last int) (svg string, widest int, err error) {
 }
 
 // draw lays the window out and writes its SVG once, straight into the
-// string it returns. The SVG is drawn without its <style>, which the
-// page may not hold; the style sheet, the same for every diagram, comes
-// apart.
+// bytes of the string it returns. The SVG is drawn without its <style>,
+// which the page may not hold; the style sheet, the same for every
+// diagram, comes apart.
 func (f *Figure) draw(first, last int) (svg, css string, widest int, err error) {
 	g := f.p.Layout(first, last)
 	for i := range g.Rows {
@@ -104,11 +104,11 @@ func (f *Figure) draw(first, last int) (svg, css string, widest int, err error) 
 			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
 		}
 	}
-	var b strings.Builder
-	if err := diagram.WriteSVG(&b, g); err != nil {
-		return "", "", 0, err
-	}
-	return b.String(), diagram.StyleSheet(), widest, nil
+	b := diagram.AppendSVG(nil, g)
+	// b goes nowhere else and is never written again, so the string may
+	// share its bytes, as strings.Builder's String does: a large diagram
+	// is not copied once more.
+	return unsafe.String(unsafe.SliceData(b), len(b)), diagram.StyleSheet(), widest, nil
 }
 
 // WindowSteps is how many steps the page draws of a transcript longer

@@ -2,10 +2,13 @@ package view
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -34,9 +37,14 @@ type Part struct {
 
 	// SVG is the window drawn for the page ([PageFigure]), and Widest
 	// its widest arrow, when the part comes drawn: the worker draws it,
-	// so that the page's thread only puts it in.
+	// so that the page's thread only puts it in. Drawn for a screen
+	// ([Part.DrawScreen]), SVG holds only the rows of steps First to
+	// Shown, those the page shows first, and More the others, a few
+	// steps at a time, which the page adds when it has time.
 	SVG    string `json:",omitempty"`
 	Widest int    `json:",omitempty"`
+	Shown  int    `json:",omitempty"`
+	More   []Rows `json:",omitempty"`
 
 	// Provisional is set on the first part of a long transcript cut
 	// before all its steps were worked out ([CutFirst]): it has no lanes,
@@ -64,15 +72,88 @@ func (w *Whole) Apply(p *Part) {
 	p.Summary, p.Lanes, p.Tasks, p.Provisional = w.Summary, w.Lanes, w.Tasks, false
 }
 
-// Draw draws the part's window into SVG and Widest.
+// Rows are the rows of some steps of a drawn window, for the page to
+// add to the diagram's steps group ([diagram.WriteRows]): those after
+// the previous Rows of the Part's More (after Shown for the first), up
+// to step Last.
+type Rows struct {
+	Last int
+	SVG  string
+}
+
+// PieceSteps is how many steps' rows each Rows of a Part drawn for a
+// screen holds: few enough that the page puts them in, styles, lays
+// out and paints them in well under 100 ms on a slow machine.
+const PieceSteps = 12
+
+// Draw draws the part's window into SVG and Widest, whole.
 func (p *Part) Draw() error {
+	return p.DrawScreen(0, 0)
+}
+
+// DrawScreen draws the part's window as [Part.Draw] does, but puts into
+// SVG only the rows the page shows first, on a screen height pixels
+// high (at the diagram's own size) from step at's row (from the top
+// when the window does not hold it), and every row before them; the
+// others go into More, PieceSteps steps each. The page so puts in and
+// lays out one screen before it paints; it adds the rest when idle.
+// A height of 0 draws the whole window into SVG.
+func (p *Part) DrawScreen(at, height int) error {
+	if p.Transcript == nil {
+		return errors.New("no transcript")
+	}
 	first, last := p.First, p.Last
 	if first <= 1 && last >= p.N {
 		first, last = 0, 0 // the whole transcript, drawn as the page draws one
 	}
-	var err error
-	p.SVG, p.Widest, err = PageFigure(p.Transcript, p.Steps, first, last)
-	return err
+	g := diagram.Layout(p.Steps, diagram.Options{Title: p.Transcript.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
+	p.Widest = 0
+	for i := range g.Rows {
+		if a := g.Rows[i].Arrow; a != nil && !a.Self {
+			p.Widest = max(p.Widest, a.X2-a.X1, a.X1-a.X2)
+		}
+	}
+	k := len(g.Rows)
+	if height > 0 {
+		k = screenRows(g.Rows, at, height)
+	}
+	head := *g
+	head.Rows = g.Rows[:k]
+	var b strings.Builder
+	if err := diagram.WriteSVG(&b, &head); err != nil {
+		return err
+	}
+	p.SVG, p.Shown, p.More = b.String(), p.Last, nil
+	if k > 0 && k < len(g.Rows) {
+		p.Shown = g.Rows[k-1].Index
+	}
+	for i := k; i < len(g.Rows); i += PieceSteps {
+		j := min(i+PieceSteps, len(g.Rows))
+		var b strings.Builder
+		if err := diagram.WriteRows(&b, g, g.Rows[i:j]); err != nil {
+			return err
+		}
+		p.More = append(p.More, Rows{Last: g.Rows[j-1].Index, SVG: b.String()})
+	}
+	return nil
+}
+
+// screenRows returns how many of rows a page shows on a screen height
+// pixels high from step at's row, or from the top when no row draws
+// step at, with every row before them: at least one.
+func screenRows(rows []diagram.Row, at, height int) int {
+	top := 0
+	for i := range rows {
+		if rows[i].Index == at {
+			top = rows[i].Top
+			break
+		}
+	}
+	k := 1
+	for k < len(rows) && rows[k].Top < top+height {
+		k++
+	}
+	return min(k, len(rows))
 }
 
 // MaxLanes is the most tasks the page lists in the overview and draws
@@ -96,12 +177,34 @@ func Cut(t *replay.Transcript, steps []replay.Step, lanes []Lane, at int) *Part 
 // overview, provisional. The worker checks it against the Part [Cut]
 // makes from all the steps, and sends the page that one if it differs.
 func CutFirst(t *replay.Transcript, first []replay.Step, n int) *Part {
+	_, last := Window(n, 0)
+	return cutFirst(t, first, n, last)
+}
+
+// CutScreen makes a first Part of a long transcript t as [CutFirst]
+// does, but of the steps a screen height pixels high shows
+// ([ScreenSteps]) rather than a whole window: the least the page can
+// show while the worker cuts the first window and works out the others.
+func CutScreen(t *replay.Transcript, first []replay.Step, n, height int) *Part {
+	_, last := Window(n, 0)
+	return cutFirst(t, first, n, min(last, ScreenSteps(height)))
+}
+
+func cutFirst(t *replay.Transcript, first []replay.Step, n, last int) *Part {
 	p := &Part{N: n, Provisional: true, Summary: Summarize(t, nil)}
 	p.Summary.Steps = n
-	p.First, p.Last = Window(n, 0)
-	p.Last = min(p.Last, len(first))
+	p.First, p.Last = 1, min(last, len(first))
 	cut(p, t, first)
 	return p
+}
+
+// rowHeight is about the least height of a step's row in the diagram.
+const rowHeight = 40
+
+// ScreenSteps is how many steps a screen height pixels high shows at
+// most, at the diagram's own size, from the top of a diagram.
+func ScreenSteps(height int) int {
+	return min(max(height/rowHeight+2, 8), WindowSteps)
 }
 
 // cut fills in p's start, transcript and steps from steps, the steps of
@@ -142,7 +245,7 @@ func cut(p *Part, t *replay.Transcript, steps []replay.Step) {
 // Same reports whether parts p and q show their window alike: the same
 // steps drawn the same way.
 func (p *Part) Same(q *Part) bool {
-	if p.First != q.First || p.Last != q.Last || p.SVG != q.SVG {
+	if p.First != q.First || p.Last != q.Last || p.SVG != q.SVG || p.Shown != q.Shown || !slices.Equal(p.More, q.More) {
 		return false
 	}
 	for k := p.First; k <= p.Last; k++ {
@@ -171,7 +274,9 @@ func (p *Part) Step(k int) *replay.Step {
 // window.
 type Sent struct {
 	Head      string   // the Part without its steps, exchanges and SVG, as JSON
-	SVG       string   // the window drawn
+	SVG       string   // the window drawn, or its first screen
+	More      []string // the rows of the rest of the window, drawn (Part.More)
+	MoreLast  []int    // the last step each of More draws
 	Steps     []string // each step of the part, as JSON, in order
 	Index     []int    // each step's Index, ascending
 	Exchanges []string // each exchange of the part, as JSON, in order
@@ -181,7 +286,7 @@ type Sent struct {
 // Send splits p for its trip to the page.
 func (p *Part) Send() (*Sent, error) {
 	head := *p
-	head.Steps, head.SVG = nil, ""
+	head.Steps, head.SVG, head.More = nil, "", nil
 	if p.Transcript != nil {
 		t := *p.Transcript
 		t.Exchanges = nil
@@ -192,6 +297,10 @@ func (p *Part) Send() (*Sent, error) {
 		return nil, err
 	}
 	s := &Sent{Head: string(b), SVG: p.SVG}
+	for _, r := range p.More {
+		s.More = append(s.More, r.SVG)
+		s.MoreLast = append(s.MoreLast, r.Last)
+	}
 	for _, st := range p.Steps {
 		b, err := json.Marshal(&st)
 		if err != nil {

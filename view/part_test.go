@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,6 +196,14 @@ func TestCutFirst(t *testing.T) {
 	if !first.Same(whole) {
 		t.Error("the first part shows its window otherwise than the part cut from every step")
 	}
+	for _, p := range []*Part{whole, first} {
+		if err := p.DrawScreen(0, 600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !first.Same(whole) || len(first.More) == 0 {
+		t.Errorf("drawn for a screen, the first part shows its window otherwise than the part cut from every step (%d pieces)", len(first.More))
+	}
 	WholeOf(long, steps, Lanes(steps)).Apply(first)
 	if first.Provisional || !reflect.DeepEqual(first.Summary, whole.Summary) || !reflect.DeepEqual(first.Lanes, whole.Lanes) || first.Tasks != whole.Tasks {
 		t.Error("the first part, completed, differs from the whole's")
@@ -208,4 +217,80 @@ func TestCutFirst(t *testing.T) {
 	if short.Same(whole) {
 		t.Error("a part of 90 steps is the same as one of 240")
 	}
+}
+
+// TestDrawScreen: a part drawn for a screen is the whole window drawn,
+// cut into the rows the page shows first and pieces of the others, and
+// it travels so.
+func TestDrawScreen(t *testing.T) {
+	long := longTranscript(t, 300)
+	steps := replay.Steps(long)
+	lanes := Lanes(steps)
+	const end = "</g>\n</svg>\n"
+	for _, at := range []int{0, 777, len(steps)} {
+		p := Cut(long, steps, lanes, at)
+		if err := p.Draw(); err != nil {
+			t.Fatal(err)
+		}
+		whole := p.SVG
+		if p.Shown != p.Last || p.More != nil {
+			t.Fatalf("at %d: drawn whole, shown to %d with %d pieces; want %d and none", at, p.Shown, len(p.More), p.Last)
+		}
+		if err := p.DrawScreen(at, 600); err != nil {
+			t.Fatal(err)
+		}
+		got := received(t, p)
+		sent, err := p.Send()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Shown != p.Shown || got.SVG != p.SVG || len(sent.More) != len(p.More) || !slices.Equal(sent.MoreLast, lastOf(p.More)) {
+			t.Fatalf("at %d: the part received shows steps to %d in %d pieces, sent to %d in %d", at, got.Shown, len(sent.More), p.Shown, len(p.More))
+		}
+		if at == len(steps) {
+			// The window ends at the last step: all of it is before.
+			if p.Shown != p.Last || p.More != nil || p.SVG != whole {
+				t.Errorf("at the last step: shown to %d of %d, %d pieces", p.Shown, p.Last, len(p.More))
+			}
+			continue
+		}
+		// One screen: 600 px hold some 10 steps of the deploy capture.
+		shown := p.Shown - p.First + 1
+		if at > 0 {
+			shown = p.Shown - at + 1
+		}
+		if shown < 5 || shown > 20 || p.Shown >= p.Last {
+			t.Errorf("at %d: steps %d-%d of %d-%d drawn first", at, p.First, p.Shown, p.First, p.Last)
+		}
+		head, ok := strings.CutSuffix(p.SVG, end)
+		if !ok {
+			t.Fatalf("at %d: the first screen's SVG does not end with the steps group", at)
+		}
+		if !strings.Contains(head, fmt.Sprintf(`data-step="%d"`, p.Shown)) || strings.Contains(head, fmt.Sprintf(`data-step="%d"`, p.Shown+1)) {
+			t.Errorf("at %d: the first screen does not end at step %d", at, p.Shown)
+		}
+		prev := p.Shown
+		together := head
+		for _, r := range p.More {
+			if r.Last <= prev || r.Last-prev > PieceSteps || strings.Count(r.SVG, `data-step="`) != r.Last-prev {
+				t.Errorf("at %d: a piece of steps %d-%d, %d rows", at, prev+1, r.Last, strings.Count(r.SVG, `data-step="`))
+			}
+			prev = r.Last
+			together += r.SVG
+		}
+		if prev != p.Last {
+			t.Errorf("at %d: the pieces end at step %d, the window at %d", at, prev, p.Last)
+		}
+		if together+end != whole {
+			t.Errorf("at %d: the first screen and the pieces put together draw otherwise than the window drawn whole", at)
+		}
+	}
+}
+
+func lastOf(rs []Rows) []int {
+	var out []int
+	for _, r := range rs {
+		out = append(out, r.Last)
+	}
+	return out
 }

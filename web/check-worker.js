@@ -9,26 +9,45 @@
 //
 // Checks posted before the module has started are kept and run once it
 // has.
+//
+// The offline page, opened from disk, can fetch nothing: it starts this
+// worker from a blob: URL whose script is wasm_exec.js followed by this
+// file, and posts the module's bytes as the first message,
+// {type: "module", bytes: ArrayBuffer}.
 "use strict";
 
 (() => {
 	const params = new URLSearchParams(self.location.search);
 	const wasmURL = params.get("wasm") || "check.wasm";
 	const execURL = params.get("exec") || "wasm_exec.js";
+	const inline = self.location.protocol === "blob:";
 	const pending = [];
-	self.onmessage = (e) => { pending.push(e); };
+	let gotModule;
+	const posted = new Promise((resolve) => { gotModule = resolve; });
+	self.onmessage = (e) => {
+		if (inline && e.data && e.data.type === "module") {
+			gotModule(e.data.bytes);
+			return;
+		}
+		pending.push(e);
+	};
 	const fail = (what, err) => {
 		self.postMessage({ type: "error", error: `check worker: ${what}: ${err && err.message ? err.message : err}` });
 	};
-	try {
-		importScripts(execURL);
-	} catch (err) {
-		fail(`loading ${execURL}`, err);
-		return;
+	if (typeof Go !== "function") {
+		try {
+			importScripts(execURL);
+		} catch (err) {
+			fail(`loading ${execURL}`, err);
+			return;
+		}
 	}
 	const go = new Go();
 	go.exit = (code) => fail("the Go program exited", `code ${code}`);
 	(async () => {
+		if (inline) {
+			return WebAssembly.instantiate(await posted, go.importObject);
+		}
 		const resp = await fetch(wasmURL);
 		if (!resp.ok) throw new Error(`${wasmURL}: HTTP ${resp.status}`);
 		// Compiled as it arrives, and the compiled code is cached with
@@ -40,6 +59,27 @@
 		return WebAssembly.instantiate(bytes, go.importObject);
 	})().then((result) => {
 		go.run(result.instance); // sets self.onmessage before it returns to us
+		// A file to open comes as the File the learner picked: it is read
+		// here, off the page's thread, into the ArrayBuffer the module
+		// takes. Messages are handed over in the order they came.
+		const toGo = self.onmessage;
+		const take = async (e) => {
+			const m = e.data;
+			if (m && m.op === "open" && m.data instanceof Blob) {
+				let buf;
+				try {
+					buf = await m.data.arrayBuffer();
+				} catch (err) {
+					self.postMessage({ id: m.id, error: `${m.name}: the file could not be read: ${err && err.message ? err.message : err}` });
+					return;
+				}
+				toGo({ data: { ...m, data: buf } });
+				return;
+			}
+			toGo(e);
+		};
+		let queue = Promise.resolve();
+		self.onmessage = (e) => { queue = queue.then(() => take(e)); };
 		for (const e of pending.splice(0)) self.onmessage(e);
 	}, (err) => fail(`loading ${wasmURL}`, err));
 })();

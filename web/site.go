@@ -138,6 +138,10 @@ type pageView struct {
 	// live-worker.js, started from a blob: URL) and the module.
 	LiveWorkerText template.HTML // a script checked to hold no "</script"
 	LiveBase64     template.HTML
+	// The offline page's check module, the same way (check-worker.js):
+	// spec findings and large files for what the learner opens.
+	CheckWorkerText template.HTML
+	CheckBase64     template.HTML
 }
 
 // livePanel is what the Live panel's markup in index.html names: the
@@ -378,23 +382,18 @@ func BuildOffline(w io.Writer, o Options) error {
 	for _, t := range ts {
 		data.Transcripts = append(data.Transcripts, t.Shipped)
 	}
-	var live struct {
-		worker []byte
-		module string
+	live, err := o.inlineWorker("live-worker.js", o.Live)
+	if err != nil {
+		return err
 	}
-	if len(o.Live) > 0 {
-		shim, _ := sources.ReadFile("live-worker.js")
-		live.worker = append(append(append([]byte{}, o.WasmExec...), '\n'), shim...)
-		if bytes.Contains(bytes.ToLower(live.worker), []byte("</script")) {
-			return errors.New("the Live worker's script to inline contains </script")
-		}
-		z, err := compressCached(o.Live, "gzip", 0, o.Cache)
-		if err != nil {
-			return err
-		}
-		live.module = base64.StdEncoding.EncodeToString(z)
+	if live.module != "" {
 		data.Live = &view.LiveData{Inline: true}
 	}
+	checker, err := o.inlineWorker("check-worker.js", o.Check)
+	if err != nil {
+		return err
+	}
+	data.CheckInline = checker.module != ""
 	js, err := jsonData(data)
 	if err != nil {
 		return err
@@ -414,14 +413,50 @@ func BuildOffline(w io.Writer, o Options) error {
 		v.Live = newLivePanel(true)
 		v.LiveWorkerText = template.HTML(live.worker)
 		v.LiveBase64 = template.HTML(live.module)
-		// The agents' worker starts from a blob: URL the page makes of
-		// the inline worker script; it fetches nothing.
+	}
+	if checker.module != "" {
+		v.CheckWorkerText = template.HTML(checker.worker)
+		v.CheckBase64 = template.HTML(checker.module)
+	}
+	if live.module != "" || checker.module != "" {
+		// The workers start from blob: URLs the page makes of the
+		// inline worker scripts; they fetch nothing.
 		workers = "; worker-src blob:"
 	}
 	v.MetaCSP = "default-src 'none'; script-src " + scripts +
 		" 'wasm-unsafe-eval'; style-src " + hashSrc(styles) +
 		"; img-src data: blob:; connect-src 'none'" + workers + "; object-src 'none'; base-uri 'none'; form-action 'none'"
 	return page.Execute(w, v)
+}
+
+// An inlineWorker is what the offline page carries of a module that runs
+// in a Web Worker: the worker's script (wasm_exec.js, then the shim)
+// and the module, gzipped, in base64. Both are empty without a module.
+type inlineWorker struct {
+	worker []byte
+	module string
+}
+
+// inlineWorker makes the offline page's copy of module and its worker
+// script shim (a file of this package).
+func (o Options) inlineWorker(shim string, module []byte) (inlineWorker, error) {
+	if len(module) == 0 {
+		return inlineWorker{}, nil
+	}
+	src, err := sources.ReadFile(shim)
+	if err != nil {
+		return inlineWorker{}, err
+	}
+	w := inlineWorker{worker: append(append(append([]byte{}, o.WasmExec...), '\n'), src...)}
+	if bytes.Contains(bytes.ToLower(w.worker), []byte("</script")) {
+		return inlineWorker{}, fmt.Errorf("the script of %s to inline contains </script", shim)
+	}
+	z, err := compressCached(module, "gzip", 0, o.Cache)
+	if err != nil {
+		return inlineWorker{}, err
+	}
+	w.module = base64.StdEncoding.EncodeToString(z)
+	return w, nil
 }
 
 // favicon is the page's icon: an arrow there and a dashed one back.

@@ -29,8 +29,8 @@ const module = "github.com/a2aplay/a2aplay/"
 // same, with what each layer is.
 var layers = [][]string{
 	1: {"agents", "check/jsontree", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
-	2: {"capture", "check", "diagram", "internal/kittest", "replay/har"},
-	3: {"lesson", "live", "record", "replay/open", "test/bench/gen", "view"},
+	2: {"capture", "check", "diagram", "internal/kittest", "replay/har", "test/bench/gen"},
+	3: {"lesson", "live", "record", "replay/open", "view"},
 	4: {"wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "test", "test/bench"},

@@ -34,6 +34,7 @@ func main() {
 	loads := flag.Int("loads", 9, "warm page loads to take the median of")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
+	flag.StringVar(&bigTrace, "trace", "", "write a Chrome trace of the long transcript's open to this file (open it in chrome://tracing or Perfetto)")
 	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
 	flag.Parse()
 	bigSteps = *big
@@ -266,10 +267,11 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	return nil
 }
 
-// bigSteps is the -big flag; bigOnly -big-only.
+// bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace.
 var (
 	bigSteps int
 	bigOnly  bool
+	bigTrace string
 )
 
 // printSteps reports the step changes stepJS timed.
@@ -302,7 +304,11 @@ type bigOpen struct {
 	Phases    []string `json:"phases"`   // the progress the page showed, in order, with when
 	Measures  []string `json:"measures"` // the viewer's own spans of time
 	Long      []string `json:"long"`     // main-thread tasks of 100 ms or more, and when
-	Drawn     int      `json:"drawn"`
+	Drawn     int      `json:"drawn"`    // steps drawn when the first screen is painted
+	Window    int      `json:"window"`   // steps drawn once every step is worked out
+	Pieces    int      `json:"pieces"`   // pieces of rows put in meanwhile
+	PieceMax  float64  `json:"pieceMaxMs"`
+	WidenedMs float64  `json:"widenedMs"` // when the first window was drawn whole
 	JSHeap    float64  `json:"jsHeap"`
 	GoSys     float64  `json:"goSys"`
 	WorkerSys float64  `json:"workerSys"`
@@ -332,6 +338,7 @@ const openBigJS = `(async () => {
 	const dt = new DataTransfer();
 	dt.items.add(file);
 	t0 = performance.now();
+	performance.mark("a2aplay-bench-open"); // where a trace (-trace) of it starts
 	input.files = dt.files;
 	input.dispatchEvent(new Event("change", {bubbles: true}));
 	const phases = [];
@@ -347,6 +354,7 @@ const openBigJS = `(async () => {
 	}
 	await frame();
 	const painted = performance.now() - t0;
+	const drawn = document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length;
 	// The first window can come before the worker has every step: the
 	// memory is read once it has (the tasks counted, the lane drawn).
 	while (/being counted/.test(document.getElementById("insp-label").textContent)) {
@@ -358,8 +366,12 @@ const openBigJS = `(async () => {
 	obs.disconnect();
 	const m = a2aplay.memory();
 	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms at " + Math.round(e.startTime - t0));
+	// The window's other rows, put in a piece at a time when idle.
+	const pieces = performance.getEntriesByType("measure").filter(e => e.name === "a2aplay-rows" && e.startTime >= t0);
+	const widened = performance.getEntriesByName("a2aplay-window-whole").find(e => e.startTime >= t0);
 	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, long, tasks, frames, phases, measures,
-		drawn: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
+		drawn, window: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
+		pieces: pieces.length, pieceMaxMs: Math.max(0, ...pieces.map(e => e.duration)), widenedMs: widened ? widened.startTime - t0 : 0,
 		jsHeap: performance.memory ? performance.memory.usedJSHeapSize : 0, goSys: m.sys, workerSys: m.worker};
 })()`
 
@@ -372,9 +384,22 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	if err := chromedp.Do(tab, chromedp.Navigate(base+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
 		return err
 	}
+	var stopTrace func() error
+	if bigTrace != "" {
+		st, err := startTrace(tab, bigTrace)
+		if err != nil {
+			return err
+		}
+		stopTrace = st
+	}
 	o, err := chromedp.Run(tab, chromedp.Evaluate[bigOpen](openBigJS, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
+	}
+	if stopTrace != nil {
+		if err := stopTrace(); err != nil {
+			return err
+		}
 	}
 	if o.Error != "" {
 		return errors.New(o.Error)
@@ -387,7 +412,10 @@ func runBig(ctx context.Context, base string, text []byte) error {
 	fmt.Printf("a long transcript opened as a file: %d exchanges, %d steps, %.1f MB (load average %s)\n", len(tr.Exchanges), o.Steps, float64(len(text))/1e6, loadAverage())
 	fmt.Printf("  progress shown: %s\n", strings.Join(o.Phases, " | "))
 	fmt.Printf("  in the page: %s\n", strings.Join(o.Measures, ", "))
-	fmt.Printf("  open to painted, window of %d steps (budget 1,500) %6.0f ms\n", o.Drawn, o.PaintedMs)
+	fmt.Printf("  open to painted, %d steps drawn (budget 1,500) %8.0f ms\n", o.Drawn, o.PaintedMs)
+	if o.Pieces > 0 {
+		fmt.Printf("  window drawn whole, %d steps, in %d pieces  %8.0f ms  (longest piece put in: %.0f ms)\n", o.Window, o.Pieces, o.WidenedMs, o.PieceMax)
+	}
 	fmt.Printf("  every step worked out, the lane drawn     %8.0f ms\n", o.WholeMs)
 	fmt.Printf("  frames painted meanwhile                  %8d\n", o.Frames)
 	fmt.Printf("  longest main-thread task (budget 100)     %8.0f ms  (%d tasks over 50 ms)\n", o.LongestMs, o.Tasks)

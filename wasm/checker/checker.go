@@ -33,6 +33,7 @@ func Run() {
 	})
 	self.Set("onmessage", onMessage)
 	self.Call("postMessage", map[string]any{"ready": true})
+	warmUp()
 	select {}
 }
 

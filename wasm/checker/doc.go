@@ -14,24 +14,31 @@
 //
 //	{id, name, text}                 check a transcript: answers {id,
 //	                                 findings: [{step, text}]}
-//	{id, op: "open", name, data}     open a file (data: an ArrayBuffer):
-//	                                 answers {id, progress: {phase,
-//	                                 done}} as it goes, then a part
-//	                                 (below), then
+//	{id, op: "open", name, data,     open a file (data: an ArrayBuffer,
+//	 screen}                         or the File, which the worker's
+//	                                 script reads into one; screen: the
+//	                                 height of the page's view of the
+//	                                 diagram, at its own size): answers
+//	                                 {id, progress: {phase, done}} as it
+//	                                 goes, then a part (below), then
 //	                                 {id, findings}. Of a long file the
-//	                                 first part is cut from its first
+//	                                 first parts are cut from its first
 //	                                 exchanges' steps, before the others
-//	                                 are worked out; then comes {id,
+//	                                 are worked out: the steps of one
+//	                                 screen (view.CutScreen), then the
+//	                                 first window; then comes {id,
 //	                                 whole} (a view.Whole as JSON text),
 //	                                 or a part in its place when the
-//	                                 first part was not right after all
-//	{id, op: "part", at}             the Part around step at of the
+//	                                 first window was not right after all
+//	{id, op: "part", at, screen}     the Part around step at of the
 //	                                 file open: a part
 //	{id, op: "export", kind}         the file open as "svg", "mermaid",
 //	                                 "http" or "har": {id, text}
 //
-// A part is a view.Part drawn and split by view.Part.Send: {id, part
-// (its head as JSON text), svg, steps and exchanges (arrays of JSON
+// A part is a view.Part drawn for the screen (view.Part.DrawScreen) and
+// split by view.Part.Send: {id, part (its head as JSON text), svg (its
+// first screen), more and moreLast (the rest of its rows, in pieces,
+// and the last step of each), steps and exchanges (arrays of JSON
 // text), index and seqs (their numbers), sys (the worker's memory)}.
 // Any of them can answer {id, error} instead. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker.

@@ -19,10 +19,19 @@ import (
 
 // held is the file the worker has open for the page: one at a time.
 var held struct {
-	name  string
-	t     *replay.Transcript
-	steps []replay.Step
-	lanes []view.Lane
+	name   string
+	t      *replay.Transcript
+	steps  []replay.Step
+	lanes  []view.Lane
+	screen int // the page's screen height, at the diagram's size; 0 draws windows whole
+}
+
+// screenOf reads the screen height a request says the page has.
+func screenOf(msg js.Value) int {
+	if h := msg.Get("screen"); h.Type() == js.TypeNumber && h.Float() > 0 {
+		return int(min(h.Float(), 1e5))
+	}
+	return 0
 }
 
 // serve answers one of the page's requests about a file: open, part or
@@ -40,6 +49,8 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			post(map[string]any{"error": "open takes {name, data}"})
 			return
 		}
+		held.screen = screenOf(msg)
+		opened = true
 		openFile(name.String(), data, post)
 	case "part":
 		if held.t == nil {
@@ -51,6 +62,7 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			post(map[string]any{"error": "part takes {at}"})
 			return
 		}
+		held.screen = screenOf(msg)
 		postPart(at.Int(), post)
 	case "export":
 		if held.t == nil {
@@ -85,16 +97,29 @@ func openFile(name string, data js.Value, post func(map[string]any)) {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
-	// A long file's first window goes to the page first, from the steps
-	// of its first exchanges; the page shows it while the others are
-	// worked out.
+	// Of a long file the page gets the steps of its first screen first,
+	// then its first window, both from the steps of its first
+	// exchanges: it shows them while the others are worked out. The
+	// window comes drawn for the screen too: the page puts in its rows
+	// a few at a time.
 	var first *view.Part
 	if n := replay.CountSteps(t); n > view.BigTranscript {
 		progress("first", 0.3)
 		pre := *t
+		if held.screen > 0 {
+			pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.ScreenSteps(held.screen))]
+			screen := view.CutScreen(t, replay.Steps(&pre), n, held.screen)
+			if err := screen.Draw(); err != nil {
+				post(map[string]any{"error": err.Error()})
+				return
+			}
+			if sendPart(screen, post) != nil {
+				return
+			}
+		}
 		pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.WindowSteps)]
 		first = view.CutFirst(t, replay.Steps(&pre), n)
-		if err := first.Draw(); err != nil {
+		if err := first.DrawScreen(0, held.screen); err != nil {
 			post(map[string]any{"error": err.Error()})
 			return
 		}
@@ -110,7 +135,7 @@ func openFile(name string, data js.Value, post func(map[string]any)) {
 		postPart(0, post)
 	} else {
 		whole := view.Cut(t, steps, held.lanes, 0)
-		if err := whole.Draw(); err != nil {
+		if err := whole.DrawScreen(0, held.screen); err != nil {
 			post(map[string]any{"error": err.Error()})
 			return
 		}
@@ -150,7 +175,7 @@ func firstExchanges(t *replay.Transcript, steps int) int {
 // postPart answers the Part around position at of the file open, drawn.
 func postPart(at int, post func(map[string]any)) {
 	part := view.Cut(held.t, held.steps, held.lanes, at)
-	if err := part.Draw(); err != nil {
+	if err := part.DrawScreen(at, held.screen); err != nil {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
@@ -169,7 +194,7 @@ func sendPart(part *view.Part, post func(map[string]any)) error {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	post(map[string]any{
-		"part": sent.Head, "svg": sent.SVG,
+		"part": sent.Head, "svg": sent.SVG, "more": anyStrings(sent.More), "moreLast": ints(sent.MoreLast),
 		"steps": anyStrings(sent.Steps), "index": ints(sent.Index),
 		"exchanges": anyStrings(sent.Exchanges), "seqs": ints(sent.Seqs),
 		"sys": float64(m.Sys),

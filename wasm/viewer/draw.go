@@ -4,6 +4,7 @@ package viewer
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"syscall/js"
 
@@ -70,7 +71,108 @@ func (p *page) draw(d *doc, at int) error {
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, d.count()+1)
+	if lz := d.lazy; lz != nil && !prerendered {
+		lz.added = 0
+		p.widenLater(d)
+	}
 	return nil
+}
+
+// A window the opener sent for a screen (view.Part.DrawScreen) comes
+// with only the rows of its first screen in its SVG: what the page puts
+// in, lays out and paints before the learner sees the file. The other
+// rows come as pieces of a few steps each, which the page adds to the
+// diagram's steps group one at a time when it is idle, each in a task
+// of its own, so that no task puts in or lays out more than a few rows;
+// a step the learner goes to before its rows are in brings them in at
+// once (mark).
+
+// widenLater adds the next piece of d's window when the page is idle,
+// and so on until the window is whole; it stops when another window or
+// transcript is drawn.
+func (p *page) widenLater(d *doc) {
+	lz := d.lazy
+	if lz == nil || lz.added >= len(lz.moreLast) {
+		return
+	}
+	var f js.Func
+	f = dom.Func(func(js.Value, []js.Value) any {
+		f.Release()
+		p.do(func() {
+			if p.cur != d || d.lazy != lz || lz.added >= len(lz.moreLast) {
+				return
+			}
+			p.widen(lz, lz.added+1)
+			p.widenLater(d)
+		})
+		return nil
+	})
+	if ric := dom.Global().Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
+		ric.Invoke(f, map[string]any{"timeout": 500})
+		return
+	}
+	dom.Global().Call("setTimeout", f, 16)
+}
+
+// widen adds the pieces of lz's window before piece n to the diagram,
+// with the classes the current position gives their steps.
+func (p *page) widen(lz *lazy, n int) {
+	if lz.added >= n {
+		return
+	}
+	rows := p.figure.svg
+	if !rows.IsUndefined() {
+		rows = rows.Call("querySelector", ":scope > g.steps")
+	}
+	if rows.IsUndefined() || rows.IsNull() {
+		lz.added = len(lz.moreLast) // no diagram to add to: give up
+		return
+	}
+	t0 := dom.Now()
+	from := p.cur.part.Shown + 1
+	if lz.added > 0 {
+		from = lz.moreLast[lz.added-1] + 1
+	}
+	for ; lz.added < min(n, len(lz.moreLast)); lz.added++ {
+		// The opener's own output, every text in it escaped by the
+		// diagram package, as the window's first screen is.
+		rows.Call("insertAdjacentHTML", "beforeend", lz.more.Index(lz.added))
+	}
+	to := lz.moreLast[lz.added-1]
+	cur := p.nav.Cur
+	for k := from; k <= to; k++ {
+		c := view.ClassOf(k, cur)
+		if c == view.Plain {
+			continue
+		}
+		if el := p.mark(k); !el.IsUndefined() {
+			cl := el.Get("classList")
+			cl.Call("toggle", view.ClassCurrent, c == view.Current)
+			cl.Call("toggle", view.ClassLater, c == view.Later)
+			if c == view.Current {
+				dom.SetAttr(el, "aria-current", "step")
+			}
+		}
+	}
+	measure("a2aplay-rows", t0, dom.Now())
+	if lz.added == len(lz.moreLast) {
+		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
+	}
+}
+
+// screenHeight is the height of the diagram's stage at the diagram's
+// own size, at the current zoom: how much of a window the opener draws
+// into the SVG the page puts in first.
+func (p *page) screenHeight() float64 {
+	h := p.el.diagram.Get("clientHeight").Float()
+	if h <= 0 {
+		h = dom.Global().Get("innerHeight").Float()
+	}
+	s := p.figure.scale
+	if s <= 0 {
+		s = 1
+	}
+	return h / max(s, 0.25)
 }
 
 // mark returns the diagram's group of step k (1-based), or undefined
@@ -85,6 +187,14 @@ func (p *page) mark(k int) js.Value {
 			return js.Undefined()
 		}
 		el := dom.Document().Call("getElementById", view.IDPrefix+id)
+		if el.IsNull() && k == p.nav.Cur {
+			// The current step is always drawn: its rows come in now.
+			if lz := p.cur.lazy; lz != nil && lz.added < len(lz.moreLast) && k > p.cur.part.Shown {
+				n, _ := slices.BinarySearch(lz.moreLast, k)
+				p.widen(lz, n+1)
+				el = dom.Document().Call("getElementById", view.IDPrefix+id)
+			}
+		}
 		if el.IsNull() {
 			return js.Undefined()
 		}

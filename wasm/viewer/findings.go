@@ -38,7 +38,7 @@ type checker struct {
 // check runs at a time; of those that wait only the newest is kept.
 func (p *page) check(d *doc) {
 	checker := &p.checker
-	if d == nil || !d.local || d.checked || d.part != nil || p.data.Check == "" {
+	if d == nil || !d.local || d.checked || d.part != nil || !p.canCheck() {
 		return
 	}
 	if checker.busy != nil {
@@ -47,7 +47,16 @@ func (p *page) check(d *doc) {
 	}
 	if !checker.started {
 		checker.started = true
-		checker.w = dom.Global().Get("Worker").New(p.data.Check)
+		w, err := p.startWorker(p.checkWorker(), func(err error) {
+			dom.Global().Get("console").Call("error", "the check module could not be read: "+err.Error())
+			checker.busy, checker.next = nil, nil
+		})
+		if err != nil {
+			dom.Global().Get("console").Call("error", "the check worker could not start: "+err.Error())
+			d.checked = true
+			return
+		}
+		checker.w = w
 		dom.On(checker.w, "message", func(ev js.Value) { p.do(func() { p.checked(ev.Get("data")) }) })
 		dom.On(checker.w, "error", func(ev js.Value) {
 			p.do(func() {

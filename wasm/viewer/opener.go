@@ -45,7 +45,7 @@ type opener struct {
 
 // remote reports whether a file of this size is opened by the p.opener.
 func (p *page) remote(size float64) bool {
-	return size >= remoteBytes && p.data.Check != ""
+	return size >= remoteBytes && p.canCheck()
 }
 
 // openRemote has the opener open file, showing its progress; a file
@@ -67,37 +67,40 @@ func (p *page) openRemote(file js.Value) {
 	p.opener.openID = id
 	p.opener.open = name
 	p.showProgress("Opening "+name+" ("+strconv.FormatFloat(size/1e6, 'f', 1, 64)+" MB): reading the file", 0)
-	dom.Go(func() {
-		buf, err := dom.Await(file.Call("arrayBuffer"))
-		p.do(func() {
-			if id != p.opener.openID {
-				return // cancelled meanwhile
-			}
-			if err != nil {
-				p.openFailed("Could not read " + name + ": " + err.Error())
-				return
-			}
-			p.startOpener()
-			p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": buf}, []any{buf})
-		})
-	})
+	// The worker reads the file itself: the page's thread never holds
+	// its bytes.
+	if err := p.startOpener(); err != nil {
+		p.openerFailed("the worker that opens large files could not start: " + err.Error())
+		return
+	}
+	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
 }
 
 // warmOpener starts the worker when the learner is about to pick or
 // drop a file: it loads and compiles its module meanwhile, so a large
 // file finds it ready.
 func (p *page) warmOpener() {
-	if p.data.Check != "" {
-		p.startOpener()
+	if p.canCheck() {
+		if err := p.startOpener(); err != nil {
+			dom.Global().Get("console").Call("warn", "the worker that opens large files could not start: "+err.Error())
+		}
 	}
 }
 
 // startOpener starts the worker if none runs.
-func (p *page) startOpener() {
+func (p *page) startOpener() error {
 	if !p.opener.w.IsUndefined() {
-		return
+		return nil
 	}
-	w := dom.Global().Get("Worker").New(p.data.Check)
+	var w js.Value
+	w, err := p.startWorker(p.checkWorker(), func(err error) {
+		if p.opener.w.Equal(w) {
+			p.openerFailed("its module could not be read: " + err.Error())
+		}
+	})
+	if err != nil {
+		return err
+	}
 	p.opener.w = w
 	dom.On(w, "message", func(ev js.Value) {
 		p.do(func() {
@@ -113,6 +116,7 @@ func (p *page) startOpener() {
 			}
 		})
 	})
+	return nil
 }
 
 // fromOpener takes one of the opener's messages: answers to the open
@@ -166,6 +170,7 @@ func (p *page) fromOpener(msg js.Value) {
 		lz := &lazy{
 			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
 			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+			more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
 		}
 		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
@@ -296,7 +301,7 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at})
+	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
 }
 
 // exportRemote has the opener write the file it holds as kind.
@@ -434,11 +439,20 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 // as JSON text in a JavaScript array, read into Go when the inspector
 // first shows it. The page's thread never reads a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, a string
+	svg              js.Value // the window drawn, or its first screen: a string
 	steps, exchanges js.Value // arrays of JSON text
-	index, seqs      []int    // each step's Index, each exchange's number
-	step             map[int]*replay.Step
-	ex               map[int]*replay.Exchange
+
+	// The rest of the window, when svg draws only its first screen
+	// (view.Part.DrawScreen): its rows, a few steps each, as strings;
+	// the last step each draws; how many the diagram holds now. See
+	// page.widen.
+	more     js.Value
+	moreLast []int
+	added    int
+
+	index, seqs []int // each step's Index, each exchange's number
+	step        map[int]*replay.Step
+	ex          map[int]*replay.Exchange
 }
 
 // stepAt returns step k (1-based, of the whole file), or nil when the

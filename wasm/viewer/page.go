@@ -814,7 +814,13 @@ func box(r js.Value) view.Box {
 	return view.Box{Left: r.Get("left").Float(), Top: r.Get("top").Float(), Right: r.Get("right").Float(), Bottom: r.Get("bottom").Float()}
 }
 
-// reducedMotion reports whether the learner asks for less motion.
+// reducedMotion reports whether the learner asks for less motion. The
+// query's list is made once; it follows the setting as it changes.
 func reducedMotion() bool {
-	return dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Bool()
+	if motionQuery.IsUndefined() {
+		motionQuery = dom.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)")
+	}
+	return motionQuery.Get("matches").Bool()
 }
+
+var motionQuery = js.Undefined()

@@ -18,7 +18,6 @@ package viewer
 // Everything an agent or a transcript says is set as text, never markup.
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -87,7 +86,9 @@ func (p *page) startPanel() {
 	p.findPanel()
 	p.wirePanel()
 	p.panelScenario(lv.scenario, false)
-	w, err := p.startWorker()
+	w, err := p.startWorker(p.liveWorker(), func(err error) {
+		p.status("The inline live module could not be read: "+err.Error(), "error")
+	})
 	if err != nil {
 		p.status("The agents' worker could not start: "+err.Error(), "error")
 		return
@@ -268,60 +269,6 @@ func taskID(t *panel.Task) string {
 		return ""
 	}
 	return t.ID
-}
-
-// startWorker starts the agents' worker from its URL or, on the offline
-// page, from a blob: URL of the page's inline script, posting it the
-// inline module once it is decompressed.
-func (p *page) startWorker() (w js.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = errors.New("the browser refused it")
-			if e, ok := r.(error); ok {
-				err = e
-			}
-		}
-	}()
-	cfg := p.live.cfg
-	if !cfg.Inline {
-		return dom.Global().Get("Worker").New(cfg.Worker), nil
-	}
-	doc := dom.Document()
-	src, mod := doc.Call("getElementById", "a2aplay-live-worker"), doc.Call("getElementById", "a2aplay-live-wasm")
-	if src.IsNull() || mod.IsNull() {
-		return js.Value{}, errors.New("the page carries no live module")
-	}
-	g := dom.Global()
-	blob := g.Get("Blob").New([]any{src.Get("textContent")}, map[string]any{"type": "text/javascript"})
-	w = g.Get("Worker").New(g.Get("URL").Call("createObjectURL", blob))
-	text := mod.Get("textContent").String()
-	dom.Go(func() {
-		bytes, err := gunzip(strings.TrimSpace(text))
-		if err != nil {
-			p.do(func() { p.status("The inline live module could not be read: "+err.Error(), "error") })
-			return
-		}
-		w.Call("postMessage", map[string]any{"type": "module", "bytes": bytes}, []any{bytes})
-	})
-	return w, nil
-}
-
-// gunzip decodes base64 text and decompresses it with the browser's
-// DecompressionStream, into an ArrayBuffer. It blocks: call it from
-// dom.Go.
-func gunzip(b64 string) (js.Value, error) {
-	gz, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		return js.Value{}, err
-	}
-	g := dom.Global()
-	if g.Get("DecompressionStream").Type() != js.TypeFunction {
-		return js.Value{}, errors.New("this browser cannot decompress it (no DecompressionStream)")
-	}
-	u := g.Get("Uint8Array").New(len(gz))
-	js.CopyBytesToJS(u, gz)
-	stream := g.Get("Blob").New([]any{u}).Call("stream").Call("pipeThrough", g.Get("DecompressionStream").New("gzip"))
-	return dom.Await(g.Get("Response").New(stream).Call("arrayBuffer"))
 }
 
 // call posts a command to the worker; done gets its result or error,
