@@ -69,16 +69,29 @@
 		});
 	}
 
-	// Let the browser paint the pre-rendered diagram first: compiling the
-	// module competes with it for the processor.
+	// Let the browser paint the pre-rendered diagram first: fetching and
+	// compiling the module compete with it for the processor. An
+	// animation frame's callback runs just before the browser paints; a
+	// task queued from it runs after that paint. A hidden tab paints
+	// nothing and gets no frames, so it starts at once, or as soon as it
+	// is hidden. (A timer as well, as there was, races the first paint
+	// on a busy machine and can start compiling before it.)
 	var started = false;
 	function go() {
 		if (started) return;
 		started = true;
+		document.removeEventListener("visibilitychange", onHidden);
 		start().catch(function (e) {
 			fail("The viewer could not start: " + (e && e.message ? e.message : e));
 		});
 	}
-	requestAnimationFrame(function () { setTimeout(go, 0); });
-	setTimeout(go, 200); // a hidden tab gets no animation frames
+	function onHidden() {
+		if (document.hidden) go();
+	}
+	if (document.hidden) {
+		go();
+	} else {
+		document.addEventListener("visibilitychange", onHidden);
+		requestAnimationFrame(function () { setTimeout(go, 0); });
+	}
 })();

@@ -13,5 +13,9 @@
 // npm. It ends with each budget (DESIGN.md, issue 12), the figure
 // measured against it, and whether it is met. Times are wall-clock: on a
 // loaded machine they are inflated, so read them with the load average
-// it prints.
+// it prints. With -nav-trace DIR it also traces one warm navigation to
+// the site and one to the floor and prints each one's processor time
+// (which a loaded machine inflates much less) by thread and by kind of
+// task, how many WebAssembly functions were compiled on their first
+// call, and whether the module came from Chrome's code cache.
 package main

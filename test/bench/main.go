@@ -36,6 +36,8 @@ func main() {
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
 	flag.StringVar(&bigTrace, "trace", "", "write a Chrome trace of the long transcript's open to this file (open it in chrome://tracing or Perfetto)")
 	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
+	flag.BoolVar(&navOnly, "nav-only", false, "measure only the navigation")
+	flag.StringVar(&navTraceDir, "nav-trace", "", "write a trace of a warm navigation to the site and to the floor into this folder, and say where their time went")
 	flag.Parse()
 	bigSteps = *big
 	if err := run(*wasm, *checkWasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
@@ -62,7 +64,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		return err
 	}
 	mermaidJS, err := os.ReadFile(mermaidPath)
-	if err != nil {
+	if err != nil && !navOnly {
 		return fmt.Errorf("%w (./build.sh bench installs Mermaid 12 from npm)", err)
 	}
 	shipped, err := browser.Transcripts(dir)
@@ -201,6 +203,21 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	floorMs := median(floorHeaders, func(t navTimes) float64 { return t.FCP })
 	judge("first diagram painted, warm, over the floor with the same headers", median(warm, func(t navTimes) float64 { return t.FCP })-floorMs, 40, "ms")
 	judge("interactive, warm", median(warm, func(t navTimes) float64 { return t.Ready }), 600, "ms")
+	if navTraceDir != "" {
+		for _, p := range []struct{ name, url string }{{"floor", srv.URL + "/bench/floor/"}, {"site", srv.URL + "/"}} {
+			file := filepath.Join(navTraceDir, p.name+".json")
+			evs, err := traceNavigation(ctx, p.url, file)
+			if err != nil {
+				return fmt.Errorf("tracing %s: %w", p.name, err)
+			}
+			summarizeTrace(os.Stdout, "trace of a warm navigation to the "+p.name+" ("+file+")", evs)
+		}
+		fmt.Println()
+	}
+	if navOnly {
+		printBudgets()
+		return nil
+	}
 
 	// 2. a2aplay draws the n-step diagram in the page, then steps through it.
 	tab, closeTab := chromedp.NewContext(ctx)
@@ -267,11 +284,14 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	return nil
 }
 
-// bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace.
+// bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace;
+// navOnly -nav-only; navTraceDir -nav-trace.
 var (
-	bigSteps int
-	bigOnly  bool
-	bigTrace string
+	bigSteps    int
+	bigOnly     bool
+	bigTrace    string
+	navOnly     bool
+	navTraceDir string
 )
 
 // printSteps reports the step changes stepJS timed.

@@ -11,14 +11,15 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// traceCategories are what a trace of the long file's open records: the
-// page's tasks with what runs in them (script, style, layout, paint,
-// HTML parsing), the workers', and JavaScript and WebAssembly samples.
+// traceCategories are what a trace of the long file's open or of a
+// navigation records: the page's tasks with what runs in them (script,
+// style, layout, paint, HTML parsing), the workers', JavaScript and
+// WebAssembly samples, and WebAssembly's compilation and code cache.
 var traceCategories = []string{
 	"devtools.timeline", "disabled-by-default-devtools.timeline",
 	"disabled-by-default-devtools.timeline.frame", "blink.user_timing",
 	"toplevel", "v8.execute", "disabled-by-default-v8.cpu_profiler",
-	"loading", "blink", "v8",
+	"loading", "blink", "v8", "v8.wasm",
 }
 
 // startTrace starts a Chrome trace of tab; the function it returns ends
@@ -95,7 +96,7 @@ func startTrace(tab context.Context, file string) (stop func() error, err error)
 		if err != nil {
 			return err
 		}
-		fmt.Printf("  trace of the open: %s (%d events)\n", file, len(events))
+		fmt.Printf("  trace: %s (%d events)\n", file, len(events))
 		return os.WriteFile(file, b, 0o644)
 	}, nil
 }

@@ -58,6 +58,11 @@ func Start(ctx context.Context, exe, userDataDir string) (context.Context, conte
 		chromedp.Flag("disable-extensions", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		// Headless Chromium 156 runs its address bar's popup, a page of
+		// its own with many scripts, beside the tabs and keeps it busy: a
+		// trace of one navigation found it using more of the processor
+		// than the page it loaded (./build.sh bench -nav-trace).
+		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup"),
 		chromedp.Flag("force-color-profile", "srgb"),
 		// Playback and timers must not be slowed in a background tab.
 		chromedp.Flag("disable-background-timer-throttling", true),
