@@ -33,9 +33,6 @@ type doc struct {
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
 	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
 
-	// fig is the steps made ready to draw, on the first draw (draw.go).
-	fig *view.Figure
-
 	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
 	checked  bool           // its answer came, or none will
 
