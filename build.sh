@@ -63,9 +63,10 @@ need_jssdk() {
 }
 
 # Packages that are pure Go and must pass their tests in the browser's
-# runtime too (under Node, GOOS=js GOARCH=wasm).
+# runtime too (under Node, GOOS=js GOARCH=wasm), and wasm/checker, whose
+# tests run only there.
 wasm_packages() {
-	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden; do
+	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./check ./check/jsontree ./agents ./capture ./live ./view ./internal/golden ./wasm/checker; do
 		[ -d "$p" ] && echo "$p"
 	done
 }

@@ -210,4 +210,12 @@
 // A transcript is untrusted input. Parse checks its
 // structure, not what its bodies say; bodies and notes are text, and
 // whoever shows them must treat them as text, never as markup.
+//
+// [Steps] reads bodies leniently, with a JSON reader of its own rather
+// than encoding/json's reflection (a long transcript has hundreds of
+// thousands of bodies), and reads them as encoding/json would read them
+// into structs: keys match without regard to case, the last of two equal
+// keys wins, values of the wrong type are left out, invalid UTF-8 and
+// unpaired surrogates become U+FFFD, and a body that is not JSON says
+// nothing. FuzzDecode holds the reader to encoding/json.
 package replay

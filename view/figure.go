@@ -60,45 +60,15 @@ func PageFigure(t *replay.Transcript, steps []replay.Step, first, last int) (svg
 	return svg, widest, err
 }
 
+// pageSVG lays steps first to last out and writes their SVG once,
+// straight into the bytes of the string it returns. The SVG is drawn
+// without its <style>, which the page may not hold; the style sheet, the
+// same for every diagram, comes apart.
 func pageSVG(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, widest int, err error) {
 	if t == nil {
 		return "", "", 0, errors.New("no transcript")
 	}
-	return NewFigure(t, steps).draw(first, last)
-}
-
-// A Figure is a transcript made ready for the page to draw a window of
-// it at a time: what every window needs to know of the whole transcript
-// is learnt once (see [diagram.Prepare]), so that each window costs in
-// proportion to the steps it draws. The steps must not change while the
-// Figure is in use; a transcript that grows needs a new one.
-type Figure struct {
-	p *diagram.Prepared
-}
-
-// NewFigure prepares steps, the steps of t, to be drawn for the page.
-func NewFigure(t *replay.Transcript, steps []replay.Step) *Figure {
-	title := ""
-	if t != nil {
-		title = t.Title
-	}
-	return &Figure{p: diagram.Prepare(steps, diagram.Options{Title: title, IDPrefix: IDPrefix, NoStyle: true})}
-}
-
-// Draw is [PageFigure] of the Figure's transcript: steps first to last
-// (1-based, inclusive; 0 leaves an end open), without the style sheet,
-// and the width of the widest arrow.
-func (f *Figure) Draw(first, last int) (svg string, widest int, err error) {
-	svg, _, widest, err = f.draw(first, last)
-	return svg, widest, err
-}
-
-// draw lays the window out and writes its SVG once, straight into the
-// bytes of the string it returns. The SVG is drawn without its <style>,
-// which the page may not hold; the style sheet, the same for every
-// diagram, comes apart.
-func (f *Figure) draw(first, last int) (svg, css string, widest int, err error) {
-	g := f.p.Layout(first, last)
+	g := diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
 	for i := range g.Rows {
 		if a := g.Rows[i].Arrow; a != nil && !a.Self {
 			widest = max(widest, a.X2-a.X1, a.X1-a.X2)

@@ -12,8 +12,7 @@ import (
 
 // TestPageSVGIsTheDiagramWithoutItsStyle: what the page draws is the
 // diagram package's SVG, ids prefixed, with the <style> element (and the
-// line break after it) taken out and given apart, byte for byte; a
-// window drawn from a Figure is the same as one drawn alone.
+// line break after it) taken out and given apart, byte for byte.
 func TestPageSVGIsTheDiagramWithoutItsStyle(t *testing.T) {
 	files, err := filepath.Glob("../transcripts/*.http")
 	if err != nil || len(files) == 0 {
@@ -47,11 +46,8 @@ func TestPageSVGIsTheDiagramWithoutItsStyle(t *testing.T) {
 		if svg != want || css != diagram.StyleSheet() {
 			t.Errorf("%s: PageSVGRange differs from the diagram without its style", tc.name)
 		}
-		fig := NewFigure(tc.t, steps)
-		for range 2 { // a Figure draws the same twice
-			if got, _, err := fig.Draw(tc.first, tc.last); err != nil || got != want {
-				t.Errorf("%s: Figure.Draw differs from the diagram without its style (%v)", tc.name, err)
-			}
+		if got, _, err := PageFigure(tc.t, steps, tc.first, tc.last); err != nil || got != want {
+			t.Errorf("%s: PageFigure differs from the diagram without its style (%v)", tc.name, err)
 		}
 	}
 	for _, f := range files {

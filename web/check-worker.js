@@ -24,11 +24,22 @@
 	const pending = [];
 	let gotModule;
 	const posted = new Promise((resolve) => { gotModule = resolve; });
+	// A file to open comes as the File the learner picked: it is read
+	// here, off the page's thread, as soon as it comes (while the module
+	// may still be starting), into the ArrayBuffer the module takes.
+	const reading = new WeakMap(); // message event -> Promise of {buf} or {err}
+	const startReading = (e) => {
+		const m = e.data;
+		if (m && m.op === "open" && m.data instanceof Blob && !reading.has(e)) {
+			reading.set(e, m.data.arrayBuffer().then((buf) => ({ buf }), (err) => ({ err })));
+		}
+	};
 	self.onmessage = (e) => {
 		if (inline && e.data && e.data.type === "module") {
 			gotModule(e.data.bytes);
 			return;
 		}
+		startReading(e);
 		pending.push(e);
 	};
 	const fail = (what, err) => {
@@ -59,17 +70,15 @@
 		return WebAssembly.instantiate(bytes, go.importObject);
 	})().then((result) => {
 		go.run(result.instance); // sets self.onmessage before it returns to us
-		// A file to open comes as the File the learner picked: it is read
-		// here, off the page's thread, into the ArrayBuffer the module
-		// takes. Messages are handed over in the order they came.
+		// Messages are handed over in the order they came, a file once
+		// it is read.
 		const toGo = self.onmessage;
 		const take = async (e) => {
 			const m = e.data;
-			if (m && m.op === "open" && m.data instanceof Blob) {
-				let buf;
-				try {
-					buf = await m.data.arrayBuffer();
-				} catch (err) {
+			if (reading.has(e)) {
+				const { buf, err } = await reading.get(e);
+				reading.delete(e);
+				if (err) {
 					self.postMessage({ id: m.id, error: `${m.name}: the file could not be read: ${err && err.message ? err.message : err}` });
 					return;
 				}
@@ -79,7 +88,10 @@
 			toGo(e);
 		};
 		let queue = Promise.resolve();
-		self.onmessage = (e) => { queue = queue.then(() => take(e)); };
+		self.onmessage = (e) => {
+			startReading(e);
+			queue = queue.then(() => take(e));
+		};
 		for (const e of pending.splice(0)) self.onmessage(e);
 	}, (err) => fail(`loading ${wasmURL}`, err));
 })();

@@ -52,12 +52,16 @@ var drawing = append([]string{"all=-l"}, inlined(
 
 // coldPackages are the viewer's packages that neither lay out nor draw:
 // decoding the page's data and the check worker's answers, formatting,
-// time, links, the page's DOM glue, the Live panel, files opened.
+// time, links, the page's DOM glue, the Live panel, files opened. And
+// replay: the viewer reads only transcripts small enough for the page's
+// thread (a large file goes to the check module, which inlines it), and
+// since replay reads bodies without reflection it does so in a few
+// milliseconds even so.
 var coldPackages = []string{
 	"encoding/json", "reflect", "internal/reflectlite", "fmt", "internal/fmtsort",
 	"time", "net/url", "net/netip", "unique", "encoding/base64", "internal/godebug", "os", "syscall",
 	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "check/jsontree",
-	mod + "replay/har", mod + "replay/open",
+	mod + "replay", mod + "replay/har", mod + "replay/open",
 }
 
 // notInlined returns the -gcflags patterns that turn inlining off in

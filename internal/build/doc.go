@@ -24,6 +24,7 @@
 //	                      -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/live/panel=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/replay=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l   viewer.wasm
 //	check   ./cmd/check   -trimpath -ldflags=-s -w -gcflags=all=-l

@@ -52,10 +52,7 @@ func (p *page) draw(d *doc, at int) error {
 		} else {
 			var svg string
 			var err error
-			if d.fig == nil {
-				d.fig = view.NewFigure(d.t, d.steps) // once: a doc's steps do not change
-			}
-			if svg, widest, err = d.fig.Draw(first, last); err != nil {
+			if svg, widest, err = view.PageFigure(d.t, d.steps, first, last); err != nil {
 				return err
 			}
 			d.svgMs = dom.Now() - t0

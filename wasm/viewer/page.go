@@ -33,9 +33,6 @@ type doc struct {
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
 	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
 
-	// fig is the steps made ready to draw, on the first draw (draw.go).
-	fig *view.Figure
-
 	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
 	checked  bool           // its answer came, or none will
 
@@ -119,8 +116,9 @@ type page struct {
 	speed   float64
 	tab     string // "raw" or "json"
 
-	linkDue   string // the link of a step the URL does not name yet (record)
-	linkTimer bool   // a write of it is on its way
+	linkDue   string    // the link of a step the URL does not name yet (record)
+	linkAt    time.Time // when to write it
+	linkTimer bool      // a write of it is on its way
 
 	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
 	jsonBody                    string // the step's body, for the JSON tab's tree
@@ -382,11 +380,12 @@ func (p *page) link() view.Link {
 }
 
 // record writes the current link into the URL. A new entry is pushed
-// at once. A step rewrites the entry a moment later (linkDelay), once
-// for however many steps came meanwhile: rewriting the URL costs the
-// browser more than the rest of a step change, and Chromium ignores a
-// page's history calls past a few hundred in ten seconds, which holding
-// an arrow key down would reach.
+// at once. A step rewrites the entry once the learner pauses for
+// linkDelay, once for a run of steps: rewriting the URL costs the
+// browser more than the rest of a step change (a call to the browser's
+// own process, many milliseconds on a busy machine), and Chromium
+// ignores a page's history calls past a few hundred in ten seconds,
+// which holding an arrow key down would reach.
 func (p *page) record(h history) {
 	if h == noHistory || p.inLive() { // Live's URL names its scenario
 		return
@@ -397,20 +396,26 @@ func (p *page) record(h history) {
 		return
 	}
 	p.linkDue = p.link().Hash()
+	p.linkAt = time.Now().Add(linkDelay)
 	if p.linkTimer {
 		return
 	}
 	p.linkTimer = true
 	dom.Go(func() {
-		time.Sleep(linkDelay)
-		p.do(func() {
-			p.linkTimer = false
-			p.flushLink()
-		})
+		for wait := linkDelay; wait > 0; {
+			time.Sleep(wait)
+			p.do(func() {
+				if wait = time.Until(p.linkAt); wait <= 0 {
+					p.linkTimer = false
+					p.flushLink()
+				}
+			})
+		}
 	})
 }
 
-// linkDelay is how long after a step its link is written into the URL.
+// linkDelay is how long the learner pauses before the step shown is
+// written into the URL.
 const linkDelay = 150 * time.Millisecond
 
 // flushLink writes the link of a step still waiting into the URL now.
