@@ -51,14 +51,7 @@ func TestFindingsInInspector(t *testing.T) {
 // into a worker the first time it needs it.
 func TestFindingsOnDemand(t *testing.T) {
 	tb := newTab(t)
-	const name = "11-wrong-task"
-	text := shippedNamed(t, name)
-	tr, err := replay.Parse(text, name+".http")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := check.Check(tr)[0]
-	k := check.StepOf(f, replay.Steps(tr))
+	text, f, k := wrongTaskFinding(t)
 	tb.open(env.url)
 	if n := eval[int](tb, `performance.getEntriesByType("resource").filter(e => /check/.test(e.name)).length`); n != 0 {
 		t.Errorf("the page loaded the check module before it needed it (%d files)", n)
@@ -67,11 +60,7 @@ func TestFindingsOnDemand(t *testing.T) {
 	if err := os.WriteFile(path, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
-	tb.at("mine.http", 0)
-	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
-	tb.at("mine.http", k)
-	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
+	openSeesFinding(tb, path, f, k)
 	tb.keepScreenshot("finding-opened-file")
 
 	// The same transcript as a live session's.
@@ -91,14 +80,7 @@ func TestFindingsOnDemand(t *testing.T) {
 // on the served site.
 func TestOfflineOpensFiles(t *testing.T) {
 	tb := newTab(t)
-	const name = "11-wrong-task"
-	text := shippedNamed(t, name)
-	tr, err := replay.Parse(text, name+".http")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := check.Check(tr)[0]
-	k := check.StepOf(f, replay.Steps(tr))
+	text, f, k := wrongTaskFinding(t)
 	dir := t.TempDir()
 	small := filepath.Join(dir, "mine.http")
 	if err := os.WriteFile(small, text, 0o644); err != nil {
@@ -110,11 +92,7 @@ func TestOfflineOpensFiles(t *testing.T) {
 	}
 	tb.open(env.offline)
 	tb.at(env.shipped[0].Name, 0)
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{small}))
-	tb.at("mine.http", 0)
-	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
-	tb.at("mine.http", k)
-	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
+	openSeesFinding(tb, small, f, k)
 
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{large}))
 	tb.wait(`!!document.querySelector(".opening:not([hidden]) progress")`)
@@ -127,4 +105,28 @@ func TestOfflineOpensFiles(t *testing.T) {
 	}
 	tb.keepScreenshot("offline-large-file")
 	tb.checkClean()
+}
+
+// wrongTaskFinding returns the shipped 11-wrong-task transcript, the
+// first finding check.Check has on it, and the step it is on.
+func wrongTaskFinding(t *testing.T) (text []byte, f check.Finding, step int) {
+	t.Helper()
+	const name = "11-wrong-task"
+	text = shippedNamed(t, name)
+	tr, err := replay.Parse(text, name+".http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f = check.Check(tr)[0]
+	return text, f, check.StepOf(f, replay.Steps(tr))
+}
+
+// openSeesFinding opens the file path, named mine.http, through the file
+// input, goes to step k and waits for the inspector to show finding f.
+func openSeesFinding(tb *tab, path string, f check.Finding, k int) {
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.at("mine.http", 0)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	tb.at("mine.http", k)
+	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
 }
