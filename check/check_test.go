@@ -278,6 +278,34 @@ Content-Type: application/json
 	}
 }
 
+// TestErrorShapeMissing: an HTTP+JSON error object without a code or a
+// message is reported, not dereferenced (FuzzCheck found the nil message).
+func TestErrorShapeMissing(t *testing.T) {
+	base, err := os.ReadFile("testdata/rules/error-shape.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for body, want := range map[string]string{
+		`{"error": {"code": 404}}`:       "the error has no message",
+		`{"error": {"message": "gone"}}`: "the error has no numeric code",
+	} {
+		i := bytes.LastIndex(base, []byte("\n\n{"))
+		tr, err := replay.Parse(append(append([]byte{}, base[:i+2]...), body+"\n"...), "missing.http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range Check(tr) {
+			if f.Rule == "error-shape" {
+				got = append(got, f.Msg)
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: error-shape findings %q, want %q", body, got, want)
+		}
+	}
+}
+
 func TestFindingFields(t *testing.T) {
 	fs := Check(load(t, "testdata/rules/subscribe-state.http"))
 	want := Finding{Exchange: 3, Line: 135, Section: "3.1.6", Rule: "subscribe-state",

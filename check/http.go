@@ -208,7 +208,7 @@ func (c *checker) checkError(cl *call, e *a2aError, fr int) {
 			return
 		case e.v.Get("code") == nil || e.v.Get("code").Kind != jsontree.Number:
 			c.report("error-shape", agent(e.v), "the error has no numeric code")
-		case e.v.Get("message").Kind != jsontree.String:
+		case e.v.Get("message") == nil || e.v.Get("message").Kind != jsontree.String:
 			c.report("error-shape", agent(e.v), "the error has no message")
 		}
 	}
