@@ -50,14 +50,13 @@ func (p *page) draw(d *doc, at int) error {
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 			c.Set("innerHTML", d.lazy.svg)
 		} else {
-			var svg string
 			var err error
-			if svg, widest, err = view.PageFigure(d.t, d.steps, first, last); err != nil {
+			if p.svgBuf, widest, err = view.AppendPageFigure(p.svgBuf[:0], d.t, d.steps, first, last); err != nil {
 				return err
 			}
 			d.svgMs = dom.Now() - t0
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
-			dom.SetOwnMarkup(c, svg)
+			dom.SetOwnMarkupBytes(c, p.svgBuf)
 		}
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))

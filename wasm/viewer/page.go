@@ -106,6 +106,11 @@ type page struct {
 
 	figure figure    // the diagram as framed in the stage (zoom.go)
 	zoom   view.Zoom // how the learner sizes diagrams; kept from one to the next
+	svgBuf []byte    // the last diagram drawn's SVG, its bytes reused by the next (see view.AppendPageFigure)
+
+	warming bool   // the warm-up goes on (warm.go)
+	warmed  int    // steps it has drawn
+	warmErr string // why it stopped early
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
