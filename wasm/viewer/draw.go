@@ -212,26 +212,3 @@ func (p *page) indexOfMark(v string) int {
 func writeMermaid(w io.Writer, d *doc) error {
 	return diagram.WriteMermaid(w, d.steps, diagram.Options{Title: d.t.Title})
 }
-
-// warmUp draws the current transcript once, off screen, when the page is
-// idle. The browser compiles a WebAssembly function the first time it
-// runs, and the page adopts the diagram the site builder drew, so
-// without this the learner's first change of transcript would pay for
-// compiling the layout and SVG code.
-func (p *page) warmUp() {
-	var f js.Func
-	f = dom.Func(func(js.Value, []js.Value) any {
-		f.Release()
-		p.do(func() {
-			if d := p.cur; d != nil {
-				view.PageSVG(d.t, d.steps)
-			}
-		})
-		return nil
-	})
-	if ric := dom.Global().Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
-		dom.Global().Call("requestIdleCallback", f, map[string]any{"timeout": 3000})
-		return
-	}
-	dom.Global().Call("setTimeout", f, 1000)
-}
