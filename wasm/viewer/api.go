@@ -95,7 +95,7 @@ func (p *page) exposeAPI() {
 // file the learner opened.
 func (p *page) loadText(name, text string) (*doc, error) {
 	t0 := dom.Now()
-	t, err := replay.Parse([]byte(text), name)
+	t, err := replay.ParseString(text, name)
 	if err != nil {
 		return nil, err
 	}

@@ -343,7 +343,7 @@ func (p *page) loaded(name, text string, err error, step int, h history) {
 // parseShipped reads a shipped transcript, with the findings the data
 // block carries for it.
 func (p *page) parseShipped(name, text string) (*doc, error) {
-	t, err := replay.Parse([]byte(text), name+".http")
+	t, err := replay.ParseString(text, name+".http")
 	if err != nil {
 		return nil, err
 	}

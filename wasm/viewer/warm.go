@@ -29,11 +29,12 @@ const (
 // what it has done shows in a2aplay.state() as warming, warmed and
 // warmError.
 func (p *page) warmUp() {
-	text, err := replay.Marshal(view.WarmTranscript(warmRounds))
+	b, err := replay.Marshal(view.WarmTranscript(warmRounds))
 	if err != nil {
 		p.warmErr = err.Error()
 		return
 	}
+	text := string(b)
 	ric := dom.Global().Get("requestIdleCallback")
 	if ric.Type() != js.TypeFunction {
 		return // no way to tell when the learner is not waiting
@@ -66,8 +67,8 @@ func (p *page) warmUp() {
 
 // warmRound reads text, works its steps out and draws them as a file the
 // learner opens is drawn, into the page's SVG buffer, off screen.
-func (p *page) warmRound(text []byte) error {
-	t, err := replay.Parse(text, "warm-up.http")
+func (p *page) warmRound(text string) error {
+	t, err := replay.ParseString(text, "warm-up.http")
 	if err != nil {
 		return err
 	}
