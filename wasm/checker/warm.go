@@ -44,7 +44,10 @@ var opened bool
 // warm is warmUp's work; between stages it calls next, and stops when
 // next says so.
 func warm(next func() bool) error {
-	t := view.WarmTranscript(8)
+	t, err := replay.ParseString(view.WarmText, "warm-up.http")
+	if err != nil {
+		return err
+	}
 	steps := replay.Steps(t)
 	lanes := view.Lanes(steps)
 	n := len(steps) + view.BigTranscript // drawn as windows of a long transcript
@@ -63,6 +66,6 @@ func warm(next func() bool) error {
 			return err
 		}
 	}
-	_, err := json.Marshal(view.WholeOf(t, steps, lanes))
+	_, err = json.Marshal(view.WholeOf(t, steps, lanes))
 	return err
 }

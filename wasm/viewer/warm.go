@@ -11,30 +11,23 @@ import (
 )
 
 // The page warms up when it is idle: it reads, steps and draws (off
-// screen) a transcript of its own, a round at a time, until it has gone
-// through warmSteps steps. V8 compiles a WebAssembly function the first
-// time it runs into code that is quick to make and slow to run, and
-// optimises it only after it has run for a while, in the background:
-// without the warm-up, the first transcripts the learner opens are laid
-// out several times slower than the ones after (./build.sh bench prints
-// each draw with -draws). The page adopts the diagram the site builder
-// drew, so nothing else runs this code before the learner opens a file.
-const (
-	warmSteps  = 3000 // enough that the first large transcript opened is drawn optimised (./build.sh bench -draws 8 prints each draw)
-	warmRounds = 6    // rounds of view.WarmTranscript drawn at a time: 54 steps
-)
+// screen) a transcript of its own, view.WarmText, a round at a time,
+// until it has gone through warmSteps steps. V8 compiles a WebAssembly
+// function the first time it runs into code that is quick to make and
+// slow to run, and optimises it only after it has run for a while, in
+// the background: without the warm-up, the first transcripts the learner
+// opens are laid out several times slower than the ones after
+// (./build.sh bench -draws 8 prints each draw). The page adopts the
+// diagram the site builder drew, so nothing else runs this code before
+// the learner opens a file. warmSteps is enough that the first large
+// transcript opened is drawn with optimised code.
+const warmSteps = 3000
 
 // warmUp starts the warm-up. Each idle callback goes through as many
 // rounds as fit in the idle time it is given, the first one at least;
 // what it has done shows in a2aplay.state() as warming, warmed and
 // warmError.
 func (p *page) warmUp() {
-	b, err := replay.Marshal(view.WarmTranscript(warmRounds))
-	if err != nil {
-		p.warmErr = err.Error()
-		return
-	}
-	text := string(b)
 	ric := dom.Global().Get("requestIdleCallback")
 	if ric.Type() != js.TypeFunction {
 		return // no way to tell when the learner is not waiting
@@ -45,7 +38,7 @@ func (p *page) warmUp() {
 		p.do(func() {
 			for p.warmed < warmSteps && p.warmErr == "" {
 				t0 := dom.Now()
-				if err := p.warmRound(text); err != nil {
+				if err := p.warmRound(); err != nil {
 					p.warmErr = err.Error()
 					js.Global().Get("console").Call("warn", "viewer: warming up: "+p.warmErr)
 				}
@@ -65,10 +58,11 @@ func (p *page) warmUp() {
 	ric.Invoke(round)
 }
 
-// warmRound reads text, works its steps out and draws them as a file the
-// learner opens is drawn, into the page's SVG buffer, off screen.
-func (p *page) warmRound(text string) error {
-	t, err := replay.ParseString(text, "warm-up.http")
+// warmRound reads view.WarmText, works its steps out and draws them as a
+// file the learner opens is drawn, into the page's SVG buffer, off
+// screen.
+func (p *page) warmRound() error {
+	t, err := replay.ParseString(view.WarmText, "warm-up.http")
 	if err != nil {
 		return err
 	}
