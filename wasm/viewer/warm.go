@@ -36,7 +36,7 @@ func (p *page) warmUp() {
 	round = dom.Func(func(_ js.Value, args []js.Value) any {
 		idle := args[0]
 		p.do(func() {
-			for p.warmed < warmSteps && p.warmErr == "" {
+			for !p.warmOver() {
 				t0 := dom.Now()
 				if err := p.warmRound(); err != nil {
 					p.warmErr = err.Error()
@@ -47,7 +47,7 @@ func (p *page) warmUp() {
 				}
 			}
 		})
-		if p.warming = p.warmed < warmSteps && p.warmErr == ""; p.warming {
+		if p.warming = !p.warmOver(); p.warming {
 			ric.Invoke(round)
 		} else {
 			round.Release()
@@ -56,6 +56,13 @@ func (p *page) warmUp() {
 	})
 	p.warming = true
 	ric.Invoke(round)
+}
+
+// warmOver says whether the warm-up is done, failed, or had better stop:
+// a large file opening in the worker competes for the processor, and the
+// page's thread must stay free for the pieces of its diagram.
+func (p *page) warmOver() bool {
+	return p.warmed >= warmSteps || p.warmErr != "" || p.opener.open != ""
 }
 
 // warmRound reads view.WarmText, works its steps out and draws them as a
