@@ -133,6 +133,9 @@ type page struct {
 	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
 	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
 
+	// The texts a step change rewrites (text.go).
+	text struct{ heading, label, raw, position textBox }
+
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
 		first, prev, play, next, last, open, file, export, drop js.Value
@@ -174,6 +177,8 @@ func newPage() (*page, error) {
 	} {
 		*v = dom.ByID(id)
 	}
+	p.text.heading, p.text.label = newTextBox(e.heading), newTextBox(e.label)
+	p.text.raw, p.text.position = newTextBox(e.raw), newTextBox(e.position)
 	return p, nil
 }
 
@@ -600,9 +605,9 @@ func (p *page) paintPosition() {
 	cur, n := p.nav.Cur, p.nav.N
 	p.el.scrub.Set("value", cur)
 	if cur == 0 {
-		dom.SetText(p.el.position, "overview · "+count(n, "step"))
+		p.text.position.set("overview · " + count(n, "step"))
 	} else {
-		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
+		p.text.position.set("step " + strconv.Itoa(cur) + " / " + strconv.Itoa(n))
 	}
 	p.el.first.Set("disabled", n == 0 || cur == 1)
 	p.el.prev.Set("disabled", cur == 0)
