@@ -430,6 +430,7 @@ func (p *page) buildLane() {
 		dom.Append(inner, dom.TextEl("div", "lane-more", "and "+strconv.Itoa(more)+" more tasks: the diagram draws a lane for each"))
 	}
 	p.laneCursor = dom.El("span", "lane-cursor")
+	p.cursorCSS, p.cursorAt, p.cursorOff = p.laneCursor.Get("style"), "", false
 	dom.Append(inner, p.laneCursor)
 	dom.Append(lane, inner)
 }
@@ -441,12 +442,19 @@ func (p *page) paintLane() {
 		return
 	}
 	cur, n := p.nav.Cur, p.nav.N
-	dom.SetHidden(p.laneCursor, cur == 0)
+	if off := cur == 0; off != p.cursorOff {
+		p.cursorOff = off
+		dom.SetHidden(p.laneCursor, off)
+	}
 	if cur > 0 {
-		at := (float64(cur) - 0.5) / float64(n)
+		at := strconv.FormatFloat((float64(cur)-0.5)/float64(n), 'f', 4, 64)
 		// On the cursor itself: set on the lane, the property would be
-		// inherited by every row and restyle them all.
-		p.laneCursor.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
+		// inherited by every row and restyle them all. At 10,000 steps
+		// and more, a step may leave it where it was.
+		if at != p.cursorAt {
+			p.cursorAt = at
+			p.cursorCSS.Call("setProperty", "--at", at)
+		}
 	}
 	for i := range p.segs {
 		s := &p.segs[i]

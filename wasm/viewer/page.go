@@ -109,6 +109,9 @@ type page struct {
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
+	cursorAt   string    // the cursor's place, as last written: its --at
+	cursorOff  bool      // the cursor is hidden (at the overview)
+	cursorCSS  js.Value  // its style declaration
 
 	playing bool
 	loading bool // a transcript is being fetched
@@ -134,7 +137,7 @@ type page struct {
 	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
 
 	// The texts a step change rewrites (text.go).
-	text struct{ heading, label, raw, position textBox }
+	text struct{ heading, label, raw, position, announce textBox }
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -179,6 +182,7 @@ func newPage() (*page, error) {
 	}
 	p.text.heading, p.text.label = newTextBox(e.heading), newTextBox(e.label)
 	p.text.raw, p.text.position = newTextBox(e.raw), newTextBox(e.position)
+	p.text.announce = newTextBox(e.announce)
 	return p, nil
 }
 
@@ -593,7 +597,7 @@ func (p *page) paint(old int) {
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
-	dom.SetText(p.el.announce, p.heading)
+	p.text.announce.set(p.heading)
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
@@ -801,7 +805,7 @@ func (p *page) reveal(el js.Value) {
 	}
 	port.Right = port.Left + c.Get("clientWidth").Float()
 	port.Bottom = port.Top + c.Get("clientHeight").Float()
-	port.Top += p.pinnedHeight()
+	port.Top += p.pinnedHeight(r.Top)
 	dx, dy := view.Reveal(port, target, revealMargin)
 	if dx == 0 && dy == 0 {
 		return
