@@ -72,11 +72,11 @@ func (p *page) inspect() {
 	}
 	det := view.InspectStep(t, *s, d.count(), start)
 	p.heading = det.Heading
-	dom.SetText(e.heading, det.Heading)
-	dom.SetText(e.label, det.Label)
+	p.text.heading.set(det.Heading)
+	p.text.label.set(det.Label)
 	p.setFacts(det.Rows)
 	p.setNotes(det.Notes, findingsAt(d, p.nav.Cur)) // findings.go: what check.Check finds here
-	setLong(e.raw, det.Raw)
+	p.text.raw.set(clipText(det.Raw))
 	// The JSON tree is built when its tab shows: stepping with the raw
 	// tab open costs no tree.
 	if p.jsonDrawn {
@@ -106,8 +106,8 @@ func (p *page) inspect() {
 func (p *page) blankInspector(heading, label string, facts []view.Row, notes []string) {
 	e := &p.el
 	p.heading = heading
-	dom.SetText(e.heading, heading)
-	dom.SetText(e.label, label)
+	p.text.heading.set(heading)
+	p.text.label.set(label)
 	p.setFacts(facts)
 	p.setNotes(notes, nil)
 	if p.inspTabs {
@@ -124,6 +124,7 @@ func (p *page) blankInspector(heading, label string, facts []view.Row, notes []s
 // elements, kept from one step to the next.
 type factRow struct {
 	dt, dd js.Value
+	val    textBox // dd's text, while the value is plain
 	row    view.Row
 }
 
@@ -134,6 +135,7 @@ func (p *page) setFacts(rows []view.Row) {
 	for i, r := range rows {
 		if i == len(p.facts) {
 			f := factRow{dt: dom.TextEl("dt", "", r.Name), dd: dom.El("dd", ""), row: r}
+			f.val = newTextBox(f.dd)
 			fillFact(f.dd, r)
 			dom.Append(p.el.facts, f.dt, f.dd)
 			p.facts = append(p.facts, f)
@@ -147,9 +149,10 @@ func (p *page) setFacts(rows []view.Row) {
 			dom.SetText(f.dt, r.Name)
 		}
 		if factKind(f.row) == plainFact && factKind(r) == plainFact {
-			dom.SetText(f.dd, r.Value)
+			f.val.set(r.Value)
 		} else {
 			fillFact(f.dd, r)
+			f.val = newTextBox(f.dd) // its text is fillFact's now
 		}
 		f.row = r
 	}
@@ -267,8 +270,6 @@ func clipText(s string) string {
 	}
 	return s[:cut] + "\n\n… " + strconv.Itoa((len(s)-cut)>>10) + " KB more: Copy copies the whole text."
 }
-
-func setLong(el js.Value, s string) { dom.SetText(el, clipText(s)) }
 
 // jsonNode draws a JSON value as a tree: objects and arrays fold (a
 // details element each, open to depth foldDepth), scalars show as
@@ -429,6 +430,7 @@ func (p *page) buildLane() {
 		dom.Append(inner, dom.TextEl("div", "lane-more", "and "+strconv.Itoa(more)+" more tasks: the diagram draws a lane for each"))
 	}
 	p.laneCursor = dom.El("span", "lane-cursor")
+	p.cursorCSS, p.cursorAt, p.cursorOff = p.laneCursor.Get("style"), "", false
 	dom.Append(inner, p.laneCursor)
 	dom.Append(lane, inner)
 }
@@ -440,12 +442,19 @@ func (p *page) paintLane() {
 		return
 	}
 	cur, n := p.nav.Cur, p.nav.N
-	dom.SetHidden(p.laneCursor, cur == 0)
+	if off := cur == 0; off != p.cursorOff {
+		p.cursorOff = off
+		dom.SetHidden(p.laneCursor, off)
+	}
 	if cur > 0 {
-		at := (float64(cur) - 0.5) / float64(n)
+		at := strconv.FormatFloat((float64(cur)-0.5)/float64(n), 'f', 4, 64)
 		// On the cursor itself: set on the lane, the property would be
-		// inherited by every row and restyle them all.
-		p.laneCursor.Get("style").Call("setProperty", "--at", strconv.FormatFloat(at, 'f', 4, 64))
+		// inherited by every row and restyle them all. At 10,000 steps
+		// and more, a step may leave it where it was.
+		if at != p.cursorAt {
+			p.cursorAt = at
+			p.cursorCSS.Call("setProperty", "--at", at)
+		}
 	}
 	for i := range p.segs {
 		s := &p.segs[i]

@@ -368,7 +368,7 @@ func (p *page) livePlaceholder() {
 		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button on the left.")))
 	p.el.scrub.Set("max", 0)
 	p.el.scrub.Set("value", 0)
-	dom.SetText(p.el.position, "no steps yet")
+	p.text.position.set("no steps yet")
 	for _, b := range []js.Value{p.el.first, p.el.prev, p.el.play, p.el.next, p.el.last} {
 		b.Set("disabled", true)
 	}

@@ -114,6 +114,9 @@ type page struct {
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
+	cursorAt   string    // the cursor's place, as last written: its --at
+	cursorOff  bool      // the cursor is hidden (at the overview)
+	cursorCSS  js.Value  // its style declaration
 
 	playing bool
 	loading bool // a transcript is being fetched
@@ -137,6 +140,9 @@ type page struct {
 	inspTabs        bool      // the tabs and copy buttons show
 	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
 	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
+
+	// The texts a step change rewrites (text.go).
+	text struct{ heading, label, raw, position, announce textBox }
 
 	el struct {
 		picker, source, diagram, scrub, position, speed, lane   js.Value
@@ -214,6 +220,9 @@ func newPage() (*page, error) {
 	} {
 		*f.v = dom.ByID(f.id)
 	}
+	p.text.heading, p.text.label = newTextBox(e.heading), newTextBox(e.label)
+	p.text.raw, p.text.position = newTextBox(e.raw), newTextBox(e.position)
+	p.text.announce = newTextBox(e.announce)
 	return p, nil
 }
 
@@ -628,7 +637,7 @@ func (p *page) paint(old int) {
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
-	dom.SetText(p.el.announce, p.heading)
+	p.text.announce.set(p.heading)
 	if el := p.mark(cur); !el.IsUndefined() {
 		p.reveal(el)
 	}
@@ -640,9 +649,9 @@ func (p *page) paintPosition() {
 	cur, n := p.nav.Cur, p.nav.N
 	p.el.scrub.Set("value", cur)
 	if cur == 0 {
-		dom.SetText(p.el.position, "overview · "+count(n, "step"))
+		p.text.position.set("overview · " + count(n, "step"))
 	} else {
-		dom.SetText(p.el.position, "step "+strconv.Itoa(cur)+" / "+strconv.Itoa(n))
+		p.text.position.set("step " + strconv.Itoa(cur) + " / " + strconv.Itoa(n))
 	}
 	p.el.first.Set("disabled", n == 0 || cur == 1)
 	p.el.prev.Set("disabled", cur == 0)
@@ -836,7 +845,7 @@ func (p *page) reveal(el js.Value) {
 	}
 	port.Right = port.Left + c.Get("clientWidth").Float()
 	port.Bottom = port.Top + c.Get("clientHeight").Float()
-	port.Top += p.pinnedHeight()
+	port.Top += p.pinnedHeight(r.Top)
 	dx, dy := view.Reveal(port, target, revealMargin)
 	if dx == 0 && dy == 0 {
 		return

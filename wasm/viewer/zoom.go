@@ -185,15 +185,13 @@ func (p *page) zoomTo(z view.Zoom, x, y float64, at bool) {
 }
 
 // pinnedHeight is how much of the stage's top the pinned rows cover, in
-// CSS pixels.
-func (p *page) pinnedHeight() float64 {
+// CSS pixels, given where the stage's top is.
+func (p *page) pinnedHeight(top float64) float64 {
 	pin := p.figure.pin
 	if pin.IsUndefined() {
 		return 0
 	}
-	r := box(pin.Call("getBoundingClientRect"))
-	top := box(p.el.diagram.Call("getBoundingClientRect")).Top
-	return max(0, r.Bottom-top)
+	return max(0, pin.Call("getBoundingClientRect").Get("bottom").Float()-top)
 }
 
 // wireZoom connects the zoom buttons, ctrl+wheel (a touchpad's pinch
