@@ -25,7 +25,7 @@
 		fail("The page is damaged: its data block does not parse.");
 		return;
 	}
-	if (typeof WebAssembly !== "object" || typeof Go !== "function") {
+	if (typeof WebAssembly !== "object" || typeof Go !== "function" && !data.wasmExec) {
 		fail("This browser cannot run WebAssembly, so the diagram stays as it is: stepping needs it.");
 		return;
 	}
@@ -42,27 +42,47 @@
 		return new Uint8Array(await new Response(stream).arrayBuffer());
 	}
 
-	async function instantiate(go) {
+	// Go's glue, wasm_exec.js: the offline page carries it; the served
+	// page names it in its data block, and it is loaded with the module,
+	// after the first paint, so that evaluating it does not delay that.
+	function glue() {
+		if (typeof Go === "function") return Promise.resolve();
+		return new Promise(function (resolve, reject) {
+			var s = document.createElement("script");
+			s.src = data.wasmExec;
+			s.onload = resolve;
+			s.onerror = function () { reject(new Error(data.wasmExec + " could not be loaded")); };
+			document.head.appendChild(s);
+		});
+	}
+
+	async function instantiate() {
+		var go;
 		var inline = document.getElementById("a2aplay-wasm");
 		if (inline) {
-			return WebAssembly.instantiate(await inlineModule(inline), go.importObject);
+			go = new Go();
+			return {go: go, result: await WebAssembly.instantiate(await inlineModule(inline), go.importObject)};
 		}
+		var module = fetch(data.wasm); // on its way while the glue loads
+		module.catch(function () {}); // a failure is instantiateStreaming's to report
+		await glue();
+		go = new Go();
 		if (WebAssembly.instantiateStreaming) {
 			try {
-				return await WebAssembly.instantiateStreaming(fetch(data.wasm), go.importObject);
+				return {go: go, result: await WebAssembly.instantiateStreaming(module, go.importObject)};
 			} catch (e) {
 				// A server that sends the wrong MIME type: compile from bytes.
 			}
 		}
 		var resp = await fetch(data.wasm);
 		if (!resp.ok) throw new Error(data.wasm + ": " + resp.status + " " + resp.statusText);
-		return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+		return {go: go, result: await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)};
 	}
 
 	async function start() {
 		performance.mark("a2aplay-wasm-fetch");
-		var go = new Go();
-		var result = await instantiate(go);
+		var started = await instantiate();
+		var go = started.go, result = started.result;
 		performance.mark("a2aplay-wasm-compiled");
 		go.run(result.instance).then(function () {
 			fail("The viewer stopped. Reload the page to start it again.");
