@@ -89,13 +89,15 @@
 		});
 	}
 
-	// Let the browser paint the pre-rendered diagram first: fetching and
-	// compiling the module compete with it for the processor. An
-	// animation frame's callback runs just before the browser paints; a
-	// task queued from it runs after that paint. A hidden tab paints
-	// nothing and gets no frames, so it starts at once, or as soon as it
-	// is hidden. (A timer as well, as there was, races the first paint
-	// on a busy machine and can start compiling before it.)
+	// Let the browser paint the pre-rendered diagram first, and put it on
+	// screen: fetching and compiling the module compete with its paint,
+	// raster and display for the processor. The first contentful paint's
+	// entry comes once the frame is displayed; a browser without paint
+	// timing starts after its first frame's paint (a task queued from an
+	// animation frame's callback runs after that paint). A hidden tab
+	// paints nothing, so it starts at once, or as soon as it is hidden.
+	// (Only a long timer as well: a short one races the first paint on a
+	// busy machine and can start compiling before it.)
 	var started = false;
 	function go() {
 		if (started) return;
@@ -108,10 +110,23 @@
 	function onHidden() {
 		if (document.hidden) go();
 	}
+	function painted() {
+		var types = typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes;
+		if (!types || types.indexOf("paint") < 0) return false;
+		var obs = new PerformanceObserver(function (list) {
+			if (list.getEntriesByName("first-contentful-paint").length) {
+				obs.disconnect();
+				setTimeout(go, 0);
+			}
+		});
+		obs.observe({type: "paint", buffered: true});
+		setTimeout(go, 5000);
+		return true;
+	}
 	if (document.hidden) {
 		go();
 	} else {
 		document.addEventListener("visibilitychange", onHidden);
-		requestAnimationFrame(function () { setTimeout(go, 0); });
+		if (!painted()) requestAnimationFrame(function () { setTimeout(go, 0); });
 	}
 })();
