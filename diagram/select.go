@@ -39,8 +39,13 @@ func selectSteps(steps []replay.Step, opts Options) selection {
 func newSelection(steps []replay.Step, drawn []*replay.Step, names []string, oobOnly map[string]bool) selection {
 	sel := selection{all: steps, drawn: drawn, oobOnly: oobOnly}
 	used := make(map[string]bool, len(names))
-	for _, s := range drawn {
-		used[s.From], used[s.To] = true, true
+	from, to := "", ""
+	for i, s := range drawn {
+		// Most steps go between the parties of the step before.
+		if i == 0 || s.From != from || s.To != to {
+			from, to = s.From, s.To
+			used[from], used[to] = true, true
+		}
 	}
 	for _, n := range names {
 		if used[n] {

@@ -56,9 +56,15 @@ func Visible(s string) string {
 // escapes, or -1.
 func firstHidden(s string) int {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
+		// Printable ASCII, most of any text, at one comparison a byte.
+		for i < len(s) && s[i]-0x20 < 0x7f-0x20 {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			if c != '\t' && c != '\n' { // another control character, or DEL
 				return i
 			}
 			i++

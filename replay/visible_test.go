@@ -41,7 +41,7 @@ func TestVisibleNoCopy(t *testing.T) {
 }
 
 func FuzzVisible(f *testing.F) {
-	for _, s := range []string{"a\u202eb", "\x1b[2J", "\xff", "ok", "\u200d👍"} {
+	for _, s := range []string{"a\u202eb", "\x1b[2J", "\xff", "ok", "\u200d👍", "del\x7f", "tab\tand\nline", "ok\u00a0é"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -59,6 +59,20 @@ func FuzzVisible(f *testing.F) {
 		}
 		if firstHidden(s) < 0 && v != s {
 			t.Fatalf("Visible(%q) = %q changed text with nothing hidden", s, v)
+		}
+		// firstHidden goes over ASCII a byte at a time: it finds what a
+		// look at each rune finds.
+		want := -1
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n <= 1 || hidden(r) {
+				want = i
+				break
+			}
+			i += n
+		}
+		if got := firstHidden(s); got != want {
+			t.Fatalf("firstHidden(%q) = %d, want %d", s, got, want)
 		}
 	})
 }

@@ -76,6 +76,47 @@ func TestLoad(t *testing.T) {
 	tb.checkClean()
 }
 
+// TestWarmUp: when idle after it opens, the page reads, steps and draws
+// a transcript of its own off screen until it has drawn some thousands
+// of steps (wasm/viewer/warm.go), and none of it shows: the diagram, the
+// position, the history and the banner stay as they were. A transcript
+// loaded after is drawn whole.
+func TestWarmUp(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url + "#t=" + sample + "&s=2")
+	tb.at(sample, 2)
+	diagram := `document.getElementById("diagram").innerHTML`
+	before, length := eval[string](tb, diagram), eval[int](tb, `history.length`)
+	tb.wait(`!a2aplay.state().warming`)
+	type warm struct {
+		Warmed    int    `json:"warmed"`
+		WarmError string `json:"warmError"`
+	}
+	if w := eval[warm](tb, `a2aplay.state()`); w.WarmError != "" || w.Warmed < 2000 {
+		t.Errorf("the warm-up stopped after %d steps (%q), want 2,000 or more and no error", w.Warmed, w.WarmError)
+	}
+	tb.at(sample, 2)
+	if eval[string](tb, diagram) != before {
+		t.Error("the diagram changed while the page warmed up")
+	}
+	if n := eval[int](tb, `history.length`); n != length || tb.banner() != "" {
+		t.Errorf("after the warm-up: %d history entries (was %d), banner %q", n, length, tb.banner())
+	}
+	text := shippedNamed(t, "07-auth-required")
+	type loaded struct {
+		Steps int    `json:"steps"`
+		Error string `json:"error"`
+	}
+	r := eval[loaded](tb, `a2aplay.load("07.http", `+js(string(text))+`)`)
+	if r.Error != "" || r.Steps == 0 {
+		t.Fatalf("load after the warm-up: %+v", r)
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#diagram svg [data-step]").length`); n != r.Steps {
+		t.Errorf("the transcript loaded after the warm-up shows %d steps, want %d", n, r.Steps)
+	}
+	tb.checkClean()
+}
+
 func TestStepping(t *testing.T) {
 	tb := newTab(t)
 	tb.open(env.url + "#t=" + sample)

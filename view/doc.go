@@ -5,7 +5,7 @@
 // far to scroll to reveal a step and how large to draw the diagram; which
 // steps of a long transcript to draw and how its task lanes summarise;
 // and what a file the learner opens is. It also draws the diagram as
-// the page shows it ([PageFigure]) and as Export writes it ([SVG]).
+// the page shows it ([AppendPageFigure]) and as Export writes it ([SVG]).
 //
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.

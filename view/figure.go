@@ -47,38 +47,50 @@ func PageSVG(t *replay.Transcript, steps []replay.Step) (svg, css string, err er
 // PageSVGRange is [PageSVG] drawing only steps first to last (1-based,
 // inclusive; 0 leaves an end open): the page draws a long transcript a
 // window at a time.
+//
+// The SVG is drawn without its <style>, which the page may not hold; the
+// style sheet, the same for every diagram, comes apart.
 func PageSVGRange(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, err error) {
-	svg, css, _, err = pageSVG(t, steps, first, last)
-	return svg, css, err
-}
-
-// PageFigure is [PageSVGRange] for the page's own use: the SVG without
-// its style sheet, and the width of its widest arrow (what the zoom
-// fits on a narrow screen), from the layout rather than from the page.
-func PageFigure(t *replay.Transcript, steps []replay.Step, first, last int) (svg string, widest int, err error) {
-	svg, _, widest, err = pageSVG(t, steps, first, last)
-	return svg, widest, err
-}
-
-// pageSVG lays steps first to last out and writes their SVG once,
-// straight into the bytes of the string it returns. The SVG is drawn
-// without its <style>, which the page may not hold; the style sheet, the
-// same for every diagram, comes apart.
-func pageSVG(t *replay.Transcript, steps []replay.Step, first, last int) (svg, css string, widest int, err error) {
-	if t == nil {
-		return "", "", 0, errors.New("no transcript")
-	}
-	g := diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
-	for i := range g.Rows {
-		if a := g.Rows[i].Arrow; a != nil && !a.Self {
-			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
-		}
+	g, _, err := pageLayout(t, steps, first, last)
+	if err != nil {
+		return "", "", err
 	}
 	b := diagram.AppendSVG(nil, g)
 	// b goes nowhere else and is never written again, so the string may
 	// share its bytes, as strings.Builder's String does: a large diagram
 	// is not copied once more.
-	return unsafe.String(unsafe.SliceData(b), len(b)), diagram.StyleSheet(), widest, nil
+	return unsafe.String(unsafe.SliceData(b), len(b)), diagram.StyleSheet(), nil
+}
+
+// AppendPageFigure is [PageSVGRange] for the page's own use: it appends
+// the SVG without its style sheet to b, and returns the width of its
+// widest arrow (what the zoom fits on a narrow screen), from the layout
+// rather than from the page. The page draws into one buffer it keeps
+// from draw to draw: a thousand steps are a megabyte and a half of SVG,
+// and allocating that afresh each time costs more than writing it, the
+// memory cleared and, in a browser, its pages faulted in again
+// (BenchmarkPageFigure compares the two).
+func AppendPageFigure(b []byte, t *replay.Transcript, steps []replay.Step, first, last int) (svg []byte, widest int, err error) {
+	g, widest, err := pageLayout(t, steps, first, last)
+	if err != nil {
+		return b, 0, err
+	}
+	return diagram.AppendSVG(b, g), widest, nil
+}
+
+// pageLayout lays steps first to last out as the page draws them, and
+// finds the width of the widest arrow.
+func pageLayout(t *replay.Transcript, steps []replay.Step, first, last int) (g *diagram.Geometry, widest int, err error) {
+	if t == nil {
+		return nil, 0, errors.New("no transcript")
+	}
+	g = diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
+	for i := range g.Rows {
+		if a := g.Rows[i].Arrow; a != nil && !a.Self {
+			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
+		}
+	}
+	return g, widest, nil
 }
 
 // WindowSteps is how many steps the page draws of a transcript longer

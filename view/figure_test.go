@@ -46,8 +46,15 @@ func TestPageSVGIsTheDiagramWithoutItsStyle(t *testing.T) {
 		if svg != want || css != diagram.StyleSheet() {
 			t.Errorf("%s: PageSVGRange differs from the diagram without its style", tc.name)
 		}
-		if got, _, err := PageFigure(tc.t, steps, tc.first, tc.last); err != nil || got != want {
-			t.Errorf("%s: PageFigure differs from the diagram without its style (%v)", tc.name, err)
+		// The page draws into the buffer of its last diagram, longer or
+		// shorter: what it held before must neither stay nor show.
+		for _, old := range [][]byte{nil, bytes.Repeat([]byte("<old/>"), 1<<14), []byte("<old/>")} {
+			if got, _, err := AppendPageFigure(old[:0], tc.t, steps, tc.first, tc.last); err != nil || string(got) != want {
+				t.Errorf("%s: AppendPageFigure into a buffer of %d bytes differs from the diagram without its style (%v)", tc.name, len(old), err)
+			}
+		}
+		if got, _, err := AppendPageFigure([]byte("<before/>"), tc.t, steps, tc.first, tc.last); err != nil || string(got) != "<before/>"+want {
+			t.Errorf("%s: AppendPageFigure does not append (%v)", tc.name, err)
 		}
 	}
 	for _, f := range files {

@@ -2,7 +2,6 @@ package view
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -35,7 +34,7 @@ type Part struct {
 	Lanes   []Lane // the first MaxLanes tasks' lanes
 	Tasks   int    // lanes in all
 
-	// SVG is the window drawn for the page ([PageFigure]), and Widest
+	// SVG is the window drawn for the page ([AppendPageFigure]), and Widest
 	// its widest arrow, when the part comes drawn: the worker draws it,
 	// so that the page's thread only puts it in. Drawn for a screen
 	// ([Part.DrawScreen]), SVG holds only the rows of steps First to
@@ -99,20 +98,15 @@ func (p *Part) Draw() error {
 // lays out one screen before it paints; it adds the rest when idle.
 // A height of 0 draws the whole window into SVG.
 func (p *Part) DrawScreen(at, height int) error {
-	if p.Transcript == nil {
-		return errors.New("no transcript")
-	}
 	first, last := p.First, p.Last
 	if first <= 1 && last >= p.N {
 		first, last = 0, 0 // the whole transcript, drawn as the page draws one
 	}
-	g := diagram.Layout(p.Steps, diagram.Options{Title: p.Transcript.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
-	p.Widest = 0
-	for i := range g.Rows {
-		if a := g.Rows[i].Arrow; a != nil && !a.Self {
-			p.Widest = max(p.Widest, a.X2-a.X1, a.X1-a.X2)
-		}
+	g, widest, err := pageLayout(p.Transcript, p.Steps, first, last)
+	if err != nil {
+		return err
 	}
+	p.Widest = widest
 	k := len(g.Rows)
 	if height > 0 {
 		k = screenRows(g.Rows, at, height)

@@ -141,14 +141,14 @@ func TestCut(t *testing.T) {
 		if err := p.Draw(); err != nil {
 			t.Fatal(err)
 		}
-		svg, _, err := PageFigure(got.Transcript, got.Steps, got.First, got.Last)
+		svg, _, err := PageSVGRange(got.Transcript, got.Steps, got.First, got.Last)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := received(t, p); got.SVG != svg {
 			t.Errorf("at %d: the part sent draws otherwise than the part received", at)
 		}
-		whole, _, err := PageFigure(long, steps, first, last)
+		whole, _, err := PageSVGRange(long, steps, first, last)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,12 +74,13 @@ func TestWindow(t *testing.T) {
 	}
 }
 
-func TestPageFigureWidest(t *testing.T) {
+func TestAppendPageFigureWidest(t *testing.T) {
 	tr, steps := sample(t)
-	svg, widest, err := PageFigure(tr, steps, 0, 0)
+	b, widest, err := AppendPageFigure(nil, tr, steps, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	svg := string(b)
 	// The widest arrow in the SVG, read back from its lines.
 	want := 0
 	for _, m := range regexp.MustCompile(`<line class="arrow" x1="(\d+)" y1="\d+" x2="(\d+)"`).FindAllStringSubmatch(svg, -1) {
@@ -90,7 +91,7 @@ func TestPageFigureWidest(t *testing.T) {
 	// The layout's span runs head to tail; the line stops short of the
 	// head by a pixel or two.
 	if want == 0 || widest < want || widest > want+4 {
-		t.Errorf("PageFigure's widest arrow = %d, the SVG's line is %d", widest, want)
+		t.Errorf("AppendPageFigure's widest arrow = %d, the SVG's line is %d", widest, want)
 	}
 	if strings.Contains(svg, "<style>") {
 		t.Error("the page's SVG carries a <style>")

@@ -32,6 +32,7 @@ func main() {
 	dir := flag.String("transcripts", "transcripts", "the shipped transcripts")
 	steps := flag.Int("steps", 1000, "steps of the generated diagram")
 	loads := flag.Int("loads", 9, "warm page loads to take the median of")
+	flag.IntVar(&drawCount, "draws", 4, "draws of the generated diagram in one page, the first cold, the others warm")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
 	flag.StringVar(&bigTrace, "trace", "", "write a Chrome trace of the long transcript's open to this file (open it in chrome://tracing or Perfetto)")
@@ -226,7 +227,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		return err
 	}
 	var draws []drawTimes
-	for range 4 {
+	for range max(2, drawCount) {
 		d, err := chromedp.Run(tab, chromedp.Evaluate[drawTimes](drawJS, chromedp.EvalAwaitPromise))
 		if err != nil {
 			return err
@@ -260,10 +261,15 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 
 	toSVG := func(d drawTimes) float64 { return d.ParseMs + d.SvgMs }
 	total := func(d drawTimes) float64 { return d.TotalMs }
-	fmt.Printf("one %d-message diagram                        cold      warm (median of 3)\n", n)
+	fmt.Printf("one %d-message diagram                        cold      warm (median of %d)\n", n, len(draws)-1)
 	fmt.Printf("  a2aplay (wasm): parse and steps          %6.1f ms  %6.1f ms\n", draws[0].ParseMs, medianF(draws[1:], func(d drawTimes) float64 { return d.ParseMs }))
 	fmt.Printf("  a2aplay (wasm): layout and SVG (budget 30) %4.1f ms  %6.1f ms\n", draws[0].SvgMs, medianF(draws[1:], func(d drawTimes) float64 { return d.SvgMs }))
 	fmt.Printf("  a2aplay (wasm): SVG into the page        %6.1f ms  %6.1f ms\n", draws[0].RenderMs-draws[0].SvgMs, medianF(draws[1:], func(d drawTimes) float64 { return d.RenderMs - d.SvgMs }))
+	var each []string
+	for _, d := range draws {
+		each = append(each, fmt.Sprintf("%.1f", d.SvgMs))
+	}
+	fmt.Printf("  a2aplay (wasm): layout and SVG, each draw  %s ms\n", strings.Join(each, ", "))
 	fmt.Printf("  a2aplay: the whole load call             %6.1f ms  %6.1f ms\n", draws[0].CallMs, medianF(draws[1:], func(d drawTimes) float64 { return d.CallMs }))
 	fmt.Printf("  a2aplay: text to painted, next frame     %6.1f ms  %6.1f ms\n", draws[0].TotalMs, medianF(draws[1:], total))
 	fmt.Printf("  Mermaid 12.3.0: render(), text to SVG    %6.0f ms  %6.0f ms\n", merSVG[0], medianFloat(merSVG[1:]))
@@ -285,13 +291,14 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 }
 
 // bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace;
-// navOnly -nav-only; navTraceDir -nav-trace.
+// navOnly -nav-only; navTraceDir -nav-trace; drawCount -draws.
 var (
 	bigSteps    int
 	bigOnly     bool
 	bigTrace    string
 	navOnly     bool
 	navTraceDir string
+	drawCount   int
 )
 
 // printSteps reports the step changes stepJS timed.

@@ -49,7 +49,7 @@ func answer(id, name, text js.Value) (out map[string]any) {
 		out["error"] = "a check takes {id, name, text}"
 		return out
 	}
-	t, err := replay.Parse([]byte(text.String()), name.String())
+	t, err := replay.ParseString(text.String(), name.String())
 	if err != nil {
 		out["error"] = err.Error()
 		return out

@@ -44,7 +44,10 @@ var opened bool
 // warm is warmUp's work; between stages it calls next, and stops when
 // next says so.
 func warm(next func() bool) error {
-	t := warmTranscript()
+	t, err := replay.ParseString(view.WarmText, "warm-up.http")
+	if err != nil {
+		return err
+	}
 	steps := replay.Steps(t)
 	lanes := view.Lanes(steps)
 	n := len(steps) + view.BigTranscript // drawn as windows of a long transcript
@@ -63,49 +66,6 @@ func warm(next func() bool) error {
 			return err
 		}
 	}
-	_, err := json.Marshal(view.WholeOf(t, steps, lanes))
+	_, err = json.Marshal(view.WholeOf(t, steps, lanes))
 	return err
-}
-
-// warmTranscript is a few calls of each kind a long file holds: a task
-// that asks for input, a stream that waits for an approval, and the
-// approval outside A2A.
-func warmTranscript() *replay.Transcript {
-	t := &replay.Transcript{
-		Title: "warm-up",
-		Participants: []replay.Participant{
-			{Name: "client"}, {Name: "agent", URL: "http://localhost:1/"}, {Name: "operator"},
-		},
-	}
-	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	tick := func() time.Time { at = at.Add(time.Second); return at }
-	jsonType := []replay.Header{{Name: "Content-Type", Value: "application/json"}}
-	ok := func(h []replay.Header, body string, st *replay.Stream) *replay.Response {
-		return &replay.Response{At: tick(), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK", Header: h, Body: body, Stream: st}
-	}
-	send := func(method, text string) replay.Request {
-		return replay.Request{At: tick(), Method: "POST", URL: "http://localhost:1/", Proto: "HTTP/1.1", Header: jsonType,
-			Body: `{"jsonrpc":"2.0","id":"1","method":"` + method + `","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"` + text + `"}]}}}`}
-	}
-	const task = `"taskId":"00000000-0000-4000-8000-000000000001","contextId":"00000000-0000-4000-8000-000000000002"`
-	for range 8 {
-		t.Exchanges = append(t.Exchanges, &replay.Exchange{Name: "SendMessage", From: "client", To: "agent",
-			Request:  send("SendMessage", "review this"),
-			Response: ok(jsonType, `{"jsonrpc":"2.0","id":"1","result":{"task":{"id":"00000000-0000-4000-8000-000000000001","contextId":"00000000-0000-4000-8000-000000000002","status":{"state":"TASK_STATE_INPUT_REQUIRED","message":{"messageId":"a","role":"ROLE_AGENT","parts":[{"text":"Which branch?"}]}}}}}`, nil)})
-		st := &replay.Stream{}
-		for _, state := range []string{"TASK_STATE_WORKING", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_COMPLETED"} {
-			st.Frames = append(st.Frames, replay.Frame{At: tick(), ID: fmt.Sprint(len(st.Frames) + 1),
-				Data: `{"jsonrpc":"2.0","id":"2","result":{"statusUpdate":{` + task + `,"status":{"state":"` + state + `"}}}}`})
-		}
-		st.End = &replay.StreamEnd{At: tick(), By: replay.EndServer}
-		t.Exchanges = append(t.Exchanges, &replay.Exchange{Name: "SendStreamingMessage", From: "client", To: "agent",
-			Request: send("SendStreamingMessage", "deploy"), Response: ok([]replay.Header{{Name: "Content-Type", Value: "text/event-stream"}}, "", st)})
-		t.Exchanges = append(t.Exchanges, &replay.Exchange{Name: "approve", From: "operator", To: "agent", Channel: replay.ChannelOutOfBand,
-			Request:  replay.Request{At: tick(), Method: "POST", URL: "http://localhost:1/approve", Proto: "HTTP/1.1"},
-			Response: ok([]replay.Header{{Name: "Content-Type", Value: "text/plain"}}, "approved", nil)})
-	}
-	for i, ex := range t.Exchanges {
-		ex.Seq = i + 1
-	}
-	return t
 }

@@ -24,7 +24,7 @@ func TestWarm(t *testing.T) {
 	if err := warm(func() bool { stages++; return false }); err != nil || stages != 1 {
 		t.Errorf("told to stop, the warm-up went on to %d stages (%v)", stages, err)
 	}
-	steps := replay.Steps(warmTranscript())
+	steps := replay.Steps(warmText(t))
 	kinds := map[replay.StepKind]int{}
 	for _, s := range steps {
 		kinds[s.Kind]++
@@ -32,8 +32,17 @@ func TestWarm(t *testing.T) {
 	if len(steps) < 40 || kinds[replay.KindFrame] == 0 || kinds[replay.KindRequest] == 0 || len(view.Lanes(steps)) == 0 {
 		t.Errorf("%d steps (%v), %d lanes: too little to warm up with", len(steps), kinds, len(view.Lanes(steps)))
 	}
-	p := view.CutFirst(warmTranscript(), steps, len(steps)+view.BigTranscript)
+	p := view.CutFirst(warmText(t), steps, len(steps)+view.BigTranscript)
 	if err := p.DrawScreen(0, 200); err != nil || len(p.More) == 0 {
 		t.Errorf("the warm-up's window drawn for a screen: %d pieces, %v; want pieces", len(p.More), err)
 	}
+}
+
+func warmText(t *testing.T) *replay.Transcript {
+	t.Helper()
+	tr, err := replay.ParseString(view.WarmText, "warm-up.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }

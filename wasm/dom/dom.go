@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"syscall/js"
+	"unsafe"
 )
 
 var (
@@ -310,6 +311,14 @@ func Download(name, mime, text string) {
 // escaped. Never pass it text from a transcript, or anything built from
 // one without escaping: use [SetText] for that.
 func SetOwnMarkup(el js.Value, markup string) { el.Set("innerHTML", markup) }
+
+// SetOwnMarkupBytes is [SetOwnMarkup] with the markup in bytes, which the
+// caller may write over once it returns: syscall/js decodes a string into
+// a JavaScript string of its own as it passes it, so the string made
+// here without a copy lives no longer than the call.
+func SetOwnMarkupBytes(el js.Value, markup []byte) {
+	SetOwnMarkup(el, unsafe.String(unsafe.SliceData(markup), len(markup)))
+}
 
 // Now is the page's high-resolution time in milliseconds.
 func Now() float64 { return global.Get("performance").Call("now").Float() }

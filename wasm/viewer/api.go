@@ -18,7 +18,10 @@ import (
 //	                          drawMs} or {error}: parse and steps, layout
 //	                          and SVG, that and the DOM, all of showing it
 //	a2aplay.go(k)             move to position k (0 is the overview)
-//	a2aplay.state()           {transcript, step, steps, playing}
+//	a2aplay.state()           {transcript, step, steps, playing,
+//	                          warming, warmed, warmError}: whether the
+//	                          warm-up goes on and the steps it drew
+//	                          (warm.go)
 //	a2aplay.memory()          {sys, heapInuse, worker}: the Go runtime's
 //	                          memory, and that of the worker that holds
 //	                          a large file, bytes
@@ -61,7 +64,8 @@ func (p *page) exposeAPI() {
 		if p.cur != nil {
 			name = p.cur.name
 		}
-		return map[string]any{"transcript": name, "step": p.nav.Cur, "steps": p.nav.N, "playing": p.playing}
+		return map[string]any{"transcript": name, "step": p.nav.Cur, "steps": p.nav.N, "playing": p.playing,
+			"warming": p.warming, "warmed": p.warmed, "warmError": p.warmErr}
 	})
 	// memory(): the Go heap's size as the runtime has it from the
 	// browser, in bytes (the module's linear memory in use).
@@ -91,7 +95,7 @@ func (p *page) exposeAPI() {
 // file the learner opened.
 func (p *page) loadText(name, text string) (*doc, error) {
 	t0 := dom.Now()
-	t, err := replay.Parse([]byte(text), name)
+	t, err := replay.ParseString(text, name)
 	if err != nil {
 		return nil, err
 	}

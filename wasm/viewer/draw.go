@@ -50,14 +50,13 @@ func (p *page) draw(d *doc, at int) error {
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 			c.Set("innerHTML", d.lazy.svg)
 		} else {
-			var svg string
 			var err error
-			if svg, widest, err = view.PageFigure(d.t, d.steps, first, last); err != nil {
+			if p.svgBuf, widest, err = view.AppendPageFigure(p.svgBuf[:0], d.t, d.steps, first, last); err != nil {
 				return err
 			}
 			d.svgMs = dom.Now() - t0
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
-			dom.SetOwnMarkup(c, svg)
+			dom.SetOwnMarkupBytes(c, p.svgBuf)
 		}
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
@@ -208,27 +207,4 @@ func (p *page) indexOfMark(v string) int {
 // writeMermaid writes d as Mermaid sequenceDiagram text.
 func writeMermaid(w io.Writer, d *doc) error {
 	return diagram.WriteMermaid(w, d.steps, diagram.Options{Title: d.t.Title})
-}
-
-// warmUp draws the current transcript once, off screen, when the page is
-// idle. The browser compiles a WebAssembly function the first time it
-// runs, and the page adopts the diagram the site builder drew, so
-// without this the learner's first change of transcript would pay for
-// compiling the layout and SVG code.
-func (p *page) warmUp() {
-	var f js.Func
-	f = dom.Func(func(js.Value, []js.Value) any {
-		f.Release()
-		p.do(func() {
-			if d := p.cur; d != nil {
-				view.PageSVG(d.t, d.steps)
-			}
-		})
-		return nil
-	})
-	if ric := dom.Global().Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
-		dom.Global().Call("requestIdleCallback", f, map[string]any{"timeout": 3000})
-		return
-	}
-	dom.Global().Call("setTimeout", f, 1000)
 }

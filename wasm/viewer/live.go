@@ -308,7 +308,7 @@ func (p *page) loadLive() {
 // last step follows the session to its new last step; one who stepped
 // back stays where they are.
 func (p *page) liveDraw(text string) drawn {
-	t, err := replay.Parse([]byte(text), liveName+".http")
+	t, err := replay.ParseString(text, liveName+".http")
 	if err != nil {
 		return drawn{err: err}
 	}

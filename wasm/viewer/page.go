@@ -106,6 +106,11 @@ type page struct {
 
 	figure figure    // the diagram as framed in the stage (zoom.go)
 	zoom   view.Zoom // how the learner sizes diagrams; kept from one to the next
+	svgBuf []byte    // the last diagram drawn's SVG, its bytes reused by the next (see view.AppendPageFigure)
+
+	warming bool   // the warm-up goes on (warm.go)
+	warmed  int    // steps it has drawn
+	warmErr string // why it stopped early
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
@@ -160,19 +165,54 @@ func newPage() (*page, error) {
 		return nil, err
 	}
 	e := &p.el
-	for id, v := range map[string]*js.Value{
-		"picker": &e.picker, "source": &e.source, "diagram": &e.diagram, "scrub": &e.scrub,
-		"position": &e.position, "speed": &e.speed, "lane": &e.lane,
-		"first": &e.first, "prev": &e.prev, "play": &e.play, "next": &e.next, "last": &e.last,
-		"open": &e.open, "file": &e.file, "export": &e.export, "drop": &e.drop,
-		"export-svg": &e.exSVG, "export-mermaid": &e.exMermaid, "export-http": &e.exHTTP, "export-har": &e.exHAR,
-		"banner": &e.banner, "banner-text": &e.bannerText, "banner-close": &e.bannerClose,
-		"insp-heading": &e.heading, "insp-label": &e.label, "insp-facts": &e.facts, "insp-notes": &e.notes,
-		"insp-tabs": &e.tabs, "tab-raw": &e.tabRaw, "tab-json": &e.tabJSON, "insp-raw": &e.raw, "insp-json": &e.json,
-		"zoom-in": &e.zoomIn, "zoom-out": &e.zoomOut, "zoom-reset": &e.zoomReset, "zoom-fit": &e.zoomFit, "announce": &e.announce,
-		"insp-tools": &e.tools, "copy": &e.copy, "copy-curl": &e.copyCurl,
+	// Looked up from a list: a map literal of pointers, or a call each,
+	// costs the module far more bytes than a string and a pointer.
+	for _, f := range [...]struct {
+		id string
+		v  *js.Value
+	}{
+		{"picker", &e.picker},
+		{"source", &e.source},
+		{"diagram", &e.diagram},
+		{"scrub", &e.scrub},
+		{"position", &e.position},
+		{"speed", &e.speed},
+		{"lane", &e.lane},
+		{"first", &e.first},
+		{"prev", &e.prev},
+		{"play", &e.play},
+		{"next", &e.next},
+		{"last", &e.last},
+		{"open", &e.open},
+		{"file", &e.file},
+		{"export", &e.export},
+		{"drop", &e.drop},
+		{"export-svg", &e.exSVG},
+		{"export-mermaid", &e.exMermaid},
+		{"export-http", &e.exHTTP},
+		{"export-har", &e.exHAR},
+		{"banner", &e.banner},
+		{"banner-text", &e.bannerText},
+		{"banner-close", &e.bannerClose},
+		{"insp-heading", &e.heading},
+		{"insp-label", &e.label},
+		{"insp-facts", &e.facts},
+		{"insp-notes", &e.notes},
+		{"insp-tabs", &e.tabs},
+		{"tab-raw", &e.tabRaw},
+		{"tab-json", &e.tabJSON},
+		{"insp-raw", &e.raw},
+		{"insp-json", &e.json},
+		{"zoom-in", &e.zoomIn},
+		{"zoom-out", &e.zoomOut},
+		{"zoom-reset", &e.zoomReset},
+		{"zoom-fit", &e.zoomFit},
+		{"announce", &e.announce},
+		{"insp-tools", &e.tools},
+		{"copy", &e.copy},
+		{"copy-curl", &e.copyCurl},
 	} {
-		*v = dom.ByID(id)
+		*f.v = dom.ByID(f.id)
 	}
 	return p, nil
 }
@@ -338,7 +378,7 @@ func (p *page) loaded(name, text string, err error, step int, h history) {
 // parseShipped reads a shipped transcript, with the findings the data
 // block carries for it.
 func (p *page) parseShipped(name, text string) (*doc, error) {
-	t, err := replay.Parse([]byte(text), name+".http")
+	t, err := replay.ParseString(text, name+".http")
 	if err != nil {
 		return nil, err
 	}

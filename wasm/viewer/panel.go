@@ -118,23 +118,68 @@ func (p *page) startPanel() {
 func (p *page) findPanel() {
 	e := &p.live.panel.el
 	id := dom.ByID
-	e.status, e.offline, e.remote, e.remoteForm, e.url = id("lv-status"), id("lv-offline"), id("lv-remote"), id("lv-remote-form"), id("lv-url")
+	// Looked up from a list: a call each costs the module far more bytes
+	// than a string and a pointer.
+	for _, f := range [...]struct {
+		id string
+		v  *js.Value
+	}{
+		{"lv-status", &e.status},
+		{"lv-offline", &e.offline},
+		{"lv-remote", &e.remote},
+		{"lv-remote-form", &e.remoteForm},
+		{"lv-url", &e.url},
+		{"lv-send-diff", &e.sendDiff},
+		{"lv-review-task", &e.rvTask},
+		{"lv-review-ctx", &e.rvCtx},
+		{"lv-review-text", &e.rvText},
+		{"lv-step-review-1", &e.rvStep1},
+		{"lv-step-review-2", &e.rvStep2},
+		{"lv-step-review-3", &e.rvStep3},
+		{"lv-next-deploy", &e.rvNext},
+		{"lv-deploy", &e.deploy},
+		{"lv-deploy-watch", &e.dpWatch},
+		{"lv-step-deploy-1", &e.dpStep1},
+		{"lv-step-deploy-2", &e.dpStep2},
+		{"lv-step-deploy-3", &e.dpStep3},
+		{"lv-step-deploy-4", &e.dpStep4},
+		{"lv-next-planner", &e.dpNext},
+		{"lv-plan", &e.plan},
+		{"lv-plan-ids", &e.plIDs},
+		{"lv-plan-text", &e.plText},
+		{"lv-plan-watch", &e.plWatch},
+		{"lv-plan-sub", &e.plSub},
+		{"lv-step-planner-1", &e.plStep1},
+		{"lv-step-planner-2", &e.plStep2},
+		{"lv-step-planner-3", &e.plStep3},
+		{"lv-next-try", &e.plNext},
+		{"lv-try-task", &e.tryTask},
+		{"lv-try-text", &e.tryText},
+		{"lv-step-try-1", &e.tryStep},
+		{"lv-send-agent", &e.sendAgent},
+		{"lv-send-text", &e.sendText},
+		{"lv-send-stream", &e.sendStream},
+		{"lv-step-try-2", &e.sendStep},
+		{"lv-send", &e.send},
+		{"lv-operator", &e.operator},
+		{"lv-op-list", &e.opList},
+		{"lv-op-empty", &e.opEmpty},
+		{"lv-op-log", &e.opLog},
+		{"lv-tasks", &e.tasks},
+		{"lv-save", &e.save},
+		{"lv-save-normalize", &e.normalize},
+		{"lv-replay", &e.replay},
+		{"lv-end", &e.end},
+		{"lv-goroutines", &e.gor},
+	} {
+		*f.v = id(f.id)
+	}
 	e.bindings = dom.All(p.live.el.panel, ".lv-binding button")
 	e.tabs = dom.All(p.live.el.panel, ".lv-tabs [role=tab]")
 	e.cards = map[string]js.Value{}
 	for _, sc := range liveScenarios {
 		e.cards[sc] = id("lv-card-" + sc)
 	}
-	e.sendDiff, e.rvTask, e.rvCtx, e.rvText = id("lv-send-diff"), id("lv-review-task"), id("lv-review-ctx"), id("lv-review-text")
-	e.rvStep1, e.rvStep2, e.rvStep3, e.rvNext = id("lv-step-review-1"), id("lv-step-review-2"), id("lv-step-review-3"), id("lv-next-deploy")
-	e.deploy, e.dpWatch = id("lv-deploy"), id("lv-deploy-watch")
-	e.dpStep1, e.dpStep2, e.dpStep3, e.dpStep4, e.dpNext = id("lv-step-deploy-1"), id("lv-step-deploy-2"), id("lv-step-deploy-3"), id("lv-step-deploy-4"), id("lv-next-planner")
-	e.plan, e.plIDs, e.plText, e.plWatch, e.plSub = id("lv-plan"), id("lv-plan-ids"), id("lv-plan-text"), id("lv-plan-watch"), id("lv-plan-sub")
-	e.plStep1, e.plStep2, e.plStep3, e.plNext = id("lv-step-planner-1"), id("lv-step-planner-2"), id("lv-step-planner-3"), id("lv-next-try")
-	e.tryTask, e.tryText, e.tryStep, e.sendAgent = id("lv-try-task"), id("lv-try-text"), id("lv-step-try-1"), id("lv-send-agent")
-	e.sendText, e.sendStream, e.sendStep, e.send = id("lv-send-text"), id("lv-send-stream"), id("lv-step-try-2"), id("lv-send")
-	e.operator, e.opList, e.opEmpty, e.opLog, e.tasks = id("lv-operator"), id("lv-op-list"), id("lv-op-empty"), id("lv-op-log"), id("lv-tasks")
-	e.save, e.normalize, e.replay, e.end, e.gor = id("lv-save"), id("lv-save-normalize"), id("lv-replay"), id("lv-end"), id("lv-goroutines")
 }
 
 // wirePanel connects the panel's controls to the moves.
