@@ -9,7 +9,7 @@ import (
 // PageData is the page's data block: the JSON the site builder (package
 // web) writes into <script id="a2aplay-data"> and the viewer reads once,
 // when it starts. It is the one declaration of that contract; the loader
-// (web/loader.js) reads only WASM and WASMEncoding from it.
+// (web/loader.js) reads only WASM, WASMEncoding and WasmExec from it.
 type PageData struct {
 	// Transcripts are the shipped transcripts, in the picker's order.
 	Transcripts []Shipped `json:"transcripts"`
@@ -20,6 +20,10 @@ type PageData struct {
 	WASM string `json:"wasm,omitempty"`
 	// WASMEncoding is "gzip" for the offline page's inline module.
 	WASMEncoding string `json:"wasmEncoding,omitempty"`
+	// WasmExec is the URL of Go's wasm_exec.js, which the loader loads
+	// after the first paint; "" in the offline page, which carries it
+	// inline.
+	WasmExec string `json:"wasmExec,omitempty"`
 	// Live says where the Live mode's worker is; nil when this build has
 	// no Live mode.
 	Live *LiveData `json:"live,omitempty"`

@@ -7,9 +7,10 @@
 // folder of static files:
 //
 //	index.html                  the page, with the first transcript's
-//	                            diagram already drawn in it
-//	style.<hash>.css            content-hashed, cached for a year
-//	loader.<hash>.js
+//	                            diagram already drawn in it, and its
+//	                            style sheet inline: its first paint
+//	                            waits for no other file
+//	loader.<hash>.js            content-hashed, cached for a year
 //	wasm_exec.<hash>.js         Go's glue for this toolchain
 //	viewer.<hash>.wasm          the viewer; with .br and .gz beside it
 //	favicon.<hash>.svg          the page's icon
@@ -44,7 +45,9 @@
 // worker-src blob: and no connection, so Live there is offline only).
 // [Handler] serves a built folder with the right MIME types,
 // precompressed variants, caching headers and a strict
-// Content-Security-Policy; [DefaultConnectSrc] are the origins "a2aplay
+// Content-Security-Policy, which allows an HTML page's own <style>
+// elements in its head by their hashes ([PageCSP]) and nothing else
+// inline; [DefaultConnectSrc] are the origins "a2aplay
 // serve" lets Live's remote mode reach, and [CheckConnectSource] refuses
 // a source that would widen the policy past the origins it names. It
 // serves regular files only (never a device or a named pipe), a folder's

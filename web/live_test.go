@@ -63,7 +63,7 @@ func TestBuildLive(t *testing.T) {
 		}
 	}
 	// The worker runs the Go glue the viewer does: one toolchain.
-	if !strings.Contains(string(page), `<script src="`+q.Get("exec")+`" defer>`) {
+	if d := dataBlock(t, string(page)); d.WasmExec != q.Get("exec") {
 		t.Errorf("the worker's wasm_exec.js %q is not the page's", q.Get("exec"))
 	}
 	if !strings.Contains(string(page), `id="mode-live"`) || !strings.Contains(string(page), `href="lessons/index.html"`) {
@@ -76,8 +76,7 @@ func TestBuildLive(t *testing.T) {
 			t.Errorf("the page lacks the Live panel's %s", want)
 		}
 	}
-	css, _ := filepath.Glob(filepath.Join(dir, "style.*.css"))
-	if b, _ := os.ReadFile(css[0]); !bytes.Contains(b, []byte(".lv-operator")) {
+	if !bytes.Contains(pageStyle(t, string(page)), []byte(".lv-operator")) {
 		t.Error("the page's style sheet lacks Live's rules")
 	}
 

@@ -25,7 +25,7 @@
 		fail("The page is damaged: its data block does not parse.");
 		return;
 	}
-	if (typeof WebAssembly !== "object" || typeof Go !== "function") {
+	if (typeof WebAssembly !== "object" || typeof Go !== "function" && !data.wasmExec) {
 		fail("This browser cannot run WebAssembly, so the diagram stays as it is: stepping needs it.");
 		return;
 	}
@@ -42,40 +42,62 @@
 		return new Uint8Array(await new Response(stream).arrayBuffer());
 	}
 
-	async function instantiate(go) {
+	// Go's glue, wasm_exec.js: the offline page carries it; the served
+	// page names it in its data block, and it is loaded with the module,
+	// after the first paint, so that evaluating it does not delay that.
+	function glue() {
+		if (typeof Go === "function") return Promise.resolve();
+		return new Promise(function (resolve, reject) {
+			var s = document.createElement("script");
+			s.src = data.wasmExec;
+			s.onload = resolve;
+			s.onerror = function () { reject(new Error(data.wasmExec + " could not be loaded")); };
+			document.head.appendChild(s);
+		});
+	}
+
+	async function instantiate() {
+		var go;
 		var inline = document.getElementById("a2aplay-wasm");
 		if (inline) {
-			return WebAssembly.instantiate(await inlineModule(inline), go.importObject);
+			go = new Go();
+			return {go: go, result: await WebAssembly.instantiate(await inlineModule(inline), go.importObject)};
 		}
+		var module = fetch(data.wasm); // on its way while the glue loads
+		module.catch(function () {}); // a failure is instantiateStreaming's to report
+		await glue();
+		go = new Go();
 		if (WebAssembly.instantiateStreaming) {
 			try {
-				return await WebAssembly.instantiateStreaming(fetch(data.wasm), go.importObject);
+				return {go: go, result: await WebAssembly.instantiateStreaming(module, go.importObject)};
 			} catch (e) {
 				// A server that sends the wrong MIME type: compile from bytes.
 			}
 		}
 		var resp = await fetch(data.wasm);
 		if (!resp.ok) throw new Error(data.wasm + ": " + resp.status + " " + resp.statusText);
-		return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+		return {go: go, result: await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject)};
 	}
 
 	async function start() {
 		performance.mark("a2aplay-wasm-fetch");
-		var go = new Go();
-		var result = await instantiate(go);
+		var started = await instantiate();
+		var go = started.go, result = started.result;
 		performance.mark("a2aplay-wasm-compiled");
 		go.run(result.instance).then(function () {
 			fail("The viewer stopped. Reload the page to start it again.");
 		});
 	}
 
-	// Let the browser paint the pre-rendered diagram first: fetching and
-	// compiling the module compete with it for the processor. An
-	// animation frame's callback runs just before the browser paints; a
-	// task queued from it runs after that paint. A hidden tab paints
-	// nothing and gets no frames, so it starts at once, or as soon as it
-	// is hidden. (A timer as well, as there was, races the first paint
-	// on a busy machine and can start compiling before it.)
+	// Let the browser paint the pre-rendered diagram first, and put it on
+	// screen: fetching and compiling the module compete with its paint,
+	// raster and display for the processor. The first contentful paint's
+	// entry comes once the frame is displayed; a browser without paint
+	// timing starts after its first frame's paint (a task queued from an
+	// animation frame's callback runs after that paint). A hidden tab
+	// paints nothing, so it starts at once, or as soon as it is hidden.
+	// (Only a long timer as well: a short one races the first paint on a
+	// busy machine and can start compiling before it.)
 	var started = false;
 	function go() {
 		if (started) return;
@@ -88,10 +110,23 @@
 	function onHidden() {
 		if (document.hidden) go();
 	}
+	function painted() {
+		var types = typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes;
+		if (!types || types.indexOf("paint") < 0) return false;
+		var obs = new PerformanceObserver(function (list) {
+			if (list.getEntriesByName("first-contentful-paint").length) {
+				obs.disconnect();
+				setTimeout(go, 0);
+			}
+		});
+		obs.observe({type: "paint", buffered: true});
+		setTimeout(go, 5000);
+		return true;
+	}
 	if (document.hidden) {
 		go();
 	} else {
 		document.addEventListener("visibilitychange", onHidden);
-		requestAnimationFrame(function () { setTimeout(go, 0); });
+		if (!painted()) requestAnimationFrame(function () { setTimeout(go, 0); });
 	}
 })();

@@ -34,15 +34,70 @@ var DefaultConnectSrc = []string{"http://localhost:*", "http://127.0.0.1:*"}
 // CSP returns the Content-Security-Policy the server sends. Scripts come
 // only from the site itself, WebAssembly may compile, styles only from
 // the site's stylesheets (the diagram is styled by classes, never by
-// inline style), and nothing may frame the page.
-func CSP(connectSrc []string) string {
+// inline style), and nothing may frame the page. A page that carries
+// its style sheet inline gets [PageCSP].
+func CSP(connectSrc []string) string { return policy(connectSrc, nil) }
+
+// PageCSP is the policy the server sends with an HTML page: [CSP], with
+// each style sheet the page carries in a <style> element of its head
+// allowed by its hash (the site's page carries its own, so that its
+// first paint waits for no other file). Nothing else inline is allowed:
+// no script, no style attribute, no <style> in the body or with
+// attributes.
+func PageCSP(connectSrc []string, page []byte) string {
+	return policy(connectSrc, inlineStyles(page))
+}
+
+func policy(connectSrc, styles []string) string {
 	connect := "'self'"
 	for _, c := range connectSrc {
 		connect += " " + c
 	}
-	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+	style := "'self'"
+	for _, h := range styles {
+		style += " " + h
+	}
+	return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src " + style + "; " +
 		"img-src 'self' data: blob:; connect-src " + connect + "; object-src 'none'; " +
 		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
+// inlineStyles returns the CSP hash sources of the <style> elements in
+// page's head (before its <body>), written as <style> with no
+// attributes: the hash of each one's text as the browser reads it, its
+// line endings made "\n".
+func inlineStyles(page []byte) []string {
+	head := page
+	if i := indexFold(page, "<body"); i >= 0 {
+		head = page[:i]
+	}
+	var out []string
+	for {
+		i := indexFold(head, "<style>")
+		if i < 0 {
+			return out
+		}
+		head = head[i+len("<style>"):]
+		end := indexFold(head, "</style")
+		if end < 0 {
+			return out // never closed: the browser would not apply it either
+		}
+		text := bytes.ReplaceAll(head[:end], []byte("\r\n"), []byte("\n"))
+		text = bytes.ReplaceAll(text, []byte("\r"), []byte("\n"))
+		out = append(out, hashSrc(text))
+		head = head[end:]
+	}
+}
+
+// indexFold is the index of the first ASCII-case-insensitive match of
+// tag (lower case) in b, or -1.
+func indexFold(b []byte, tag string) int {
+	for i := 0; i+len(tag) <= len(b); i++ {
+		if bytes.EqualFold(b[i:i+len(tag)], []byte(tag)) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Handler serves a built site from root. It answers GET and HEAD only,
@@ -51,12 +106,13 @@ func CSP(connectSrc []string) string {
 // year and makes everything else revalidate, and sends a strict
 // Content-Security-Policy with every answer.
 func Handler(root fs.FS, o ServeOptions) http.Handler {
-	return &server{root: root, csp: CSP(o.ConnectSrc)}
+	return &server{root: root, connect: o.ConnectSrc, csp: CSP(o.ConnectSrc)}
 }
 
 type server struct {
-	root fs.FS
-	csp  string
+	root    fs.FS
+	connect []string
+	csp     string
 }
 
 // hashed matches the names of content-addressed assets, "style.0123456789.css".
@@ -129,6 +185,9 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	h.Set("Content-Type", contentType(name))
+	if path.Ext(name) == ".html" {
+		h.Set("Content-Security-Policy", PageCSP(s.connect, data))
+	}
 	if hashed.MatchString(name) {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {

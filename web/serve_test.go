@@ -1,10 +1,13 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -238,4 +241,83 @@ func TestHandlerStaysInItsFolder(t *testing.T) {
 			t.Errorf("GET %s leaked the file outside the folder", tc.path)
 		}
 	}
+}
+
+func TestPageCSP(t *testing.T) {
+	src := func(css string) string {
+		sum := sha256.Sum256([]byte(css))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	tests := []struct {
+		name, page string
+		want       []string // the style sources after 'self'
+	}{
+		{"none", "<!doctype html><title>x</title><p>hi", nil},
+		{"one in the head", "<head><style>a{color:red}</style></head><body>", []string{src("a{color:red}")}},
+		{"two, any case", "<HEAD><STYLE>a{}</Style><style>\nb{}\n</STYLE ></head>", []string{src("a{}"), src("\nb{}\n")}},
+		{"line endings as the browser reads them", "<style>a{}\r\nb{}\rc{}</style><body>", []string{src("a{}\nb{}\nc{}")}},
+		{"in the body: not allowed", "<head></head><body><style>a{}</style>", nil},
+		{"with attributes: not allowed", "<style media=print>a{}</style>", nil},
+		{"never closed", "<style>a{}", nil},
+		{"empty", "<style></style>", []string{src("")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := PageCSP(nil, []byte(tc.page))
+			want := strings.Replace(CSP(nil), "style-src 'self';", "style-src "+strings.Join(append([]string{"'self'"}, tc.want...), " ")+";", 1)
+			if got != want {
+				t.Errorf("PageCSP(%q) =\n%s\nwant\n%s", tc.page, got, want)
+			}
+		})
+	}
+
+	// The server sends it with an HTML page, and the plain policy with
+	// anything else.
+	site := fstest.MapFS{
+		"index.html":           {Data: []byte("<!doctype html><head><style>p{margin:0}</style></head><body><p>x")},
+		"style.0123456789.css": {Data: []byte("<style>p{}</style>")},
+	}
+	h := Handler(site, ServeOptions{ConnectSrc: []string{"http://localhost:41241"}})
+	for path, want := range map[string]string{
+		"/":                     PageCSP([]string{"http://localhost:41241"}, site["index.html"].Data),
+		"/style.0123456789.css": CSP([]string{"http://localhost:41241"}),
+		"/missing.html":         CSP([]string{"http://localhost:41241"}),
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", path, nil))
+		if got := w.Header().Get("Content-Security-Policy"); got != want {
+			t.Errorf("%s: policy\n%s\nwant\n%s", path, got, want)
+		}
+	}
+	if !strings.Contains(PageCSP(nil, site["index.html"].Data), src("p{margin:0}")) {
+		t.Error("the page's style is not allowed")
+	}
+}
+
+// FuzzPageCSP: whatever the page, its policy is the server's with only
+// hashes added to style-src, one per <style> the page has.
+func FuzzPageCSP(f *testing.F) {
+	for _, s := range []string{"<style>a{}</style>", "<STYLE>x</style><style>", "<body><style>a{}</style>", "<style>\r\n</style"} {
+		f.Add([]byte(s))
+	}
+	hash := regexp.MustCompile(`^'sha256-[A-Za-z0-9+/]{43}='$`)
+	f.Fuzz(func(t *testing.T, page []byte) {
+		got := PageCSP(nil, page)
+		before, rest, ok := strings.Cut(got, "style-src 'self'")
+		styles, after, ok2 := strings.Cut(rest, ";")
+		base := CSP(nil)
+		if !ok || !ok2 || before+"style-src 'self'"+";"+after != base {
+			t.Fatalf("PageCSP changed more than style-src: %s", got)
+		}
+		n := 0
+		for _, s := range strings.Fields(styles) {
+			if !hash.MatchString(s) {
+				t.Fatalf("style source %q is not a hash", s)
+			}
+			n++
+		}
+		if c := strings.Count(strings.ToLower(string(page)), "<style>"); n > c {
+			t.Fatalf("%d hashes for %d <style> elements", n, c)
+		}
+	})
 }

@@ -242,6 +242,9 @@ func Build(dir string, o Options) (*Report, error) {
 		return nil, err
 	}
 	styles := pageStyles(css)
+	if bytes.Contains(bytes.ToLower(styles), []byte("</style")) {
+		return nil, errors.New("the style sheet contains </style")
+	}
 	loader, _ := sources.ReadFile("loader.js")
 
 	files := map[string][]byte{}
@@ -254,14 +257,16 @@ func Build(dir string, o Options) (*Report, error) {
 	}
 	v := pageView{
 		First: ts[0].Name, Title: ts[0].Title, Steps: ts[0].Steps,
-		SVG:      template.HTML(svg),
-		CSS:      asset("style.css", styles),
-		Loader:   asset("loader.js", loader),
-		WasmExec: asset("wasm_exec.js", o.WasmExec),
-		WASM:     asset("viewer.wasm", o.Viewer),
-		Favicon:  template.URL(asset("favicon.svg", favicon())),
+		SVG: template.HTML(svg),
+		// Inline: the first paint waits for no other file. The server
+		// allows it by its hash (PageCSP).
+		InlineCSS: template.CSS(styles),
+		Loader:    asset("loader.js", loader),
+		WasmExec:  asset("wasm_exec.js", o.WasmExec),
+		WASM:      asset("viewer.wasm", o.Viewer),
+		Favicon:   template.URL(asset("favicon.svg", favicon())),
 	}
-	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM}
+	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM, WasmExec: v.WasmExec}
 	var liveWASM string
 	if len(o.Live) > 0 {
 		worker, _ := sources.ReadFile("live-worker.js")

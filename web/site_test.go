@@ -72,8 +72,15 @@ func TestBuild(t *testing.T) {
 	if !strings.Contains(page, `<svg xmlns="http://www.w3.org/2000/svg" class="a2s"`) || !strings.Contains(page, `data-step="9"`) {
 		t.Error("index.html has no pre-rendered diagram of t1-sample")
 	}
-	if strings.Contains(page, "<style") {
-		t.Error("index.html has a <style> element, which the CSP blocks")
+	// Its style sheet is inline, one <style> in its head, which the
+	// server's policy for it allows by its hash (and nothing else).
+	head, _, _ := strings.Cut(page, "<body>")
+	if n := strings.Count(page, "<style"); n != 1 || strings.Count(head, "<style>") != 1 || strings.Contains(page, "rel=\"stylesheet\"") {
+		t.Errorf("index.html has %d <style> elements, want its style sheet in one in its head", n)
+	}
+	sum := sha256.Sum256(pageStyle(t, page))
+	if csp := PageCSP(nil, html); !strings.Contains(csp, "style-src 'self' 'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"';") {
+		t.Errorf("the page's policy does not allow its style sheet: %s", csp)
 	}
 	// Scripts only by URL, besides the data block.
 	for _, m := range regexp.MustCompile(`<script[^>]*>`).FindAllString(page, -1) {
@@ -82,7 +89,7 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	// The hashed assets exist, with precompressed variants for the big ones.
-	for _, pat := range []string{"style.*.css", "loader.*.js", "wasm_exec.*.js", "viewer.*.wasm", "viewer.*.wasm.br", "viewer.*.wasm.gz", "transcripts/t1-sample.http", "transcripts/zz-markup.http"} {
+	for _, pat := range []string{"loader.*.js", "wasm_exec.*.js", "viewer.*.wasm", "viewer.*.wasm.br", "viewer.*.wasm.gz", "transcripts/t1-sample.http", "transcripts/zz-markup.http"} {
 		m, _ := filepath.Glob(filepath.Join(dir, pat))
 		if len(m) != 1 {
 			t.Errorf("%s: %d files", pat, len(m))
@@ -92,14 +99,13 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	// The diagram's style sheet went into the page's.
-	css, _ := filepath.Glob(filepath.Join(dir, "style.*.css"))
-	if b, _ := os.ReadFile(css[0]); !bytes.Contains(b, []byte(".a2s .step.future")) {
+	if !bytes.Contains(pageStyle(t, page), []byte(".a2s .step.future")) {
 		t.Error("the page's style sheet lacks the diagram's rules")
 	}
 
 	// The data block parses and names what the viewer needs.
 	d := dataBlock(t, page)
-	if d.Prerendered != "t1-sample" || !strings.HasPrefix(d.WASM, "viewer.") || len(d.Transcripts) != 2 {
+	if d.Prerendered != "t1-sample" || !strings.HasPrefix(d.WASM, "viewer.") || !strings.HasPrefix(d.WasmExec, "wasm_exec.") || len(d.Transcripts) != 2 {
 		t.Errorf("data block %+v", d)
 	}
 	if d.Transcripts[0].Text == "" || d.Transcripts[1].Text != "" || d.Transcripts[1].URL != "transcripts/zz-markup.http" || d.Transcripts[0].Steps != 9 {
@@ -109,6 +115,16 @@ func TestBuild(t *testing.T) {
 	if strings.Contains(page, `<script>window.__pwned`) {
 		t.Error("a transcript's title was written as markup")
 	}
+}
+
+// pageStyle is the style sheet of the served page, inline in its head.
+func pageStyle(t *testing.T, page string) []byte {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no inline style sheet")
+	}
+	return []byte(m[1])
 }
 
 func dataBlock(t *testing.T, page string) view.PageData {

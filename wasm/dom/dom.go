@@ -37,6 +37,51 @@ func Go(fn func()) {
 	}()
 }
 
+// Later runs fn in a task of its own once the current one has ended
+// (a timeout of 0): the browser may render and take input between them.
+// A goroutine's short time.Sleep does not promise that: a runtime that
+// finds the time past before it gives the thread back runs the sleeper
+// in the same task.
+func Later(fn func()) {
+	var f js.Func
+	f = Func(func(js.Value, []js.Value) any {
+		f.Release()
+		fn()
+		return nil
+	})
+	global.Call("setTimeout", f, 0)
+}
+
+// Idle runs fn when the page is idle (requestIdleCallback), or after
+// timeoutMs at the latest; where there is no such callback, in a task of
+// its own a frame's time from now.
+func Idle(fn func(), timeoutMs int) {
+	var f js.Func
+	f = Func(func(js.Value, []js.Value) any {
+		f.Release()
+		fn()
+		return nil
+	})
+	if ric := global.Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
+		global.Call("requestIdleCallback", f, map[string]any{"timeout": timeoutMs})
+		return
+	}
+	global.Call("setTimeout", f, 16)
+}
+
+// NextFrame runs fn at the page's next animation frame
+// (requestAnimationFrame), before it renders; a hidden page has none
+// until it shows again.
+func NextFrame(fn func()) {
+	var f js.Func
+	f = Func(func(js.Value, []js.Value) any {
+		f.Release()
+		fn()
+		return nil
+	})
+	global.Call("requestAnimationFrame", f)
+}
+
 // Recover reports a panic, if any, naming where it happened. Use it
 // deferred: defer dom.Recover("starting the viewer").
 func Recover(where string) {

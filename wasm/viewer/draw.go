@@ -83,31 +83,27 @@ func (p *page) draw(d *doc, at int) error {
 // a step the learner goes to before its rows are in brings them in at
 // once (mark).
 
-// widenLater adds the next piece of d's window when the page is idle,
-// and so on until the window is whole; it stops when another window or
-// transcript is drawn.
+// widenLater adds the next piece of d's window when the page is idle
+// after its next frame, and so on until the window is whole; it stops
+// when another window or transcript is drawn. A frame comes between two
+// pieces: an idle time can come twice before one, and the frame would
+// lay out both.
 func (p *page) widenLater(d *doc) {
 	lz := d.lazy
 	if lz == nil || lz.added >= len(lz.moreLast) {
 		return
 	}
-	var f js.Func
-	f = dom.Func(func(js.Value, []js.Value) any {
-		f.Release()
-		p.do(func() {
-			if p.cur != d || d.lazy != lz || lz.added >= len(lz.moreLast) {
-				return
-			}
-			p.widen(lz, lz.added+1)
-			p.widenLater(d)
-		})
-		return nil
+	dom.NextFrame(func() {
+		dom.Idle(func() {
+			p.do(func() {
+				if p.cur != d || d.lazy != lz || lz.added >= len(lz.moreLast) {
+					return
+				}
+				p.widen(lz, lz.added+1)
+				p.widenLater(d)
+			})
+		}, 500)
 	})
-	if ric := dom.Global().Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
-		ric.Invoke(f, map[string]any{"timeout": 500})
-		return
-	}
-	dom.Global().Call("setTimeout", f, 16)
 }
 
 // widen adds the pieces of lz's window before piece n to the diagram,

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
-	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -41,6 +40,7 @@ type opener struct {
 	exports map[int]string // export requests in flight, by their own ids (below 0): id -> kind
 	lastExp int            // the last export's id
 	sys     float64        // the worker's memory, bytes, as its last part said
+	warm    bool           // warmReader has run or is about to
 }
 
 // remote reports whether a file of this size is opened by the p.opener.
@@ -81,6 +81,7 @@ func (p *page) openRemote(file js.Value) {
 // file finds it ready.
 func (p *page) warmOpener() {
 	if p.canCheck() {
+		p.warmReader()
 		if err := p.startOpener(); err != nil {
 			dom.Global().Get("console").Call("warn", "the worker that opens large files could not start: "+err.Error())
 		}
@@ -162,28 +163,22 @@ func (p *page) fromOpener(msg js.Value) {
 		}
 	case msg.Get("part").Type() == js.TypeString:
 		t0 := dom.Now()
-		var part view.Part
-		if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
+		part, lz, err := readPart(msg)
+		if err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
-		}
-		lz := &lazy{
-			svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
-			index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
-			more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
 		}
 		p.opener.sys = msg.Get("sys").Float()
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
 		// between reading the part and putting it in.
-		dom.Go(func() {
-			time.Sleep(time.Millisecond)
+		dom.Later(func() {
 			p.do(func() {
 				if id != p.opener.openID && id != p.opener.partID {
 					return // given up meanwhile
 				}
 				t1 := dom.Now()
-				p.gotPart(&part, lz)
+				p.gotPart(part, lz)
 				measure("a2aplay-part-shown", t1, dom.Now())
 			})
 		})
@@ -210,6 +205,74 @@ func (p *page) fromOpener(msg js.Value) {
 			p.inspect()
 		}
 	}
+}
+
+// readPart reads a part the opener sent: its head, as JSON, into Go;
+// its steps, exchanges and rows stay JavaScript values until needed.
+func readPart(msg js.Value) (*view.Part, *lazy, error) {
+	var part view.Part
+	if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
+		return nil, nil, err
+	}
+	lz := &lazy{
+		svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
+		index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
+		more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
+	}
+	return &part, lz, nil
+}
+
+// warmReader reads, once, when the page is idle after the learner
+// reached for a file, a part made from the transcript shown as readPart
+// reads the opener's, and writes a file's link. The browser compiles a
+// WebAssembly function the first time it runs, and encoding/json learns
+// a type the first time it meets one: done while the learner picks the
+// file, that time is not spent in the task that shows its first screen.
+// What goes wrong is said on the console: the page works without it;
+// when it went well, a mark on the performance timeline says so.
+func (p *page) warmReader() {
+	if p.opener.warm {
+		return
+	}
+	p.opener.warm = true
+	dom.Idle(func() {
+		p.do(func() {
+			switch read, err := p.readOwn(); {
+			case err != nil:
+				dom.Global().Get("console").Call("warn", "warming up the file reader: "+err.Error())
+			case !read:
+				p.opener.warm = false // nothing to read yet: next time
+			default:
+				dom.Global().Get("performance").Call("mark", "a2aplay-reader-warm") // for the tests
+			}
+		})
+	}, 500)
+}
+
+// readOwn is warmReader's work, on the transcript shown; it reports
+// whether there was one (an opened file's window has no steps of its
+// own to make a part of).
+func (p *page) readOwn() (bool, error) {
+	d := p.cur
+	if d == nil || d.t == nil || len(d.steps) == 0 {
+		return false, nil
+	}
+	head := *d.t
+	head.Exchanges = nil
+	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
+		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
+		Widest: max(d.widest, 1), Shown: 1, Provisional: true}
+	b, err := json.Marshal(&part)
+	if err != nil {
+		return false, err
+	}
+	msg := js.ValueOf(map[string]any{"part": string(b), "svg": "", "steps": []any{}, "exchanges": []any{},
+		"index": []any{1}, "seqs": []any{1}, "more": []any{}, "moreLast": []any{1}})
+	if _, _, err := readPart(msg); err != nil {
+		return false, err
+	}
+	_ = view.Link{File: d.name, Step: 1}.Hash()
+	return true, nil
 }
 
 // gotWhole takes what the opener says about the whole file once it has
