@@ -241,6 +241,11 @@ func reasonName(reason string) string {
 	return reason
 }
 
+// is reports whether v is there and of kind k: a member Get did not find
+// is of no kind. The checker asks this of every member it reads; reading
+// Kind itself would dereference a missing one.
+func is(v *jsontree.Value, k jsontree.Kind) bool { return v != nil && v.Kind == k }
+
 // article names a JSON kind with its article: "an object", "a string".
 func article(k jsontree.Kind) string {
 	switch k {
@@ -290,7 +295,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // items is the elements of an array, or none for anything else.
 func items(v *jsontree.Value) []*jsontree.Value {
-	if v == nil || v.Kind != jsontree.Array {
+	if !is(v, jsontree.Array) {
 		return nil
 	}
 	return v.Items

@@ -461,11 +461,11 @@ var payloads = []string{"task", "message", "statusUpdate", "artifactUpdate"}
 // streamEvent reads a StreamResponse (or SendMessageResponse): the first
 // of task, message, statusUpdate, artifactUpdate it holds.
 func streamEvent(v *jsontree.Value, at *json) *event {
-	if v == nil || v.Kind != jsontree.Object {
+	if !is(v, jsontree.Object) {
 		return nil
 	}
 	for _, k := range payloads {
-		if e := v.Get(k); e != nil && e.Kind == jsontree.Object {
+		if e := v.Get(k); is(e, jsontree.Object) {
 			return &event{kind: k, v: e, at: at}
 		}
 	}
@@ -474,7 +474,7 @@ func streamEvent(v *jsontree.Value, at *json) *event {
 
 func rpcError(e *jsontree.Value, at *json) *a2aError {
 	err := &a2aError{message: e.Get("message").Text(), at: at, v: e}
-	if c := e.Get("code"); c != nil && c.Kind == jsontree.Number {
+	if c := e.Get("code"); is(c, jsontree.Number) {
 		err.code, _ = strconv.Atoi(c.Raw)
 	}
 	err.reason = rpcReasons[err.code]

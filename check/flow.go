@@ -16,7 +16,7 @@ import (
 // §3.4.2, §3.4.3, §7.6.1).
 func (c *checker) checkSend(cl *call) {
 	m := cl.message()
-	if m == nil || m.Kind != jsontree.Object {
+	if !is(m, jsontree.Object) {
 		return
 	}
 	if cl.method == "SendMessage" {
@@ -121,11 +121,11 @@ func (c *checker) checkHistory(cl *call) {
 	var raw string
 	switch {
 	case cl.method == "SendMessage":
-		if v := cl.params.Get("configuration").Get("historyLength"); v != nil && v.Kind == jsontree.Number {
+		if v := cl.params.Get("configuration").Get("historyLength"); is(v, jsontree.Number) {
 			raw = v.Raw
 		}
 	case cl.binding == jsonRPC:
-		if v := cl.params.Get("historyLength"); v != nil && v.Kind == jsontree.Number {
+		if v := cl.params.Get("historyLength"); is(v, jsontree.Number) {
 			raw = v.Raw
 		}
 	default:

@@ -117,7 +117,7 @@ func (c *checker) checkEnvelope(cl *call) {
 	}
 	m := req.v.Get("method")
 	switch {
-	case m == nil || m.Kind != jsontree.String:
+	case !is(m, jsontree.String):
 		c.report("jsonrpc-request", client(req.lineOf(m)), "request has no method name")
 	case oldMethods[cl.rawName] != "":
 		c.report("method-name", client(req.lineOf(m)), "method %q is not a v1.0 name; A2A v1.0 calls it %s", cl.rawName, oldMethods[cl.rawName])
@@ -170,10 +170,10 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 		c.report("jsonrpc-response", agent(j.line), "%s has neither result nor error", what)
 	case e != nil:
 		code, msg := e.Get("code"), e.Get("message")
-		if code == nil || code.Kind != jsontree.Number || strings.ContainsAny(code.Raw, ".eE") {
+		if !is(code, jsontree.Number) || strings.ContainsAny(code.Raw, ".eE") {
 			c.report("jsonrpc-response", agent(j.lineOf(e)), "%s's error needs an integer code", what)
 		}
-		if msg == nil || msg.Kind != jsontree.String {
+		if !is(msg, jsontree.String) {
 			c.report("jsonrpc-response", agent(j.lineOf(e)), "%s's error needs a message string", what)
 		}
 	}
@@ -206,9 +206,9 @@ func (c *checker) checkError(cl *call, e *a2aError, fr int) {
 		case e.at.v.Get("error") == nil || e.v.Kind != jsontree.Object:
 			c.report("error-shape", agent(e.at.v), "the error body has no \"error\" object; an HTTP+JSON error is a google.rpc.Status: {\"error\": {\"code\": …, \"message\": …}}")
 			return
-		case e.v.Get("code") == nil || e.v.Get("code").Kind != jsontree.Number:
+		case !is(e.v.Get("code"), jsontree.Number):
 			c.report("error-shape", agent(e.v), "the error has no numeric code")
-		case e.v.Get("message") == nil || e.v.Get("message").Kind != jsontree.String:
+		case !is(e.v.Get("message"), jsontree.String):
 			c.report("error-shape", agent(e.v), "the error has no message")
 		}
 	}

@@ -153,7 +153,7 @@ func (w *walk) task(t *jsontree.Value, path string) {
 	}
 	st := t.Get("status")
 	switch {
-	case st == nil || st.Kind != jsontree.Object:
+	case !is(st, jsontree.Object):
 		missing = append(missing, "status")
 	case st.Get("state") == nil:
 		missing = append(missing, "status.state")
@@ -175,7 +175,7 @@ func (w *walk) task(t *jsontree.Value, path string) {
 }
 
 func (w *walk) status(st *jsontree.Value, path string) {
-	if st == nil || st.Kind != jsontree.Object {
+	if !is(st, jsontree.Object) {
 		return
 	}
 	w.state(st.Get("state"))
@@ -220,7 +220,7 @@ func (w *walk) messageFields(m *jsontree.Value, path string) bool {
 	if m.Get("role") == nil {
 		missing = append(missing, "role")
 	}
-	if p := m.Get("parts"); p == nil || p.Kind != jsontree.Array || len(p.Items) == 0 {
+	if p := m.Get("parts"); !is(p, jsontree.Array) || len(p.Items) == 0 {
 		missing = append(missing, "parts")
 	}
 	if len(missing) > 0 {
@@ -232,7 +232,7 @@ func (w *walk) messageFields(m *jsontree.Value, path string) bool {
 }
 
 func (w *walk) parts(ps *jsontree.Value) {
-	if ps == nil || ps.Kind != jsontree.Array {
+	if !is(ps, jsontree.Array) {
 		return
 	}
 	for _, p := range ps.Items {
@@ -273,7 +273,7 @@ func (w *walk) artifact(a *jsontree.Value, path string) {
 	if a.Get("artifactId").Text() == "" {
 		missing = append(missing, "artifactId")
 	}
-	if p := a.Get("parts"); p == nil || p.Kind != jsontree.Array || len(p.Items) == 0 {
+	if p := a.Get("parts"); !is(p, jsontree.Array) || len(p.Items) == 0 {
 		missing = append(missing, "parts")
 	}
 	if len(missing) > 0 {
@@ -301,7 +301,7 @@ func (w *walk) eventFields(e *jsontree.Value, kind, body string) {
 			missing = append(missing, k)
 		}
 	}
-	if b := e.Get(body); b == nil || b.Kind != jsontree.Object {
+	if b := e.Get(body); !is(b, jsontree.Object) {
 		missing = append(missing, body)
 	} else if body == "status" && b.Get("state") == nil {
 		missing = append(missing, "status.state")
@@ -351,7 +351,7 @@ func (w *walk) role(v *jsontree.Value) {
 
 // timestamp checks a google.protobuf.Timestamp in JSON (§5.6.1).
 func (w *walk) timestamp(v *jsontree.Value, key string) {
-	if v == nil || v.Kind != jsontree.String || !dateTimeRE.MatchString(v.Str) {
+	if !is(v, jsontree.String) || !dateTimeRE.MatchString(v.Str) {
 		return // not a date-time at all: the field is something else
 	}
 	s := v.Str
