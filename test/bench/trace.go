@@ -49,6 +49,19 @@ func startTrace(tab context.Context, file string) (stop func() error, err error)
 				}
 				return nil
 			}
+			// drain takes the events still queued when tracing completes.
+			drain := func() error {
+				for {
+					select {
+					case raw := <-data:
+						if err := take(raw); err != nil {
+							return err
+						}
+					default:
+						return nil
+					}
+				}
+			}
 			for {
 				select {
 				case raw := <-data:
@@ -57,18 +70,8 @@ func startTrace(tab context.Context, file string) (stop func() error, err error)
 						return
 					}
 				case <-complete:
-					for {
-						select {
-						case raw := <-data:
-							if err := take(raw); err != nil {
-								done <- err
-								return
-							}
-						default:
-							done <- nil
-							return
-						}
-					}
+					done <- drain()
+					return
 				case <-tab.Done():
 					done <- tab.Err()
 					return
