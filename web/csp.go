@@ -79,6 +79,12 @@ func checkSource(s string) error {
 			return fmt.Errorf("path %q: %q cannot appear in it", pathPart, r)
 		}
 	}
+	if strings.HasSuffix(pathPart, ":") {
+		// Allowed by RFC 3986, but no agent's path ends so, and a source
+		// that ends in ":" reads at a glance as a scheme, which allows
+		// every host of it.
+		return fmt.Errorf("path %q ends in \":\"", pathPart)
+	}
 	return nil
 }
 

@@ -44,6 +44,7 @@ func TestCheckConnectSource(t *testing.T) {
 		{"http://a:65536", "port"},
 		{"http://a:12ab", "port"},
 		{"http://a/p<x>", "path"},
+		{"http://a/:", "ends in"},
 		{"http://:80", "no host"},
 	} {
 		err := CheckConnectSource(tc.src)
