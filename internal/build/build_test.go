@@ -18,15 +18,15 @@ func TestArgs(t *testing.T) {
 		m    Module
 		want string
 	}{
-		{Viewer, "build -trimpath -ldflags=-s -w -gcflags=encoding/json=-l -gcflags=reflect=-l -gcflags=internal/reflectlite=-l -gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=time=-l -gcflags=net/url=-l -gcflags=net/netip=-l -gcflags=unique=-l -gcflags=encoding/base64=-l -gcflags=internal/godebug=-l -gcflags=os=-l -gcflags=syscall=-l -gcflags=github.com/a2aplay/a2aplay/wasm/viewer=-l -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l -gcflags=github.com/a2aplay/a2aplay/live/panel=-l -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l -gcflags=github.com/a2aplay/a2aplay/replay=-l -gcflags=github.com/a2aplay/a2aplay/replay/har=-l -gcflags=github.com/a2aplay/a2aplay/replay/open=-l -o out/viewer.wasm ./cmd/viewer"},
-		{Check, "build -trimpath -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/check.wasm ./cmd/check"},
-		{Live, "build -trimpath -ldflags=-s -w -gcflags=all=-l -o out/live.wasm ./cmd/live"},
+		{Viewer, "build -trimpath -buildvcs=false -ldflags=-s -w -gcflags=encoding/json=-l -gcflags=reflect=-l -gcflags=internal/reflectlite=-l -gcflags=fmt=-l -gcflags=internal/fmtsort=-l -gcflags=time=-l -gcflags=net/url=-l -gcflags=net/netip=-l -gcflags=unique=-l -gcflags=encoding/base64=-l -gcflags=internal/godebug=-l -gcflags=os=-l -gcflags=syscall=-l -gcflags=github.com/a2aplay/a2aplay/wasm/viewer=-l -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l -gcflags=github.com/a2aplay/a2aplay/live/panel=-l -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l -gcflags=github.com/a2aplay/a2aplay/replay=-l -gcflags=github.com/a2aplay/a2aplay/replay/har=-l -gcflags=github.com/a2aplay/a2aplay/replay/open=-l -o out/viewer.wasm ./cmd/viewer"},
+		{Check, "build -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l -gcflags=github.com/a2aplay/a2aplay/diagram= -gcflags=github.com/a2aplay/a2aplay/replay= -gcflags=github.com/a2aplay/a2aplay/view= -gcflags=strings= -gcflags=strconv= -gcflags=internal/strconv= -gcflags=slices= -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort= -o out/check.wasm ./cmd/check"},
+		{Live, "build -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l -o out/live.wasm ./cmd/live"},
 	} {
 		if got := strings.Join(tc.m.Args("out/"+tc.m.File()), " "); got != tc.want {
 			t.Errorf("%s: go %s\nwant go %s", tc.m.Name, got, tc.want)
 		}
 	}
-	if got, want := strings.Join(Live.ArgsWithNames("x.wasm"), " "), "build -trimpath -gcflags=all=-l -o x.wasm ./cmd/live"; got != want {
+	if got, want := strings.Join(Live.ArgsWithNames("x.wasm"), " "), "build -trimpath -buildvcs=false -gcflags=all=-l -o x.wasm ./cmd/live"; got != want {
 		t.Errorf("with names: go %s\nwant go %s", got, want)
 	}
 }
@@ -102,7 +102,7 @@ func TestBuildError(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	_, err := Build(t.Context(), ".", t.TempDir(), Module{Name: "none", Package: "./testdata/none"})
-	if err == nil || !strings.Contains(err.Error(), "building the none module: GOOS=js GOARCH=wasm go build -trimpath -ldflags=-s -w -o ") {
+	if err == nil || !strings.Contains(err.Error(), "building the none module: GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags=-s -w -o ") {
 		t.Errorf("err = %v, want the failing command named", err)
 	}
 }

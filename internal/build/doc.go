@@ -6,7 +6,7 @@
 // build through it, so a flag changed here changes every build.
 //
 //	module  package       go build flags (GOOS=js GOARCH=wasm)                   file
-//	viewer  ./cmd/viewer  -trimpath -ldflags=-s -w
+//	viewer  ./cmd/viewer  -trimpath -buildvcs=false -ldflags=-s -w
 //	                      -gcflags=encoding/json=-l
 //	                      -gcflags=reflect=-l
 //	                      -gcflags=internal/reflectlite=-l
@@ -27,14 +27,14 @@
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l   viewer.wasm
-//	check   ./cmd/check   -trimpath -ldflags=-s -w -gcflags=all=-l
+//	check   ./cmd/check   -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/diagram=
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=
 //	                      -gcflags=github.com/a2aplay/a2aplay/view=
 //	                      -gcflags=strings= -gcflags=strconv=
 //	                      -gcflags=internal/strconv= -gcflags=slices=
 //	                      -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort=   check.wasm
-//	live    ./cmd/live    -trimpath -ldflags=-s -w -gcflags=all=-l                live.wasm
+//	live    ./cmd/live    -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l  live.wasm
 //
 // The viewer keeps the compiler's inlining, which layout and SVG in the
 // page need (with inlining only in diagram, replay, view and the
