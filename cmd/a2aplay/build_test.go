@@ -31,7 +31,7 @@ func TestBuildHelpShowsRecipes(t *testing.T) {
 	if code := run(context.Background(), []string{"build", "-h"}, &stderr); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr.String())
 	}
-	want := "live    GOOS=js GOARCH=wasm go build -trimpath '-ldflags=-s -w' -gcflags=all=-l -o OUT/live.wasm ./cmd/live"
+	want := "live    GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false '-ldflags=-s -w' -gcflags=all=-l -o OUT/live.wasm ./cmd/live"
 	if !strings.Contains(stderr.String(), want) {
 		t.Errorf("build -h lacks %q:\n%s", want, stderr.String())
 	}
