@@ -190,19 +190,40 @@ func (tb *tab) key(k string) {
 	tb.do(chromedp.KeyEvent(c))
 }
 
-// marks says which steps of the diagram carry the replay classes.
+// marks says which steps of the diagram the page marks, as a learner
+// sees them: the current step is the one whose row the band (.now)
+// covers, and the later steps are those whose rows lie under the veil
+// (.veil), both drawn (taller than nothing) and neither catching the
+// pointer. All counts the steps drawn.
 type marks struct {
 	Current []string `json:"current"`
 	Later   []string `json:"later"`
 	All     int      `json:"all"`
 }
 
+const marksJS = `(() => {
+	const svg = document.querySelector("#diagram .fig > svg");
+	const span = el => {
+		if (!el) return [0, 0];
+		const y = +el.getAttribute("y"), h = +el.getAttribute("height");
+		return h > 0 && getComputedStyle(el).pointerEvents === "none" ? [y, y + h] : [0, 0];
+	};
+	const now = span(svg?.querySelector(":scope > .now")), veil = span(svg?.querySelector(":scope > .veil"));
+	const rows = [...document.querySelectorAll("#diagram .fig > svg .steps > [data-step]")].map(g => {
+		const hit = g.querySelector(":scope > .hit");
+		const y = +hit.getAttribute("y");
+		return {step: g.getAttribute("data-step"), top: y, bottom: y + +hit.getAttribute("height")};
+	});
+	return {
+		current: rows.filter(r => now[1] > now[0] && r.top === now[0] && r.bottom === now[1]).map(r => r.step),
+		later: rows.filter(r => veil[1] > veil[0] && r.top >= veil[0] && r.bottom <= veil[1]).map(r => r.step),
+		all: new Set([...document.querySelectorAll("#diagram [data-step]")].map(e => e.getAttribute("data-step"))).size,
+	};
+})()`
+
 func (tb *tab) marks() marks {
 	tb.t.Helper()
-	return eval[marks](tb, `(() => {
-		const ids = sel => [...new Set([...document.querySelectorAll("#diagram " + sel)].map(e => e.closest("[data-step]").getAttribute("data-step")))];
-		return {current: ids(".current"), later: ids(".future"), all: new Set([...document.querySelectorAll("#diagram [data-step]")].map(e => e.getAttribute("data-step"))).size};
-	})()`)
+	return eval[marks](tb, marksJS)
 }
 
 // keepScreenshot writes a screenshot of the viewport to

@@ -106,8 +106,9 @@ func (p *page) widenLater(d *doc) {
 	})
 }
 
-// widen adds the pieces of lz's window before piece n to the diagram,
-// with the classes the current position gives their steps.
+// widen adds the pieces of lz's window before piece n to the diagram.
+// They go in under the veil (marks), which dims those after the current
+// step.
 func (p *page) widen(lz *lazy, n int) {
 	if lz.added >= n {
 		return
@@ -121,35 +122,68 @@ func (p *page) widen(lz *lazy, n int) {
 		return
 	}
 	t0 := dom.Now()
-	from := p.cur.part.Shown + 1
-	if lz.added > 0 {
-		from = lz.moreLast[lz.added-1] + 1
-	}
 	for ; lz.added < min(n, len(lz.moreLast)); lz.added++ {
 		// The opener's own output, every text in it escaped by the
 		// diagram package, as the window's first screen is.
 		rows.Call("insertAdjacentHTML", "beforeend", lz.more.Index(lz.added))
 	}
-	to := lz.moreLast[lz.added-1]
-	cur := p.nav.Cur
-	for k := from; k <= to; k++ {
-		c := view.ClassOf(k, cur)
-		if c == view.Plain {
-			continue
-		}
-		if el := p.mark(k); !el.IsUndefined() {
-			cl := el.Get("classList")
-			cl.Call("toggle", view.ClassCurrent, c == view.Current)
-			cl.Call("toggle", view.ClassLater, c == view.Later)
-			if c == view.Current {
-				dom.SetAttr(el, "aria-current", "step")
-			}
-		}
-	}
 	measure("a2aplay-rows", t0, dom.Now())
 	if lz.added == len(lz.moreLast) {
 		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
 	}
+}
+
+// The current step shows by two rectangles the page adds to the diagram,
+// not by classes on the steps: a band under the current step's row,
+// just above the diagram's background, and a veil in the background's
+// colour over every row after it, above everything. A step change moves
+// them, four attributes. A class on a step's group would make the
+// browser restyle the group and its parts, two groups a step, and SVG
+// elements are slow to restyle: the marks halve a step's style time.
+
+// addMarks puts the band and the veil into f's SVG, out of sight: the
+// band as wide as the steps' rows, the veil as the whole diagram.
+func (f *figure) addMarks() {
+	hit := f.svg.Call("querySelector", ".hit")
+	if hit.IsNull() {
+		return
+	}
+	bg := f.svg.Call("querySelector", ".bg")
+	if bg.IsNull() {
+		return
+	}
+	// Constant markup: nothing from the transcript goes in.
+	bg.Call("insertAdjacentHTML", "afterend", `<rect class="now" rx="6" height="0"/>`)
+	f.svg.Call("insertAdjacentHTML", "beforeend", `<rect class="veil" x="0" height="0"/>`)
+	f.now, f.veil = bg.Get("nextElementSibling"), f.svg.Get("lastElementChild")
+	dom.SetAttr(f.now, "x", dom.Attr(hit, "x"))
+	dom.SetAttr(f.now, "width", dom.Attr(hit, "width"))
+	dom.SetAttr(f.veil, "width", num(f.w))
+}
+
+// paintMarks moves the band to step el's row and the veil over the rows
+// after it; el undefined (the overview) puts both out of sight.
+func (p *page) paintMarks(el js.Value) {
+	f := &p.figure
+	if f.now.IsUndefined() {
+		return
+	}
+	// At the overview, both are out of sight: no height.
+	y, h, below, veil := "0", "0", 0.0, 0.0
+	if !el.IsUndefined() {
+		// A step's group starts with its row's box (the diagram package
+		// draws it first).
+		hit := el.Get("firstElementChild")
+		y, h = dom.Attr(hit, "y"), dom.Attr(hit, "height")
+		top, _ := strconv.ParseFloat(y, 64)
+		rh, _ := strconv.ParseFloat(h, 64)
+		below = top + rh
+		veil = max(0, f.foot-below)
+	}
+	dom.SetAttr(f.now, "y", y)
+	dom.SetAttr(f.now, "height", h)
+	dom.SetAttr(f.veil, "y", num(below))
+	dom.SetAttr(f.veil, "height", num(veil))
 }
 
 // screenHeight is the height of the diagram's stage at the diagram's

@@ -21,6 +21,8 @@ type figure struct {
 	fig, svg, pin js.Value // undefined when the stage holds no diagram
 	w, h          float64  // the SVG's own size
 	pinH          float64  // the pinned rows' height, at the SVG's own size
+	foot          float64  // where the rows of steps end, at the SVG's own size
+	now, veil     js.Value // the current step's marks (marks); undefined without steps
 	widest        float64  // the widest arrow, at the SVG's own size
 	scale         float64  // the scale it is drawn at
 	avail         float64  // the stage's width, as last measured
@@ -45,9 +47,13 @@ func (p *page) frame(widest int) {
 	f.svg, f.w, f.h = svg, w, h
 	f.fig = dom.El("div", "fig")
 	svg.Call("replaceWith", f.fig)
+	f.foot = h
 	if life := svg.Call("querySelector", ".life"); !life.IsNull() {
 		if y, err := strconv.ParseFloat(dom.Attr(life, "y1"), 64); err == nil && y > 0 && y < h {
 			f.pinH = y
+		}
+		if y, err := strconv.ParseFloat(dom.Attr(life, "y2"), 64); err == nil && y > f.pinH && y < h {
+			f.foot = y
 		}
 	}
 	if f.pinH > 0 {
@@ -55,6 +61,7 @@ func (p *page) frame(widest int) {
 		dom.Append(f.fig, dom.El("div", "pin", f.pin))
 	}
 	dom.Append(f.fig, svg)
+	f.addMarks()
 	f.widest = float64(widest)
 	if widest == 0 {
 		for _, a := range dom.All(svg, "line.arrow") {
