@@ -123,8 +123,8 @@
 //
 // Each step group starts with rect.hit, the box of the step's row, so a
 // page that replays the steps can mark one without drawing again: the
-// playground lays a band in --cur under the current step's row and a
-// veil over the rows after it. Inside a group, the parts have the
+// playground lays a band in --cur over the current step's row and a veil
+// in --bg over the rows after it. Inside a group, the parts have the
 // classes hit, num, time, arrow, head (and "head open"), label, detail,
 // badge, tag, closed, end-edge and seg.
 //

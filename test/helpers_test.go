@@ -192,9 +192,9 @@ func (tb *tab) key(k string) {
 
 // marks says which steps of the diagram the page marks, as a learner
 // sees them: the current step is the one whose row the band (.now)
-// covers, and the later steps are those whose rows lie under the veil
-// (.veil), both drawn (taller than nothing) and neither catching the
-// pointer. All counts the steps drawn.
+// covers, and the later steps are those whose rows lie under the part
+// of the veil (.veil) its box (.marks) lets show; the marks must show
+// and let the pointer through to the steps. All counts the steps drawn.
 type marks struct {
 	Current []string `json:"current"`
 	Later   []string `json:"later"`
@@ -202,21 +202,20 @@ type marks struct {
 }
 
 const marksJS = `(() => {
-	const svg = document.querySelector("#diagram .fig > svg");
-	const span = el => {
-		if (!el) return [0, 0];
-		const y = +el.getAttribute("y"), h = +el.getAttribute("height");
-		return h > 0 && getComputedStyle(el).pointerEvents === "none" ? [y, y + h] : [0, 0];
-	};
-	const now = span(svg?.querySelector(":scope > .now")), veil = span(svg?.querySelector(":scope > .veil"));
+	const m = document.querySelector("#diagram .marks");
+	const on = m && !m.hidden && getComputedStyle(m).display !== "none" && getComputedStyle(m).pointerEvents === "none";
+	const box = m ? m.getBoundingClientRect() : null;
+	const now = on ? m.querySelector(".now").getBoundingClientRect() : null;
+	const veil = on ? m.querySelector(".veil").getBoundingClientRect() : null;
+	const near = (a, b) => Math.abs(a - b) < 1;
 	const rows = [...document.querySelectorAll("#diagram .fig > svg .steps > [data-step]")].map(g => {
-		const hit = g.querySelector(":scope > .hit");
-		const y = +hit.getAttribute("y");
-		return {step: g.getAttribute("data-step"), top: y, bottom: y + +hit.getAttribute("height")};
+		const r = g.querySelector(":scope > .hit").getBoundingClientRect();
+		return {step: g.getAttribute("data-step"), top: r.top, bottom: r.bottom};
 	});
+	const top = veil && Math.max(veil.top, box.top), bottom = veil && Math.min(veil.bottom, box.bottom);
 	return {
-		current: rows.filter(r => now[1] > now[0] && r.top === now[0] && r.bottom === now[1]).map(r => r.step),
-		later: rows.filter(r => veil[1] > veil[0] && r.top >= veil[0] && r.bottom <= veil[1]).map(r => r.step),
+		current: rows.filter(r => now && now.height > 0 && near(r.top, now.top) && near(r.bottom, now.bottom)).map(r => r.step),
+		later: rows.filter(r => veil && bottom > top && r.top > top - 1 && r.bottom < bottom + 1).map(r => r.step),
 		all: new Set([...document.querySelectorAll("#diagram [data-step]")].map(e => e.getAttribute("data-step"))).size,
 	};
 })()`

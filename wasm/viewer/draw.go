@@ -133,57 +133,85 @@ func (p *page) widen(lz *lazy, n int) {
 	}
 }
 
-// The current step shows by two rectangles the page adds to the diagram,
-// not by classes on the steps: a band under the current step's row,
-// just above the diagram's background, and a veil in the background's
-// colour over every row after it, above everything. A step change moves
-// them, four attributes. A class on a step's group would make the
-// browser restyle the group and its parts, two groups a step, and SVG
-// elements are slow to restyle: the marks halve a step's style time.
+// The current step shows by two boxes the page lays over the diagram,
+// not by classes on the steps: a band over the current step's row and a
+// veil in the diagram's background colour over every row after it. A
+// step change moves them by their transforms (and sizes the band), which
+// the browser does without laying anything out. A class on a step's
+// group would make it restyle the group and its parts, two groups a
+// step, SVG elements slow to restyle; a rect moved inside the SVG still
+// costs a layout of the SVG.
 
-// addMarks puts the band and the veil into f's SVG, out of sight: the
-// band as wide as the steps' rows, the veil as the whole diagram.
+// addMarks puts the band and the veil over f's SVG, hidden, in a box
+// over the steps' rows that clips them: the veil is as tall as the box,
+// moved down to start below the current row.
 func (f *figure) addMarks() {
 	hit := f.svg.Call("querySelector", ".hit")
 	if hit.IsNull() {
 		return
 	}
-	bg := f.svg.Call("querySelector", ".bg")
-	if bg.IsNull() {
-		return
-	}
-	// Constant markup: nothing from the transcript goes in.
-	bg.Call("insertAdjacentHTML", "afterend", `<rect class="now" rx="6" height="0"/>`)
-	f.svg.Call("insertAdjacentHTML", "beforeend", `<rect class="veil" x="0" height="0"/>`)
-	f.now, f.veil = bg.Get("nextElementSibling"), f.svg.Get("lastElementChild")
-	dom.SetAttr(f.now, "x", dom.Attr(hit, "x"))
-	dom.SetAttr(f.now, "width", dom.Attr(hit, "width"))
-	dom.SetAttr(f.veil, "width", num(f.w))
+	f.rowX, _ = strconv.ParseFloat(dom.Attr(hit, "x"), 64)
+	f.rowW, _ = strconv.ParseFloat(dom.Attr(hit, "width"), 64)
+	now, veil := dom.El("div", "now"), dom.El("div", "veil")
+	f.nowCSS, f.veilCSS = now.Get("style"), veil.Get("style")
+	// a2s: the diagram's colours (diagram.StyleSheet).
+	f.marks = dom.El("div", "marks a2s", now, veil)
+	dom.SetAttr(f.marks, "aria-hidden", "true")
+	dom.SetHidden(f.marks, true)
+	// Before the SVG, which stays the figure's last child; as a
+	// positioned box it is drawn over the SVG all the same.
+	f.svg.Call("before", f.marks)
 }
 
-// paintMarks moves the band to step el's row and the veil over the rows
-// after it; el undefined (the overview) puts both out of sight.
-func (p *page) paintMarks(el js.Value) {
-	f := &p.figure
-	if f.now.IsUndefined() {
+// placeMarks sizes and places the marks for the zoom: the box over the
+// rows, from the SVG's top (it is at the figure's foot) to the rows'
+// end, and the band and veil at the current row.
+func (f *figure) placeMarks() {
+	if f.marks.IsUndefined() {
 		return
 	}
-	// At the overview, both are out of sight: no height.
-	y, h, below, veil := "0", "0", 0.0, 0.0
-	if !el.IsUndefined() {
-		// A step's group starts with its row's box (the diagram package
-		// draws it first).
-		hit := el.Get("firstElementChild")
-		y, h = dom.Attr(hit, "y"), dom.Attr(hit, "height")
-		top, _ := strconv.ParseFloat(y, 64)
-		rh, _ := strconv.ParseFloat(h, 64)
-		below = top + rh
-		veil = max(0, f.foot-below)
+	s := f.scale
+	st := f.marks.Get("style")
+	st.Set("width", num(f.w*s)+"px")
+	st.Set("height", num(f.foot*s)+"px")
+	st.Set("bottom", num((f.h-f.foot)*s)+"px")
+	f.nowCSS.Set("left", num(f.rowX*s)+"px")
+	f.nowCSS.Set("width", num(f.rowW*s)+"px")
+	f.moveMarks()
+}
+
+// moveMarks puts the band on the current row and the veil below it.
+func (f *figure) moveMarks() {
+	s := f.scale
+	f.nowCSS.Set("transform", "translateY("+num(f.rowY*s)+"px)")
+	f.nowCSS.Set("height", num(f.rowH*s)+"px")
+	f.veilCSS.Set("transform", "translateY("+num((f.rowY+f.rowH)*s)+"px)")
+}
+
+// paintMarks moves the marks to step el's row; el undefined (the
+// overview) hides them.
+func (p *page) paintMarks(el js.Value) {
+	f := &p.figure
+	if f.marks.IsUndefined() {
+		return
 	}
-	dom.SetAttr(f.now, "y", y)
-	dom.SetAttr(f.now, "height", h)
-	dom.SetAttr(f.veil, "y", num(below))
-	dom.SetAttr(f.veil, "height", num(veil))
+	// No row's height: hidden, as at the overview.
+	if el.IsUndefined() {
+		if f.rowH > 0 {
+			f.rowH = 0
+			dom.SetHidden(f.marks, true)
+		}
+		return
+	}
+	if f.rowH == 0 {
+		dom.SetHidden(f.marks, false)
+	}
+	// A step's group starts with its row's box (the diagram package
+	// draws it first).
+	hit := el.Get("firstElementChild")
+	f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
+	f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	f.moveMarks()
 }
 
 // screenHeight is the height of the diagram's stage at the diagram's

@@ -22,10 +22,16 @@ type figure struct {
 	w, h          float64  // the SVG's own size
 	pinH          float64  // the pinned rows' height, at the SVG's own size
 	foot          float64  // where the rows of steps end, at the SVG's own size
-	now, veil     js.Value // the current step's marks (marks); undefined without steps
 	widest        float64  // the widest arrow, at the SVG's own size
 	scale         float64  // the scale it is drawn at
 	avail         float64  // the stage's width, as last measured
+
+	// The current step's marks (see addMarks), undefined without steps:
+	// their box and the style objects of the band and the veil; the
+	// rows' left edge and width, and the current row's top and height (0
+	// at the overview), at the SVG's own size.
+	marks, nowCSS, veilCSS js.Value
+	rowX, rowW, rowY, rowH float64
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
@@ -132,6 +138,7 @@ func (p *page) applyZoom() {
 	st := f.svg.Get("style")
 	st.Set("width", num(w)+"px")
 	st.Set("height", num(h)+"px")
+	f.placeMarks()
 	if !f.pin.IsUndefined() {
 		ph := f.pinH * f.scale
 		f.pin.Get("style").Set("width", num(w)+"px")
