@@ -310,7 +310,7 @@ func printSteps(n int, stepping [][3]float64) {
 		frame = append(frame, s[2])
 	}
 	fmt.Printf("one step change at %d steps (%d changes, ArrowRight)  median    p95     max\n", n, len(stepping))
-	fmt.Printf("  key handler (classes, inspector, lane)    %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(handler), pct(handler, 95), pct(handler, 100))
+	fmt.Printf("  key handler (marks, inspector, lane)      %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(handler), pct(handler, 95), pct(handler, 100))
 	fmt.Printf("  and style and layout (budget 8)           %6.2f ms %6.2f ms %6.2f ms\n", medianFloat(layout), pct(layout, 95), pct(layout, 100))
 	fmt.Printf("  to the next animation frame               %6.2f ms %6.2f ms %6.2f ms\n\n", medianFloat(frame), pct(frame, 95), pct(frame, 100))
 	if w := profiles[n]; w != nil {
