@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -154,11 +155,16 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	sent := 0
 	if n := replay.CountSteps(t); n > view.BigTranscript {
 		progress("first", 0.3)
+		gc := holdGC()
+		defer gc()
 		pre := *t
 		if held.screen > 0 {
 			pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.ScreenSteps(held.screen))]
+			// Its SVG holds the rows the screen shows; the others (the
+			// screen's steps are counted at the least height of a row)
+			// come as a piece for the page to put in when idle.
 			screen := view.CutScreen(t, replay.Steps(&pre), n, held.screen)
-			if err := screen.Draw(); err != nil {
+			if err := screen.DrawScreen(0, held.screen); err != nil {
 				post(map[string]any{"error": err.Error()})
 				return true
 			}
@@ -181,6 +187,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		if sent++; !o.shown(sent) {
 			return false
 		}
+		gc()
 	}
 	progress("steps", 0.4)
 	steps := replay.Steps(t)
@@ -189,6 +196,8 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	}
 	progress("lanes", 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
+	gc := holdGC()
+	defer gc()
 	if first == nil {
 		if postPart(0, post) != nil {
 			return true
@@ -216,12 +225,30 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	if sent++; !o.shown(sent) {
 		return false
 	}
+	gc()
 	fs := []any{}
 	for _, f := range check.Check(t) {
 		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
 	}
 	post(map[string]any{"findings": fs})
 	return true
+}
+
+// holdGC finishes the garbage collection under way, if any, and holds
+// off the next one until the function it returns is called (once or
+// more). The worker holds it off while the page shows what it sent:
+// when the worker waits, the Go runtime spends the time on the marking
+// of a collection under way before it gives the thread back, on the
+// processor the page needs (the file held is a heap of hundreds of
+// megabytes). Little is allocated meanwhile.
+func holdGC() (release func()) {
+	old := debug.SetGCPercent(-1)
+	return func() {
+		if old >= 0 {
+			debug.SetGCPercent(old)
+			old = -1
+		}
+	}
 }
 
 // firstExchanges returns how many of t's first exchanges make at least
