@@ -160,11 +160,17 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		pre := *t
 		if held.screen > 0 {
 			pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.ScreenSteps(held.screen))]
-			// Its SVG holds the rows the screen shows; the others (the
-			// screen's steps are counted at the least height of a row)
-			// come as a piece for the page to put in when idle.
-			screen := view.CutScreen(t, replay.Steps(&pre), n, held.screen)
-			if err := screen.DrawScreen(0, held.screen); err != nil {
+			// It holds the steps whose rows the screen shows: drawn for
+			// the screen, and cut again to the rows drawn when it had
+			// more (its steps are counted at a row's least height).
+			steps := replay.Steps(&pre)
+			screen := view.CutScreen(t, steps, n, held.screen)
+			err := screen.DrawScreen(0, held.screen)
+			if err == nil && len(screen.More) > 0 {
+				screen = view.CutScreen(t, steps[:screen.Shown], n, held.screen)
+				err = screen.Draw()
+			}
+			if err != nil {
 				post(map[string]any{"error": err.Error()})
 				return true
 			}
