@@ -121,9 +121,10 @@
 // task starts to wait. Ids take [Options].IDPrefix. The step groups are
 // the children of <g class="steps" role="list">, in reading order.
 //
-// A page highlights and dims steps with classes alone, without drawing
-// again: adding "current" to a step group fills its row and inverts its
-// number; adding "future" fades it. Inside a group, the parts have the
+// Each step group starts with rect.hit, the box of the step's row, so a
+// page that replays the steps can mark one without drawing again: the
+// playground lays a band in --cur over the current step's row and a veil
+// in --bg over the rows after it. Inside a group, the parts have the
 // classes hit, num, time, arrow, head (and "head open"), label, detail,
 // badge, tag, closed, end-edge and seg.
 //

@@ -80,9 +80,4 @@ const styleSheet = `
 .a2s .seg .end{fill:var(--s)}
 .a2s .seg .state{font-size:11px;font-weight:700;fill:var(--s)}
 .a2s .seg .pause{fill:var(--s)}
-.a2s .step.current .hit{fill:var(--cur)}
-.a2s .step.current rect.num{fill:var(--fg)}
-.a2s .step.current text.num{fill:var(--bg)}
-.a2s .step.current .arrow{stroke-width:2.6}
-.a2s .step.future{opacity:.28}
 `

@@ -99,7 +99,7 @@ func TestOfflineOpensFiles(t *testing.T) {
 	tb.wait(`a2aplay.state().transcript === "large.http" && a2aplay.state().steps === 5400`)
 	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(3001)`))
 	tb.at("large.http", 3001)
-	tb.wait(`document.querySelector("#diagram .step.current")?.getAttribute("data-step") === "3001"`)
+	tb.wait(`document.querySelector('#diagram [aria-current="step"]')?.getAttribute("data-step") === "3001"`)
 	if b := tb.banner(); b != "" {
 		t.Errorf("banner %q", b)
 	}

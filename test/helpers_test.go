@@ -190,19 +190,39 @@ func (tb *tab) key(k string) {
 	tb.do(chromedp.KeyEvent(c))
 }
 
-// marks says which steps of the diagram carry the replay classes.
+// marks says which steps of the diagram the page marks, as a learner
+// sees them: the current step is the one whose row the band (.now)
+// covers, and the later steps are those whose rows lie under the part
+// of the veil (.veil) its box (.marks) lets show; the marks must show
+// and let the pointer through to the steps. All counts the steps drawn.
 type marks struct {
 	Current []string `json:"current"`
 	Later   []string `json:"later"`
 	All     int      `json:"all"`
 }
 
+const marksJS = `(() => {
+	const m = document.querySelector("#diagram .marks");
+	const on = m && !m.hidden && getComputedStyle(m).display !== "none" && getComputedStyle(m).pointerEvents === "none";
+	const box = m ? m.getBoundingClientRect() : null;
+	const now = on ? m.querySelector(".now").getBoundingClientRect() : null;
+	const veil = on ? m.querySelector(".veil").getBoundingClientRect() : null;
+	const near = (a, b) => Math.abs(a - b) < 1;
+	const rows = [...document.querySelectorAll("#diagram .fig > svg .steps > [data-step]")].map(g => {
+		const r = g.querySelector(":scope > .hit").getBoundingClientRect();
+		return {step: g.getAttribute("data-step"), top: r.top, bottom: r.bottom};
+	});
+	const top = veil && Math.max(veil.top, box.top), bottom = veil && Math.min(veil.bottom, box.bottom);
+	return {
+		current: rows.filter(r => now && now.height > 0 && near(r.top, now.top) && near(r.bottom, now.bottom)).map(r => r.step),
+		later: rows.filter(r => veil && bottom > top && r.top > top - 1 && r.bottom < bottom + 1).map(r => r.step),
+		all: new Set([...document.querySelectorAll("#diagram [data-step]")].map(e => e.getAttribute("data-step"))).size,
+	};
+})()`
+
 func (tb *tab) marks() marks {
 	tb.t.Helper()
-	return eval[marks](tb, `(() => {
-		const ids = sel => [...new Set([...document.querySelectorAll("#diagram " + sel)].map(e => e.closest("[data-step]").getAttribute("data-step")))];
-		return {current: ids(".current"), later: ids(".future"), all: new Set([...document.querySelectorAll("#diagram [data-step]")].map(e => e.getAttribute("data-step"))).size};
-	})()`)
+	return eval[marks](tb, marksJS)
 }
 
 // keepScreenshot writes a screenshot of the viewport to

@@ -52,7 +52,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("picker has %d options, want %d", n, len(env.shipped))
 	}
 	if m := tb.marks(); len(m.Current) != 0 || len(m.Later) != 0 || m.All != tb.state().Steps {
-		t.Errorf("overview marks = %+v, want no classes and %d steps", m, tb.state().Steps)
+		t.Errorf("overview marks = %+v, want none and %d steps", m, tb.state().Steps)
 	}
 	if b := tb.banner(); b != "" {
 		t.Errorf("banner shows %q", b)

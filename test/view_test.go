@@ -15,7 +15,7 @@ import (
 // label (what the viewer reveals) against the diagram's scrollport
 // below its pinned row, and the viewport.
 const focusBox = `(() => {
-	const st = document.querySelector("#diagram .step.current");
+	const st = document.querySelector('#diagram [aria-current="step"]');
 	if (!st) return {found: false};
 	let r = null;
 	for (const el of st.querySelectorAll(".arrow, .head, .label, .badge, .closed, .end-edge")) {

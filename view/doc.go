@@ -1,11 +1,11 @@
 // Package view is the state of the replay page, kept apart from the DOM
 // so that it can be tested natively: which step is current, what a deep
-// link says, which steps change class when the current step moves, and
-// what the inspector shows for a step (with the request as curl); how
-// far to scroll to reveal a step and how large to draw the diagram; which
-// steps of a long transcript to draw and how its task lanes summarise;
-// and what a file the learner opens is. It also draws the diagram as
-// the page shows it ([AppendPageFigure]) and as Export writes it ([SVG]).
+// link says, and what the inspector shows for a step (with the request
+// as curl); how far to scroll to reveal a step and how large to draw the
+// diagram; which steps of a long transcript to draw and how its task
+// lanes summarise; and what a file the learner opens is. It also draws
+// the diagram as the page shows it ([AppendPageFigure]) and as Export
+// writes it ([SVG]).
 //
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.

@@ -13,13 +13,6 @@ import (
 // that its ids ("fig-s7") cannot meet the page's own.
 const IDPrefix = "fig-"
 
-// Classes the page toggles on a step's group; the diagram's style sheet
-// draws them (the current step highlighted, later steps dimmed).
-const (
-	ClassCurrent = "current"
-	ClassLater   = "future"
-)
-
 // SVG draws a transcript's steps as a standalone SVG file, its style
 // sheet inside: what "Export SVG" downloads and "a2aplay figures" writes.
 func SVG(t *replay.Transcript, steps []replay.Step) ([]byte, error) {

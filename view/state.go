@@ -103,50 +103,6 @@ func (n *Nav) Last() bool { return n.Go(n.N) }
 // AtEnd reports whether there is no step after the current one.
 func (n *Nav) AtEnd() bool { return n.Cur >= n.N }
 
-// A Class is how a step is drawn for a given position.
-type Class uint8
-
-const (
-	Plain   Class = iota // before the current step, or at the overview
-	Current              // the current step
-	Later                // after the current step: dimmed
-)
-
-// ClassOf says how step k (1-based) is drawn when cur is the position.
-func ClassOf(k, cur int) Class {
-	switch {
-	case cur == 0 || k < cur:
-		return Plain
-	case k == cur:
-		return Current
-	default:
-		return Later
-	}
-}
-
-// Changed returns, in increasing order, the steps whose class differs
-// between positions from and to in a transcript of n steps. Moving one
-// step changes two steps, so the page touches two elements, not n.
-func Changed(from, to, n int) []int {
-	if from == to {
-		return nil
-	}
-	lo, hi := min(from, to), max(from, to)
-	if lo == 0 {
-		// Leaving or entering the overview changes every step from the
-		// other position on.
-		lo = 1
-		hi = n
-	}
-	var ks []int
-	for k := max(lo, 1); k <= min(hi, n); k++ {
-		if ClassOf(k, from) != ClassOf(k, to) {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
 // Speeds are the playback speeds offered, as multiples of the base pace.
 var Speeds = []float64{0.5, 1, 2, 4}
 

@@ -96,40 +96,6 @@ func TestNav(t *testing.T) {
 	}
 }
 
-func TestChanged(t *testing.T) {
-	tests := []struct {
-		from, to, n int
-		want        []int
-	}{
-		{0, 0, 5, nil},
-		{1, 2, 5, []int{1, 2}},
-		{2, 1, 5, []int{1, 2}},
-		{0, 1, 5, []int{1, 2, 3, 4, 5}},
-		{0, 3, 5, []int{3, 4, 5}},
-		{3, 0, 5, []int{3, 4, 5}},
-		{1, 5, 5, []int{1, 2, 3, 4, 5}},
-		{5, 4, 5, []int{4, 5}},
-		{2, 2, 5, nil},
-		{0, 1, 0, nil},
-	}
-	for _, tt := range tests {
-		got := Changed(tt.from, tt.to, tt.n)
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("Changed(%d, %d, %d) (-want +got):\n%s", tt.from, tt.to, tt.n, diff)
-		}
-		// Whatever Changed leaves out must really keep its class.
-		in := map[int]bool{}
-		for _, k := range got {
-			in[k] = true
-		}
-		for k := 1; k <= tt.n; k++ {
-			if !in[k] && ClassOf(k, tt.from) != ClassOf(k, tt.to) {
-				t.Errorf("Changed(%d, %d, %d) misses step %d", tt.from, tt.to, tt.n, k)
-			}
-		}
-	}
-}
-
 func TestInterval(t *testing.T) {
 	for _, tt := range []struct {
 		speed float64

@@ -99,7 +99,7 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	// The diagram's style sheet went into the page's.
-	if !bytes.Contains(pageStyle(t, page), []byte(".a2s .step.future")) {
+	if !bytes.Contains(pageStyle(t, page), []byte(".a2s .arrow{")) {
 		t.Error("the page's style sheet lacks the diagram's rules")
 	}
 

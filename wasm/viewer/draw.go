@@ -106,8 +106,9 @@ func (p *page) widenLater(d *doc) {
 	})
 }
 
-// widen adds the pieces of lz's window before piece n to the diagram,
-// with the classes the current position gives their steps.
+// widen adds the pieces of lz's window before piece n to the diagram.
+// They go in under the veil (marks), which dims those after the current
+// step.
 func (p *page) widen(lz *lazy, n int) {
 	if lz.added >= n {
 		return
@@ -121,35 +122,96 @@ func (p *page) widen(lz *lazy, n int) {
 		return
 	}
 	t0 := dom.Now()
-	from := p.cur.part.Shown + 1
-	if lz.added > 0 {
-		from = lz.moreLast[lz.added-1] + 1
-	}
 	for ; lz.added < min(n, len(lz.moreLast)); lz.added++ {
 		// The opener's own output, every text in it escaped by the
 		// diagram package, as the window's first screen is.
 		rows.Call("insertAdjacentHTML", "beforeend", lz.more.Index(lz.added))
 	}
-	to := lz.moreLast[lz.added-1]
-	cur := p.nav.Cur
-	for k := from; k <= to; k++ {
-		c := view.ClassOf(k, cur)
-		if c == view.Plain {
-			continue
-		}
-		if el := p.mark(k); !el.IsUndefined() {
-			cl := el.Get("classList")
-			cl.Call("toggle", view.ClassCurrent, c == view.Current)
-			cl.Call("toggle", view.ClassLater, c == view.Later)
-			if c == view.Current {
-				dom.SetAttr(el, "aria-current", "step")
-			}
-		}
-	}
 	measure("a2aplay-rows", t0, dom.Now())
 	if lz.added == len(lz.moreLast) {
 		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
 	}
+}
+
+// The current step shows by two boxes the page lays over the diagram,
+// not by classes on the steps: a band over the current step's row and a
+// veil in the diagram's background colour over every row after it. A
+// step change moves them by their transforms (and sizes the band), which
+// the browser does without laying anything out. A class on a step's
+// group would make it restyle the group and its parts, two groups a
+// step, SVG elements slow to restyle; a rect moved inside the SVG still
+// costs a layout of the SVG.
+
+// addMarks puts the band and the veil over f's SVG, hidden, in a box
+// over the steps' rows that clips them: the veil is as tall as the box,
+// moved down to start below the current row.
+func (f *figure) addMarks() {
+	hit := f.svg.Call("querySelector", ".hit")
+	if hit.IsNull() {
+		return
+	}
+	f.rowX, _ = strconv.ParseFloat(dom.Attr(hit, "x"), 64)
+	f.rowW, _ = strconv.ParseFloat(dom.Attr(hit, "width"), 64)
+	now, veil := dom.El("div", "now"), dom.El("div", "veil")
+	f.nowCSS, f.veilCSS = now.Get("style"), veil.Get("style")
+	// a2s: the diagram's colours (diagram.StyleSheet).
+	f.marks = dom.El("div", "marks a2s", now, veil)
+	dom.SetAttr(f.marks, "aria-hidden", "true")
+	dom.SetHidden(f.marks, true)
+	// Before the SVG, which stays the figure's last child; as a
+	// positioned box it is drawn over the SVG all the same.
+	f.svg.Call("before", f.marks)
+}
+
+// placeMarks sizes and places the marks for the zoom: the box over the
+// rows, from the SVG's top (it is at the figure's foot) to the rows'
+// end, and the band and veil at the current row.
+func (f *figure) placeMarks() {
+	if f.marks.IsUndefined() {
+		return
+	}
+	s := f.scale
+	st := f.marks.Get("style")
+	st.Set("width", num(f.w*s)+"px")
+	st.Set("height", num(f.foot*s)+"px")
+	st.Set("bottom", num((f.h-f.foot)*s)+"px")
+	f.nowCSS.Set("left", num(f.rowX*s)+"px")
+	f.nowCSS.Set("width", num(f.rowW*s)+"px")
+	f.moveMarks()
+}
+
+// moveMarks puts the band on the current row and the veil below it.
+func (f *figure) moveMarks() {
+	s := f.scale
+	f.nowCSS.Set("transform", "translateY("+num(f.rowY*s)+"px)")
+	f.nowCSS.Set("height", num(f.rowH*s)+"px")
+	f.veilCSS.Set("transform", "translateY("+num((f.rowY+f.rowH)*s)+"px)")
+}
+
+// paintMarks moves the marks to step el's row; el undefined (the
+// overview) hides them.
+func (p *page) paintMarks(el js.Value) {
+	f := &p.figure
+	if f.marks.IsUndefined() {
+		return
+	}
+	// No row's height: hidden, as at the overview.
+	if el.IsUndefined() {
+		if f.rowH > 0 {
+			f.rowH = 0
+			dom.SetHidden(f.marks, true)
+		}
+		return
+	}
+	if f.rowH == 0 {
+		dom.SetHidden(f.marks, false)
+	}
+	// A step's group starts with its row's box (the diagram package
+	// draws it first).
+	hit := el.Get("firstElementChild")
+	f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
+	f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	f.moveMarks()
 }
 
 // screenHeight is the height of the diagram's stage at the diagram's

@@ -601,44 +601,24 @@ func (p *page) goTo(i int, h history) {
 }
 
 // paint brings the page from position old to the current one: the
-// classes of the steps that change, the scrubber, the lane, the
-// inspector. old is -1 for a diagram just drawn.
+// current step's marks, the scrubber, the lane, the inspector. old is -1
+// for a diagram just drawn.
 func (p *page) paint(old int) {
-	cur, n := p.nav.Cur, p.nav.N
-	var ks []int
-	if old < 0 {
-		// A fresh diagram has no replay classes: every drawn step is
-		// plain, as at the overview.
-		for k := p.cur.first; k <= p.cur.last; k++ {
-			if view.ClassOf(k, cur) != view.Plain {
-				ks = append(ks, k)
-			}
-		}
-	} else {
-		ks = view.Changed(old, cur, n)
-	}
-	for _, k := range ks {
-		el := p.mark(k)
-		if el.IsUndefined() {
-			continue
-		}
-		c := view.ClassOf(k, cur)
-		cl := el.Get("classList")
-		cl.Call("toggle", view.ClassCurrent, c == view.Current)
-		cl.Call("toggle", view.ClassLater, c == view.Later)
-	}
+	cur := p.nav.Cur
 	p.paintPosition()
 	if o := p.mark(old); old != cur && !o.IsUndefined() {
 		o.Call("removeAttribute", "aria-current")
 	}
-	if el := p.mark(cur); !el.IsUndefined() {
+	el := p.mark(cur)
+	if !el.IsUndefined() {
 		dom.SetAttr(el, "aria-current", "step")
 	}
+	p.paintMarks(el)
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
 	p.text.announce.set(p.heading)
-	if el := p.mark(cur); !el.IsUndefined() {
+	if !el.IsUndefined() {
 		p.reveal(el)
 	}
 }

@@ -21,9 +21,17 @@ type figure struct {
 	fig, svg, pin js.Value // undefined when the stage holds no diagram
 	w, h          float64  // the SVG's own size
 	pinH          float64  // the pinned rows' height, at the SVG's own size
+	foot          float64  // where the rows of steps end, at the SVG's own size
 	widest        float64  // the widest arrow, at the SVG's own size
 	scale         float64  // the scale it is drawn at
 	avail         float64  // the stage's width, as last measured
+
+	// The current step's marks (see addMarks), undefined without steps:
+	// their box and the style objects of the band and the veil; the
+	// rows' left edge and width, and the current row's top and height (0
+	// at the overview), at the SVG's own size.
+	marks, nowCSS, veilCSS js.Value
+	rowX, rowW, rowY, rowH float64
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
@@ -45,9 +53,13 @@ func (p *page) frame(widest int) {
 	f.svg, f.w, f.h = svg, w, h
 	f.fig = dom.El("div", "fig")
 	svg.Call("replaceWith", f.fig)
+	f.foot = h
 	if life := svg.Call("querySelector", ".life"); !life.IsNull() {
 		if y, err := strconv.ParseFloat(dom.Attr(life, "y1"), 64); err == nil && y > 0 && y < h {
 			f.pinH = y
+		}
+		if y, err := strconv.ParseFloat(dom.Attr(life, "y2"), 64); err == nil && y > f.pinH && y < h {
+			f.foot = y
 		}
 	}
 	if f.pinH > 0 {
@@ -55,6 +67,7 @@ func (p *page) frame(widest int) {
 		dom.Append(f.fig, dom.El("div", "pin", f.pin))
 	}
 	dom.Append(f.fig, svg)
+	f.addMarks()
 	f.widest = float64(widest)
 	if widest == 0 {
 		for _, a := range dom.All(svg, "line.arrow") {
@@ -127,6 +140,7 @@ func (p *page) applyZoom() {
 	st := f.svg.Get("style")
 	st.Set("width", num(w)+"px")
 	st.Set("height", num(h)+"px")
+	f.placeMarks()
 	if !f.pin.IsUndefined() {
 		ph := f.pinH * f.scale
 		f.pin.Get("style").Set("width", num(w)+"px")
