@@ -1,7 +1,8 @@
 package diagram
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -56,6 +57,10 @@ func Prepare(steps []replay.Step, opts Options) *Prepared {
 	return p
 }
 
+// byIndex orders step s before, at or after step number k, for a binary
+// search of sorted steps.
+func byIndex(s replay.Step, k int) int { return cmp.Compare(s.Index, k) }
+
 // Layout lays out the steps whose Index lies between first and last,
 // inclusive (0 leaves that end open), as [Layout] does.
 func (p *Prepared) Layout(first, last int) *Geometry {
@@ -64,10 +69,10 @@ func (p *Prepared) Layout(first, last int) *Geometry {
 	lo, hi := 0, len(p.steps)
 	if p.sorted {
 		if first > 0 {
-			lo = sort.Search(len(p.steps), func(i int) bool { return p.steps[i].Index >= first })
+			lo, _ = slices.BinarySearchFunc(p.steps, first, byIndex)
 		}
 		if last > 0 {
-			hi = sort.Search(len(p.steps), func(i int) bool { return p.steps[i].Index > last })
+			hi, _ = slices.BinarySearchFunc(p.steps, last+1, byIndex)
 		}
 	}
 	var drawn []*replay.Step

@@ -142,6 +142,26 @@ func TestOpenLargeFile(t *testing.T) {
 			if (o) window.__seen.add(o.textContent);
 		}, 5);
 	})()`))
+	// What the page and the worker that opens the file say to each
+	// other: the worker sends the parts, the page says when it has shown
+	// each.
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__opener = [];
+		const W = window.Worker;
+		window.Worker = class extends W {
+			constructor(...args) {
+				super(...args);
+				this.addEventListener("message", (e) => {
+					const d = e.data || {};
+					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
+				});
+			}
+			postMessage(m, ...rest) {
+				if (m && m.op) window.__opener.push(m.op + " " + m.id);
+				return super.postMessage(m, ...rest);
+			}
+		};
+	})()`))
 	before := tb.state()
 	// A learner clicks Open file… first: while they pick the file, the
 	// page reads a part of its own as it will read the opener's.
@@ -188,6 +208,26 @@ func TestOpenLargeFile(t *testing.T) {
 	// tasks are counted, and the lane drawn, when it has.
 	tb.wait(`/5400 steps in 1800 exchanges, \d+ tasks?\./.test(document.getElementById("insp-label").textContent)`)
 	tb.wait(`document.querySelectorAll("#lane .lane-track .seg").length > 0`)
+	// The worker sent the file's first screen, its first window and the
+	// rest; the page said when it had shown each (the worker waits for
+	// that before it goes on, as the tests of wasm/checker check).
+	tb.wait(`window.__opener.filter(e => e.startsWith("shown ")).length >= 3`)
+	talk := eval[string](tb, `(l => {
+		const id = l.find(e => e.startsWith("open ")).split(" ")[1];
+		return l.filter(e => e.split(" ")[1] === id && !e.startsWith("open ")).map(e => e.split(" ")[0]).join(" ");
+	})(window.__opener)`)
+	sent, shown, early := 0, 0, false
+	for _, w := range strings.Fields(talk) {
+		if w == "shown" {
+			shown++
+		} else {
+			sent++
+		}
+		early = early || shown > sent
+	}
+	if sent != 3 || shown != 3 || early {
+		t.Errorf("of the open, the worker and the page said %q: want three parts (or wholes), each said shown after it came", talk)
+	}
 	drawn := func() int {
 		return eval[int](tb, `document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length`)
 	}

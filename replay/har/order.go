@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -83,7 +82,7 @@ func leftOutNote(counts map[string]int) string {
 		kinds = append(kinds, k)
 		total += n
 	}
-	sort.Strings(kinds)
+	slices.Sort(kinds)
 	var parts []string
 	for _, k := range kinds {
 		n := counts[k]

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -131,7 +131,7 @@ func readEntries(data []byte, name string, entries []json.RawMessage) ([]item, e
 		}
 		items = append(items, item{i, e, started})
 	}
-	sort.SliceStable(items, func(a, b int) bool { return items[a].started.Before(items[b].started) })
+	slices.SortStableFunc(items, func(a, b item) int { return a.started.Compare(b.started) })
 	return items, nil
 }
 

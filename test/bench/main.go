@@ -403,7 +403,9 @@ const openBigJS = `(async () => {
 	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms at " + Math.round(e.startTime - t0));
 	// The window's other rows, put in a piece at a time when idle.
 	const pieces = performance.getEntriesByType("measure").filter(e => e.name === "a2aplay-rows" && e.startTime >= t0);
-	const widened = performance.getEntriesByName("a2aplay-window-whole").find(e => e.startTime >= t0);
+	// The last window made whole: the first screen, a window of its
+	// own, is made whole before the first window comes.
+	const widened = performance.getEntriesByName("a2aplay-window-whole").filter(e => e.startTime >= t0).pop();
 	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, longestMs: longest, long, tasks, frames, phases, measures,
 		drawn, window: document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length,
 		pieces: pieces.length, pieceMaxMs: Math.max(0, ...pieces.map(e => e.duration)), widenedMs: widened ? widened.startTime - t0 : 0,

@@ -13,46 +13,34 @@ import (
 // Run answers the worker's messages and never returns.
 func Run() {
 	self := js.Global()
+	s := newServer(func(m map[string]any) { self.Call("postMessage", m) })
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) == 0 {
-			return nil
-		}
-		msg := args[0].Get("data")
-		id := msg.Get("id")
-		post := func(m map[string]any) {
-			m["id"] = id
-			self.Call("postMessage", m)
-		}
-		switch op := msg.Get("op"); {
-		case op.Type() != js.TypeString:
-			self.Call("postMessage", answer(id, msg.Get("name"), msg.Get("text")))
-		default:
-			serve(op.String(), msg, post)
+		if len(args) > 0 {
+			s.take(args[0].Get("data"))
 		}
 		return nil
 	})
 	self.Set("onmessage", onMessage)
+	go s.run()
 	self.Call("postMessage", map[string]any{"ready": true})
 	warmUp()
 	select {}
 }
 
 // answer checks one transcript.
-func answer(id, name, text js.Value) (out map[string]any) {
-	out = map[string]any{"id": id}
+func answer(name, text js.Value) (out map[string]any) {
+	out = map[string]any{}
 	defer func() {
 		if r := recover(); r != nil {
-			out["error"] = fmt.Sprint("internal error in the check: ", r)
+			out = map[string]any{"error": fmt.Sprint("internal error in the check: ", r)}
 		}
 	}()
 	if name.Type() != js.TypeString || text.Type() != js.TypeString {
-		out["error"] = "a check takes {id, name, text}"
-		return out
+		return map[string]any{"error": "a check takes {id, name, text}"}
 	}
 	t, err := replay.ParseString(text.String(), name.String())
 	if err != nil {
-		out["error"] = err.Error()
-		return out
+		return map[string]any{"error": err.Error()}
 	}
 	steps := replay.Steps(t)
 	fs := []any{}

@@ -30,10 +30,25 @@
 //	                                 whole} (a view.Whole as JSON text),
 //	                                 or a part in its place when the
 //	                                 first window was not right after all
+//	{id, op: "shown"}                from the page, of the open id,
+//	                                 once for each part and whole of
+//	                                 it: the page has shown it, and
+//	                                 painted a frame since; no answer.
+//	                                 Until it says so, the open waits
+//	                                 (at most shownWait each time)
 //	{id, op: "part", at, screen}     the Part around step at of the
 //	                                 file open: a part
 //	{id, op: "export", kind}         the file open as "svg", "mermaid",
 //	                                 "http" or "har": {id, text}
+//
+// The requests are answered in the order they came, one at a time: a
+// part or an export asked for while a file opens is answered once it
+// is open. An open gives way to a newer one: it answers {id, error}
+// and no more, and the parts and exports asked of its file meanwhile
+// are answered with an error too. The worker leaves the processor to
+// the page while the page shows what an open sent: on two cores the
+// page's thread would otherwise share one with the worker's work (see
+// server).
 //
 // A part is a view.Part drawn for the screen (view.Part.DrawScreen) and
 // split by view.Part.Send: {id, part (its head as JSON text), svg (its
@@ -41,7 +56,8 @@
 // and the last step of each), steps and exchanges (arrays of JSON
 // text), index and seqs (their numbers), sys (the worker's memory)}.
 // Any of them can answer {id, error} instead. A panic is an answer too:
-// the worker stays up. The page cancels an open by ending the worker.
+// the worker stays up. The page cancels an open by ending the worker:
+// an open takes other messages only between its stages.
 //
 // The command cmd/check runs it; build it with its recipe
 // (internal/build) into bin/check.wasm with

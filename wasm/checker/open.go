@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -18,7 +19,9 @@ import (
 )
 
 // held is the file the worker has open for the page: one at a time.
+// Only the server's goroutine touches it.
 var held struct {
+	open   int // the number of the open that opened it (request.open)
 	name   string
 	t      *replay.Transcript
 	steps  []replay.Step
@@ -34,15 +37,25 @@ func screenOf(msg js.Value) int {
 	return 0
 }
 
-// serve answers one of the page's requests about a file: open, part or
-// export. post sends a message to the page.
-func serve(op string, msg js.Value, post func(map[string]any)) {
+// serve answers one of the page's requests: a check, or an open, part
+// or export of a file.
+func (s *server) serve(r request) {
+	msg, id := r.msg, r.msg.Get("id")
+	post := func(m map[string]any) {
+		m["id"] = id
+		s.post(m)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			post(map[string]any{"error": fmt.Sprint("internal error in the worker: ", r)})
 		}
 	}()
-	switch op {
+	op := msg.Get("op")
+	if op.Type() != js.TypeString {
+		post(answer(msg.Get("name"), msg.Get("text")))
+		return
+	}
+	switch op.String() {
 	case "open":
 		name, data := msg.Get("name"), msg.Get("data")
 		if name.Type() != js.TypeString || data.Type() != js.TypeObject {
@@ -50,11 +63,27 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 			return
 		}
 		held.screen = screenOf(msg)
-		opened = true
-		openFile(name.String(), data, post)
-	case "part":
-		if held.t == nil {
-			post(map[string]any{"error": "no file is open"})
+		o := opening{
+			post:  post,
+			goOn:  func() bool { return s.pause(r) },
+			shown: func(n int) bool { return s.waitShown(r, n) },
+		}
+		if !openFile(name.String(), data, r.open, o) {
+			held.open = 0
+			post(map[string]any{"error": name.String() + ": given up for a file opened after it"})
+		}
+	case "part", "export":
+		if err := heldFor(r); err != "" {
+			post(map[string]any{"error": err})
+			return
+		}
+		if op.String() == "export" {
+			text, err := export(msg.Get("kind").String())
+			if err != nil {
+				post(map[string]any{"error": err.Error()})
+				return
+			}
+			post(map[string]any{"text": text})
 			return
 		}
 		at := msg.Get("at")
@@ -64,26 +93,42 @@ func serve(op string, msg js.Value, post func(map[string]any)) {
 		}
 		held.screen = screenOf(msg)
 		postPart(at.Int(), post)
-	case "export":
-		if held.t == nil {
-			post(map[string]any{"error": "no file is open"})
-			return
-		}
-		text, err := export(msg.Get("kind").String())
-		if err != nil {
-			post(map[string]any{"error": err.Error()})
-			return
-		}
-		post(map[string]any{"text": text})
 	default:
-		post(map[string]any{"error": "no such request: " + op})
+		post(map[string]any{"error": "no such request: " + op.String()})
 	}
 }
 
+// heldFor says why request r, a part or an export, cannot be answered
+// from the file held, or "" when it can: it asks of the file of the
+// newest open before it, which must have opened.
+func heldFor(r request) string {
+	switch {
+	case held.open == r.open && held.t != nil:
+		return ""
+	case held.open == r.open || r.open == 0:
+		return "no file is open"
+	}
+	return "the file it asks of was given up for a file opened after it"
+}
+
+// An opening is what openFile needs of the server as it goes.
+type opening struct {
+	post func(map[string]any) // answers the page
+	// goOn gives the worker's thread back to the browser for a moment,
+	// and says whether to go on: false when a newer open has come.
+	goOn func() bool
+	// shown waits until the page has shown the first n parts (or
+	// wholes) sent, or for a while, and says whether to go on.
+	shown func(n int) bool
+}
+
 // openFile reads a file, says how far it has got as it goes, answers the
-// Part the page draws first, then the file's findings.
-func openFile(name string, data js.Value, post func(map[string]any)) {
-	held.t, held.steps, held.lanes = nil, nil, nil
+// Part the page draws first, then the file's findings. It is open n
+// (request.open). It reports false when it gave up because a newer open
+// came, having answered nothing more.
+func openFile(name string, data js.Value, n int, o opening) bool {
+	held.open, held.t, held.steps, held.lanes = n, nil, nil, nil
+	post := o.post
 	progress := func(phase string, done float64) {
 		post(map[string]any{"progress": map[string]any{"phase": phase, "done": done}})
 	}
@@ -95,68 +140,121 @@ func openFile(name string, data js.Value, post func(map[string]any)) {
 	b = nil
 	if err != nil {
 		post(map[string]any{"error": err.Error()})
-		return
+		return true
+	}
+	if !o.goOn() {
+		return false
 	}
 	// Of a long file the page gets the steps of its first screen first,
 	// then its first window, both from the steps of its first
 	// exchanges: it shows them while the others are worked out. The
 	// window comes drawn for the screen too: the page puts in its rows
-	// a few at a time.
+	// a few at a time. After each part (or whole) it sends, the worker
+	// goes on once the page has shown it.
 	var first *view.Part
+	sent := 0
 	if n := replay.CountSteps(t); n > view.BigTranscript {
 		progress("first", 0.3)
+		gc := holdGC()
+		defer gc()
 		pre := *t
 		if held.screen > 0 {
 			pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.ScreenSteps(held.screen))]
-			screen := view.CutScreen(t, replay.Steps(&pre), n, held.screen)
-			if err := screen.Draw(); err != nil {
+			// It holds the steps whose rows the screen shows: drawn for
+			// the screen, and cut again to the rows drawn when it had
+			// more (its steps are counted at a row's least height).
+			steps := replay.Steps(&pre)
+			screen := view.CutScreen(t, steps, n, held.screen)
+			err := screen.DrawScreen(0, held.screen)
+			if err == nil && len(screen.More) > 0 {
+				screen = view.CutScreen(t, steps[:screen.Shown], n, held.screen)
+				err = screen.Draw()
+			}
+			if err != nil {
 				post(map[string]any{"error": err.Error()})
-				return
+				return true
 			}
 			if sendPart(screen, post) != nil {
-				return
+				return true
+			}
+			if sent++; !o.shown(sent) {
+				return false
 			}
 		}
 		pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.WindowSteps)]
 		first = view.CutFirst(t, replay.Steps(&pre), n)
 		if err := first.DrawScreen(0, held.screen); err != nil {
 			post(map[string]any{"error": err.Error()})
-			return
+			return true
 		}
 		if sendPart(first, post) != nil {
-			return
+			return true
 		}
+		if sent++; !o.shown(sent) {
+			return false
+		}
+		gc()
 	}
 	progress("steps", 0.4)
 	steps := replay.Steps(t)
+	if !o.goOn() {
+		return false
+	}
 	progress("lanes", 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
+	gc := holdGC()
+	defer gc()
 	if first == nil {
-		postPart(0, post)
+		if postPart(0, post) != nil {
+			return true
+		}
 	} else {
 		whole := view.Cut(t, steps, held.lanes, 0)
 		if err := whole.DrawScreen(0, held.screen); err != nil {
 			post(map[string]any{"error": err.Error()})
-			return
+			return true
 		}
 		if first.Same(whole) {
 			b, err := json.Marshal(view.WholeOf(t, steps, held.lanes))
 			if err != nil {
 				post(map[string]any{"error": err.Error()})
-				return
+				return true
 			}
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			post(map[string]any{"whole": string(b), "sys": float64(m.Sys)})
 		} else if sendPart(whole, post) != nil {
-			return
+			return true
 		}
 	}
+	// The findings wait until the page has shown what came last.
+	if sent++; !o.shown(sent) {
+		return false
+	}
+	gc()
 	fs := []any{}
 	for _, f := range check.Check(t) {
 		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
 	}
 	post(map[string]any{"findings": fs})
+	return true
+}
+
+// holdGC finishes the garbage collection under way, if any, and holds
+// off the next one until the function it returns is called (once or
+// more). The worker holds it off while the page shows what it sent:
+// when the worker waits, the Go runtime spends the time on the marking
+// of a collection under way before it gives the thread back, on the
+// processor the page needs (the file held is a heap of hundreds of
+// megabytes). Little is allocated meanwhile.
+func holdGC() (release func()) {
+	old := debug.SetGCPercent(-1)
+	return func() {
+		if old >= 0 {
+			debug.SetGCPercent(old)
+			old = -1
+		}
+	}
 }
 
 // firstExchanges returns how many of t's first exchanges make at least
@@ -172,14 +270,15 @@ func firstExchanges(t *replay.Transcript, steps int) int {
 	return len(t.Exchanges)
 }
 
-// postPart answers the Part around position at of the file open, drawn.
-func postPart(at int, post func(map[string]any)) {
+// postPart answers the Part around position at of the file open, drawn;
+// an error is answered and returned.
+func postPart(at int, post func(map[string]any)) error {
 	part := view.Cut(held.t, held.steps, held.lanes, at)
 	if err := part.DrawScreen(at, held.screen); err != nil {
 		post(map[string]any{"error": err.Error()})
-		return
+		return err
 	}
-	sendPart(part, post)
+	return sendPart(part, post)
 }
 
 // sendPart sends a part to the page; an error is answered and returned.

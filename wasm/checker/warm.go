@@ -5,6 +5,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -30,7 +31,7 @@ func warmUp() {
 	}()
 	pause := func() bool {
 		time.Sleep(time.Millisecond) // the worker takes its messages
-		return !opened
+		return !opened.Load()
 	}
 	if err := warm(pause); err != nil {
 		js.Global().Get("console").Call("warn", "check worker: warming up: "+err.Error())
@@ -39,7 +40,7 @@ func warmUp() {
 
 // opened is set once the worker has been asked to open a file: the
 // warm-up has no more use.
-var opened bool
+var opened atomic.Bool
 
 // warm is warmUp's work; between stages it calls next, and stops when
 // next says so.

@@ -180,6 +180,7 @@ func (p *page) fromOpener(msg js.Value) {
 				t1 := dom.Now()
 				p.gotPart(part, lz)
 				measure("a2aplay-part-shown", t1, dom.Now())
+				p.shown(id)
 			})
 		})
 	case msg.Get("whole").Type() == js.TypeString:
@@ -190,6 +191,7 @@ func (p *page) fromOpener(msg js.Value) {
 		}
 		p.opener.sys = msg.Get("sys").Float()
 		p.gotWhole(&w)
+		p.shown(id)
 	case msg.Get("findings").Type() == js.TypeObject:
 		d := p.opener.doc
 		if d == nil {
@@ -205,6 +207,23 @@ func (p *page) fromOpener(msg js.Value) {
 			p.inspect()
 		}
 	}
+}
+
+// shown tells the opener, once the next frame has been painted, that
+// the page has shown what it sent last in answer to request id, when
+// that is the open: the opener waits for this before it works out the
+// rest of the file, and leaves the processor to the page meanwhile.
+func (p *page) shown(id int) {
+	if id != p.opener.openID {
+		return
+	}
+	w := p.opener.w
+	say := func() { w.Call("postMessage", map[string]any{"id": id, "op": "shown"}) }
+	if dom.Document().Get("hidden").Bool() {
+		say() // a hidden page paints no frame
+		return
+	}
+	dom.NextFrame(func() { dom.Later(say) })
 }
 
 // readPart reads a part the opener sent: its head, as JSON, into Go;

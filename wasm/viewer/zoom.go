@@ -100,11 +100,13 @@ func pinnedRows(svg js.Value, w, h float64) js.Value {
 		for _, id := range dom.All(c, "[id]") {
 			id.Call("removeAttribute", "id")
 		}
-		// What lies below the rows: the lines down the diagram, and the
-		// participants' and lanes' names repeated at its foot.
-		for _, k := range dom.All(c, "*") {
-			y, err := strconv.ParseFloat(dom.Attr(k, "y"), 64)
-			if k.Get("tagName").String() == "line" || err == nil && y >= h {
+		// What lies below the rows goes: the lines down the diagram and
+		// the lanes' segments (no y of their own), and the participants'
+		// and lanes' names repeated at its foot. Only the groups'
+		// children are looked at: a long transcript's lanes hold many
+		// segments, each of several elements.
+		for _, k := range dom.All(c, ":scope > *") {
+			if y, err := strconv.ParseFloat(dom.Attr(k, "y"), 64); err != nil || y >= h {
 				k.Call("remove")
 			}
 		}

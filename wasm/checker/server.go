@@ -1,0 +1,149 @@
+//go:build js && wasm
+
+package checker
+
+import (
+	"sync"
+	"syscall/js"
+	"time"
+)
+
+// shownWait is the longest an open waits, after it has sent a part of a
+// long file, for the page to say it has shown it. A page that is slow
+// to say so is one that needs the processor; a page that never does
+// (one of an older build, or one hidden while a frame was awaited)
+// slows the open by no more than this each time.
+const shownWait = time.Second
+
+// A server answers the page's requests in the order they came, one at a
+// time, in a goroutine of its own (run): only that goroutine touches
+// held. The worker's onmessage hands it each message (take) and returns
+// at once.
+//
+// An open gives the worker's thread back to the browser at points on
+// its way, so that the messages that came meanwhile are taken: a newer
+// open, which the open in progress gives way to, and the page's word
+// that it has shown what the open sent ({id, op: "shown"}, the open's
+// id, once for each part and whole), which the open waits for before it
+// goes on. While the page puts a long file's first screen in, lays it
+// out and paints it, and then its first window and its lane, the worker
+// leaves the processor to it: on a machine of two cores the page would
+// otherwise share one with the worker's work and everything else.
+// The other requests wait their turn: a part or an export asked for
+// during an open is answered from the file once it is open.
+type server struct {
+	post func(map[string]any) // posts a message to the page
+	wake chan struct{}        // something came: a request, or the page's word
+
+	mu     sync.Mutex
+	queue  []request // requests not yet served, in the order they came
+	opens  int       // the opens taken so far
+	shown  js.Value  // the id of the open the page last said it has shown a part of
+	shownN int       // how many times it said so of that open
+}
+
+// A request is one of the page's messages and the number of the newest
+// open when it came (counting itself when it is one).
+type request struct {
+	msg  js.Value
+	open int
+}
+
+func newServer(post func(map[string]any)) *server {
+	return &server{post: post, wake: make(chan struct{}, 1)}
+}
+
+// take takes a message from the page. It never waits: it runs in the
+// worker's onmessage.
+func (s *server) take(msg js.Value) {
+	op := msg.Get("op")
+	s.mu.Lock()
+	switch {
+	case op.Type() == js.TypeString && op.String() == "shown":
+		if id := msg.Get("id"); !id.Equal(s.shown) {
+			s.shown, s.shownN = id, 0
+		}
+		s.shownN++
+	case op.Type() == js.TypeString && op.String() == "open":
+		s.opens++
+		opened.Store(true)
+		fallthrough
+	default:
+		s.queue = append(s.queue, request{msg, s.opens})
+	}
+	s.mu.Unlock()
+	select {
+	case s.wake <- struct{}{}:
+	default: // a wake-up is already on its way
+	}
+}
+
+// run serves the requests as they come; it never returns.
+func (s *server) run() {
+	for {
+		s.mu.Lock()
+		if len(s.queue) == 0 {
+			s.mu.Unlock()
+			<-s.wake
+			continue
+		}
+		r := s.queue[0]
+		s.queue[0] = request{}
+		s.queue = s.queue[1:]
+		s.mu.Unlock()
+		s.serve(r)
+	}
+}
+
+// superseded reports whether an open newer than request r has come.
+func (s *server) superseded(r request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opens > r.open
+}
+
+// pause gives the worker's thread back to the browser until the messages
+// that came meanwhile have been taken, and reports whether open r is
+// to go on (no newer open has come).
+func (s *server) pause(r request) bool {
+	yield()
+	return !s.superseded(r)
+}
+
+// waitShown waits until the page says it has shown the first n parts
+// (or wholes) open r sent, or shownWait has passed, and reports whether
+// the open is to go on.
+func (s *server) waitShown(r request, n int) bool {
+	timeout := time.NewTimer(shownWait)
+	defer timeout.Stop()
+	id := r.msg.Get("id")
+	for {
+		s.mu.Lock()
+		shown, newer := s.shown.Equal(id) && s.shownN >= n, s.opens > r.open
+		s.mu.Unlock()
+		if newer || shown {
+			return !newer
+		}
+		select {
+		case <-s.wake:
+		case <-timeout.C:
+			return !s.superseded(r)
+		}
+	}
+}
+
+// yield gives the worker's thread back to the browser for one turn of
+// its event loop: messages already posted to the worker are taken
+// before it returns. (A short time.Sleep does not promise that: the Go
+// runtime runs a sleeper whose time has passed without giving the
+// thread back.)
+func yield() {
+	done := make(chan struct{})
+	f := js.FuncOf(func(js.Value, []js.Value) any {
+		close(done)
+		return nil
+	})
+	defer f.Release()
+	js.Global().Call("setTimeout", f, 0)
+	<-done
+}

@@ -1,0 +1,220 @@
+//go:build js && wasm
+
+package checker
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"syscall/js"
+	"testing"
+	"time"
+
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
+)
+
+// A page is the far end of a server in a test: it posts requests and
+// reads the answers, in order.
+type page struct {
+	t   *testing.T
+	s   *server
+	got chan map[string]any
+}
+
+func newPage(t *testing.T) *page {
+	p := &page{t: t, got: make(chan map[string]any, 1000)}
+	p.s = newServer(func(m map[string]any) { p.got <- m })
+	go p.s.run()
+	return p
+}
+
+// send posts a request.
+func (p *page) send(m map[string]any) { p.s.take(js.ValueOf(m)) }
+
+// open posts an open of text as name, for a screen 600 pixels high.
+func (p *page) open(id int, name string, text []byte) {
+	u := js.Global().Get("Uint8Array").New(len(text))
+	js.CopyBytesToJS(u, text)
+	p.send(map[string]any{"id": id, "op": "open", "name": name, "data": u.Get("buffer"), "screen": 600})
+}
+
+// next returns the next answer and its id; it fails the test when none
+// comes within a minute.
+func (p *page) next() (int, map[string]any) {
+	p.t.Helper()
+	select {
+	case m := <-p.got:
+		return m["id"].(js.Value).Int(), m
+	case <-time.After(time.Minute):
+		p.t.Fatal("no answer in a minute")
+		return 0, nil
+	}
+}
+
+// kind names what an answer is.
+func kind(m map[string]any) string {
+	for _, k := range []string{"error", "progress", "part", "whole", "findings", "text"} {
+		if _, ok := m[k]; ok {
+			return k
+		}
+	}
+	return "?"
+}
+
+// window reads the steps a part answer holds.
+func window(t *testing.T, m map[string]any) (first, last int) {
+	t.Helper()
+	var p view.Part
+	if err := json.Unmarshal([]byte(m["part"].(string)), &p); err != nil {
+		t.Fatal(err)
+	}
+	return p.First, p.Last
+}
+
+// longText is a transcript long enough to be opened as a long file: the
+// warm-up's exchanges again and again.
+func longText(t *testing.T) []byte {
+	t.Helper()
+	long := warmText(t)
+	one := long.Exchanges
+	long.Exchanges = nil
+	for c := 0; replay.CountSteps(long) <= 2*view.BigTranscript; c++ {
+		for _, ex := range one {
+			again := *ex
+			again.Seq = len(long.Exchanges) + 1
+			long.Exchanges = append(long.Exchanges, &again)
+		}
+	}
+	var b bytes.Buffer
+	if err := replay.Write(&b, long); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestOpenWaitsForThePage: a long file's open sends its first screen,
+// then its first window, then the rest, each once the page has said it
+// has shown the one before, and does not go on before; a part asked for
+// while it opens is answered from the file once it is open.
+func TestOpenWaitsForThePage(t *testing.T) {
+	p := newPage(t)
+	text := longText(t)
+	p.open(1, "long.http", text)
+	p.send(map[string]any{"id": 2, "op": "part", "at": 2000, "screen": 600})
+	p.send(map[string]any{"id": 3, "op": "export", "kind": "http"})
+	var kinds []string
+	for {
+		id, m := p.next()
+		if id != 1 {
+			t.Fatalf("answer %d (%s) before the open was done: %v", id, kind(m), kinds)
+		}
+		k := kind(m)
+		kinds = append(kinds, k)
+		if k == "error" {
+			t.Fatalf("the open answered %v", m["error"])
+		}
+		if k == "findings" {
+			break
+		}
+		if k == "part" || k == "whole" {
+			// Nothing more comes until the page says it has shown it.
+			select {
+			case m := <-p.got:
+				t.Fatalf("after a %s and before the page said it was shown, the open answered %s", k, kind(m))
+			case <-time.After(shownWait / 4):
+			}
+			p.send(map[string]any{"id": 1, "op": "shown"})
+		}
+	}
+	got := strings.Join(kinds, " ")
+	if !strings.HasPrefix(got, "progress progress progress part part progress progress ") || !strings.HasSuffix(got, " findings") {
+		t.Errorf("the open answered %s, want its progress, its first screen, its first window, the rest", got)
+	}
+	id, m := p.next()
+	if id != 2 || kind(m) != "part" {
+		t.Fatalf("the part asked for during the open: answer %d is %v", id, m)
+	}
+	if first, last := window(t, m); first > 2000 || last < 2000 {
+		t.Errorf("the part around step 2000 asked for during the open has steps %d-%d", first, last)
+	}
+	id, m = p.next()
+	if id != 3 || m["text"] != string(text) {
+		t.Errorf("the export asked for during the open: answer %d is %s, want the file", id, kind(m))
+	}
+}
+
+// TestOpenWaitsNoLonger: a page that never says it has shown a part
+// holds each wait of the open no longer than shownWait.
+func TestOpenWaitsNoLonger(t *testing.T) {
+	p := newPage(t)
+	p.open(1, "long.http", longText(t))
+	start, parts := time.Now(), 0
+	for {
+		_, m := p.next()
+		if k := kind(m); k == "part" || k == "whole" {
+			parts++
+		} else if k != "progress" {
+			if k != "findings" {
+				t.Fatalf("the open answered %s: %v", k, m["error"])
+			}
+			break
+		}
+	}
+	if took := time.Since(start); parts != 3 || took < 3*shownWait || took > 3*shownWait+30*time.Second {
+		t.Errorf("with no word from the page, %d parts took %v; want 3 parts, each held up to %v", parts, took, shownWait)
+	}
+}
+
+// TestNewerOpenSupersedes: an open gives way to one that comes after
+// it; what was asked of its file meanwhile is answered with an error,
+// what is asked of the newer one from it.
+func TestNewerOpenSupersedes(t *testing.T) {
+	p := newPage(t)
+	p.send(map[string]any{"id": 1, "op": "part", "at": 1, "screen": 600})
+	if id, m := p.next(); id != 1 || m["error"] != "no file is open" {
+		t.Errorf("a part with no file open: %d %v", id, m)
+	}
+	text := longText(t)
+	p.open(2, "a.http", text)
+	p.send(map[string]any{"id": 3, "op": "part", "at": 5, "screen": 600})
+	p.open(4, "b.http", text)
+	p.send(map[string]any{"id": 5, "op": "part", "at": 3000, "screen": 600})
+	var ended []string
+	for len(ended) < 2 {
+		id, m := p.next()
+		switch k := kind(m); {
+		case id == 2 && k == "error":
+			if !strings.Contains(m["error"].(string), "a.http: given up") {
+				t.Errorf("the open given up says %q", m["error"])
+			}
+			ended = append(ended, "a.http")
+		case id == 2:
+			if k != "progress" {
+				t.Errorf("the open given up answered a %s", k)
+			}
+		case id == 3:
+			if k != "error" || !strings.Contains(m["error"].(string), "given up") {
+				t.Errorf("a part of the file given up: %s %v", k, m["error"])
+			}
+		case id == 4 && (k == "part" || k == "whole"):
+			p.send(map[string]any{"id": 4, "op": "shown"})
+		case id == 4 && k == "findings":
+			ended = append(ended, "b.http")
+		case id == 4 && k == "error":
+			t.Fatalf("the newer open: %v", m["error"])
+		case id != 4:
+			t.Fatalf("answer %d (%s) before the newer open was done", id, k)
+		}
+	}
+	if ended[0] != "a.http" {
+		t.Errorf("the opens ended in the order %v", ended)
+	}
+	id, m := p.next()
+	if id != 5 || kind(m) != "part" {
+		t.Fatalf("a part of the newer file: answer %d is %v", id, m)
+	}
+	if first, last := window(t, m); first > 3000 || last < 3000 {
+		t.Errorf("the part around step 3000 has steps %d-%d", first, last)
+	}
+}
