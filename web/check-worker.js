@@ -5,7 +5,7 @@
 //
 //   const w = new Worker("check-worker.js?wasm=…&exec=…");
 //   w.postMessage({id: 1, name: "my.http", text: "# a2aplay transcript 1…"});
-//   w.onmessage = (e) => { … e.data is {id, findings: [{step, text}]} | {id, error} | {ready} | {type: "error", error} };
+//   w.onmessage = (e) => { … e.data is {id, findings: Uint8Array (view.AppendFindings)} | {id, error} | {ready} | {type: "error", error} };
 //
 // Checks posted before the module has started are kept and run once it
 // has.

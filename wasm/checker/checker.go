@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // Run answers the worker's messages and never returns.
@@ -42,11 +43,19 @@ func answer(name, text js.Value) (out map[string]any) {
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}
-	steps := replay.Steps(t)
-	fs := []any{}
-	for _, f := range check.Check(t) {
-		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
-	}
-	out["findings"] = fs
+	out["findings"] = findings(t, replay.Steps(t))
 	return out
+}
+
+// findings returns what check.Check finds in t, on their steps, as the
+// page reads them: one Uint8Array (view.AppendFindings).
+func findings(t *replay.Transcript, steps []replay.Step) js.Value {
+	var fs []view.Finding
+	for _, f := range check.Check(t) {
+		fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: f.String()})
+	}
+	b := view.AppendFindings(nil, fs)
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
@@ -232,11 +231,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		return false
 	}
 	gc()
-	fs := []any{}
-	for _, f := range check.Check(t) {
-		fs = append(fs, map[string]any{"step": check.StepOf(f, steps), "text": f.String()})
-	}
-	post(map[string]any{"findings": fs})
+	post(map[string]any{"findings": findings(t, steps)})
 	return true
 }
 

@@ -62,6 +62,22 @@ func kind(m map[string]any) string {
 	return "?"
 }
 
+// readFindings reads a findings answer as the page does: one Uint8Array.
+func readFindings(t *testing.T, m map[string]any) []view.Finding {
+	t.Helper()
+	a, ok := m["findings"].(js.Value)
+	if !ok || !a.InstanceOf(js.Global().Get("Uint8Array")) {
+		t.Fatalf("findings came as %T %v, want a Uint8Array", m["findings"], m["findings"])
+	}
+	b := make([]byte, a.Length())
+	js.CopyBytesToGo(b, a)
+	fs, err := view.ReadFindings(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
 // window reads the steps a part answer holds.
 func window(t *testing.T, m map[string]any) (first, last int) {
 	t.Helper()
@@ -115,6 +131,9 @@ func TestOpenWaitsForThePage(t *testing.T) {
 			t.Fatalf("the open answered %v", m["error"])
 		}
 		if k == "findings" {
+			if fs := readFindings(t, m); len(fs) == 0 {
+				t.Error("no findings came for a transcript in which check.Check finds some")
+			}
 			break
 		}
 		if k == "part" || k == "whole" {

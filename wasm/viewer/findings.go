@@ -86,20 +86,32 @@ func (p *page) checked(msg js.Value) {
 		dom.Global().Get("console").Call("warn", "spec check: "+e.String())
 	}
 	if d != nil {
-		d.checked = true
-		d.findings = nil
-		if fs := msg.Get("findings"); fs.Type() == js.TypeObject {
-			for i := range fs.Length() {
-				f := fs.Index(i)
-				d.findings = append(d.findings, view.Finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
-			}
-		}
-		if p.cur == d && p.nav.Cur > 0 {
-			p.inspect()
-		}
+		p.gotFindings(d, msg)
 	}
 	if n := checker.next; n != nil {
 		checker.next = nil
 		p.check(n)
+	}
+}
+
+// gotFindings takes the findings a check worker's message carries, one
+// Uint8Array (view.AppendFindings), as d's, and shows those on the
+// current step. Findings that do not read are said on the console.
+func (p *page) gotFindings(d *doc, msg js.Value) {
+	d.checked, d.findings = true, nil
+	a := msg.Get("findings")
+	if !a.InstanceOf(dom.Global().Get("Uint8Array")) {
+		return // an error, said above
+	}
+	b := make([]byte, a.Length())
+	js.CopyBytesToGo(b, a)
+	fs, err := view.ReadFindings(b)
+	if err != nil {
+		dom.Global().Get("console").Call("warn", "spec check: "+err.Error())
+		return
+	}
+	d.findings = fs
+	if p.cur == d && p.nav.Cur > 0 {
+		p.inspect()
 	}
 }

@@ -193,18 +193,8 @@ func (p *page) fromOpener(msg js.Value) {
 		p.gotWhole(&w)
 		p.shown(id)
 	case msg.Get("findings").Type() == js.TypeObject:
-		d := p.opener.doc
-		if d == nil {
-			return
-		}
-		fs := msg.Get("findings")
-		d.checked, d.findings = true, nil
-		for i := range fs.Length() {
-			f := fs.Index(i)
-			d.findings = append(d.findings, view.Finding{Step: f.Get("step").Int(), Text: f.Get("text").String()})
-		}
-		if p.cur == d && p.nav.Cur > 0 {
-			p.inspect()
+		if d := p.opener.doc; d != nil {
+			p.gotFindings(d, msg)
 		}
 	}
 }
