@@ -123,6 +123,30 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 	return rep, err
 }
 
+// StepsOf returns the step of each of fs, as StepOf does, reading the
+// steps once: StepOf reads them all for each finding, which for the
+// 55,556 findings of a file of 100,000 exchanges kept the check worker
+// busy for most of a minute.
+func StepsOf(fs []Finding, steps []replay.Step) []int {
+	// Each exchange's steps lie together in steps; StepOf reads only an
+	// exchange's own, so the span from its first to its last is enough.
+	span := map[int][2]int{}
+	for i, s := range steps {
+		r, ok := span[s.Exchange]
+		if !ok {
+			r[0] = i
+		}
+		r[1] = i + 1
+		span[s.Exchange] = r
+	}
+	out := make([]int, len(fs))
+	for i, f := range fs {
+		r := span[f.Exchange]
+		out[i] = StepOf(f, steps[r[0]:r[1]])
+	}
+	return out
+}
+
 // StepOf returns the step (its 1-based Index) a finding belongs to, so
 // that a page can show findings on the diagram: the frame's step for a
 // finding about a frame, else the request's step for one about the

@@ -464,6 +464,29 @@ func TestStepOf(t *testing.T) {
 	}
 }
 
+// TestStepsOf: StepsOf answers as StepOf does, finding by finding, on
+// every transcript of the rules' corpus and the shipped captures.
+func TestStepsOf(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "rules", "*.http"))
+	shipped, _ := filepath.Glob(filepath.Join("..", "transcripts", "*.http"))
+	n := 0
+	for _, file := range append(files, shipped...) {
+		tr := load(t, file)
+		steps := replay.Steps(tr)
+		fs := Check(tr)
+		got := StepsOf(fs, steps)
+		for i, f := range fs {
+			n++
+			if want := StepOf(f, steps); got[i] != want {
+				t.Errorf("%s: %s: StepsOf says step %d, StepOf %d", file, f, got[i], want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no findings to compare")
+	}
+}
+
 // TestRulesSorted keeps the corpus table and the rules in step.
 func TestRulesSorted(t *testing.T) {
 	var missing []string

@@ -50,9 +50,10 @@ func answer(name, text js.Value) (out map[string]any) {
 // findings returns what check.Check finds in t, on their steps, as the
 // page reads them: one Uint8Array (view.AppendFindings).
 func findings(t *replay.Transcript, steps []replay.Step) js.Value {
-	var fs []view.Finding
-	for _, f := range check.Check(t) {
-		fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: f.String()})
+	found := check.Check(t)
+	fs := make([]view.Finding, len(found))
+	for i, step := range check.StepsOf(found, steps) {
+		fs[i] = view.Finding{Step: step, Text: found[i].String()}
 	}
 	b := view.AppendFindings(nil, fs)
 	a := js.Global().Get("Uint8Array").New(len(b))
