@@ -13,7 +13,10 @@
 // Messages, each with the page's id:
 //
 //	{id, name, text}                 check a transcript: answers {id,
-//	                                 findings: [{step, text}]}
+//	                                 findings, more}: findings a
+//	                                 Uint8Array (view.AppendFindings) of
+//	                                 at most findingsPerMessage, more
+//	                                 true on all messages but the last
 //	{id, op: "open", name, data,     open a file (data: an ArrayBuffer,
 //	 screen}                         or the File, which the worker's
 //	                                 script reads into one; screen: the
@@ -21,8 +24,8 @@
 //	                                 diagram, at its own size): answers
 //	                                 {id, progress: {phase, done}} as it
 //	                                 goes, then a part (below), then
-//	                                 {id, findings}. Of a long file the
-//	                                 first parts are cut from its first
+//	                                 its findings (as above). Of a long
+//	                                 file the first parts are cut from its first
 //	                                 exchanges' steps, before the others
 //	                                 are worked out: the steps of one
 //	                                 screen (view.CutScreen), then the

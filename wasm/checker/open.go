@@ -51,7 +51,7 @@ func (s *server) serve(r request) {
 	}()
 	op := msg.Get("op")
 	if op.Type() != js.TypeString {
-		post(answer(msg.Get("name"), msg.Get("text")))
+		answer(msg.Get("name"), msg.Get("text"), post)
 		return
 	}
 	switch op.String() {
@@ -231,7 +231,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		return false
 	}
 	gc()
-	post(map[string]any{"findings": findings(t, steps)})
+	postFindings(findings(t, steps), post)
 	return true
 }
 

@@ -81,13 +81,16 @@ func (p *page) checked(msg js.Value) {
 		return
 	}
 	d := checker.busy
-	checker.busy = nil
 	if e := msg.Get("error"); e.Type() == js.TypeString {
 		dom.Global().Get("console").Call("warn", "spec check: "+e.String())
 	}
 	if d != nil {
 		p.gotFindings(d, msg)
+		if !d.checked {
+			return // more come
+		}
 	}
+	checker.busy = nil
 	if n := checker.next; n != nil {
 		checker.next = nil
 		p.check(n)
@@ -95,23 +98,22 @@ func (p *page) checked(msg js.Value) {
 }
 
 // gotFindings takes the findings a check worker's message carries, one
-// Uint8Array (view.AppendFindings), as d's, and shows those on the
-// current step. Findings that do not read are said on the console.
+// Uint8Array (view.AppendFindings), as d's; the last message of a
+// check has no more: true, and then those on the current step show.
+// Findings that do not read are said on the console.
 func (p *page) gotFindings(d *doc, msg js.Value) {
-	d.checked, d.findings = true, nil
-	a := msg.Get("findings")
-	if !a.InstanceOf(dom.Global().Get("Uint8Array")) {
-		return // an error, said above
+	more := msg.Get("more").Truthy()
+	d.checked = !more
+	if a := msg.Get("findings"); a.InstanceOf(dom.Global().Get("Uint8Array")) {
+		b := make([]byte, a.Length())
+		js.CopyBytesToGo(b, a)
+		fs, err := view.ReadFindings(b)
+		if err != nil {
+			dom.Global().Get("console").Call("warn", "spec check: "+err.Error())
+		}
+		d.findings = append(d.findings, fs...)
 	}
-	b := make([]byte, a.Length())
-	js.CopyBytesToGo(b, a)
-	fs, err := view.ReadFindings(b)
-	if err != nil {
-		dom.Global().Get("console").Call("warn", "spec check: "+err.Error())
-		return
-	}
-	d.findings = fs
-	if p.cur == d && p.nav.Cur > 0 {
+	if !more && p.cur == d && p.nav.Cur > 0 {
 		p.inspect()
 	}
 }
