@@ -43,25 +43,14 @@ func Go(fn func()) {
 // finds the time past before it gives the thread back runs the sleeper
 // in the same task.
 func Later(fn func()) {
-	var f js.Func
-	f = Func(func(js.Value, []js.Value) any {
-		f.Release()
-		fn()
-		return nil
-	})
-	global.Call("setTimeout", f, 0)
+	global.Call("setTimeout", once(fn), 0)
 }
 
 // Idle runs fn when the page is idle (requestIdleCallback), or after
 // timeoutMs at the latest; where there is no such callback, in a task of
 // its own a frame's time from now.
 func Idle(fn func(), timeoutMs int) {
-	var f js.Func
-	f = Func(func(js.Value, []js.Value) any {
-		f.Release()
-		fn()
-		return nil
-	})
+	f := once(fn)
 	if ric := global.Get("requestIdleCallback"); ric.Type() == js.TypeFunction {
 		global.Call("requestIdleCallback", f, map[string]any{"timeout": timeoutMs})
 		return
@@ -73,13 +62,18 @@ func Idle(fn func(), timeoutMs int) {
 // (requestAnimationFrame), before it renders; a hidden page has none
 // until it shows again.
 func NextFrame(fn func()) {
+	global.Call("requestAnimationFrame", once(fn))
+}
+
+// once returns fn as a callback for one call: it releases itself.
+func once(fn func()) js.Func {
 	var f js.Func
 	f = Func(func(js.Value, []js.Value) any {
 		f.Release()
 		fn()
 		return nil
 	})
-	global.Call("requestAnimationFrame", f)
+	return f
 }
 
 // Recover reports a panic, if any, naming where it happened. Use it
