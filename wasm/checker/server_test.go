@@ -78,6 +78,19 @@ func readFindings(t *testing.T, m map[string]any) []view.Finding {
 	return fs
 }
 
+// wantPart takes the next answer and checks that it is request id's
+// part, around step at.
+func (p *page) wantPart(id, at int) {
+	p.t.Helper()
+	got, m := p.next()
+	if got != id || kind(m) != "part" {
+		p.t.Fatalf("the part asked for as request %d: answer %d is %v", id, got, m)
+	}
+	if first, last := window(p.t, m); first > at || last < at {
+		p.t.Errorf("the part around step %d has steps %d-%d", at, first, last)
+	}
+}
+
 // window reads the steps a part answer holds.
 func window(t *testing.T, m map[string]any) (first, last int) {
 	t.Helper()
@@ -157,14 +170,8 @@ func TestOpenWaitsForThePage(t *testing.T) {
 	if !strings.HasPrefix(got, "progress progress progress part part progress progress ") || !strings.HasSuffix(got, " findings") {
 		t.Errorf("the open answered %s, want its progress, its first screen, its first window, the rest", got)
 	}
+	p.wantPart(2, 2000)
 	id, m := p.next()
-	if id != 2 || kind(m) != "part" {
-		t.Fatalf("the part asked for during the open: answer %d is %v", id, m)
-	}
-	if first, last := window(t, m); first > 2000 || last < 2000 {
-		t.Errorf("the part around step 2000 asked for during the open has steps %d-%d", first, last)
-	}
-	id, m = p.next()
 	if id != 3 || m["text"] != string(text) {
 		t.Errorf("the export asked for during the open: answer %d is %s, want the file", id, kind(m))
 	}
@@ -238,11 +245,5 @@ func TestNewerOpenSupersedes(t *testing.T) {
 	if ended[0] != "a.http" {
 		t.Errorf("the opens ended in the order %v", ended)
 	}
-	id, m := p.next()
-	if id != 5 || kind(m) != "part" {
-		t.Fatalf("a part of the newer file: answer %d is %v", id, m)
-	}
-	if first, last := window(t, m); first > 3000 || last < 3000 {
-		t.Errorf("the part around step 3000 has steps %d-%d", first, last)
-	}
+	p.wantPart(5, 3000)
 }
