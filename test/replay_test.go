@@ -95,6 +95,11 @@ func TestWarmUp(t *testing.T) {
 	if w := eval[warm](tb, `a2aplay.state()`); w.WarmError != "" || w.Warmed < 2000 {
 		t.Errorf("the warm-up stopped after %d steps (%q), want 2,000 or more and no error", w.Warmed, w.WarmError)
 	}
+	// It ends with a garbage collection, so that the page's first one
+	// is not compiled in a task that takes in a large file's findings.
+	if gcs := eval[int](tb, `a2aplay.memory().gcs`); gcs < 1 {
+		t.Errorf("after the warm-up the page's Go runtime has collected %d times, want 1 or more", gcs)
+	}
 	tb.at(sample, 2)
 	if eval[string](tb, diagram) != before {
 		t.Error("the diagram changed while the page warmed up")

@@ -17,7 +17,11 @@ var (
 
 // Report shows an error to the learner. The page replaces it with its
 // banner; until then errors go to the console.
-var Report = func(msg string) { global.Get("console").Call("error", msg) }
+var Report = func(msg string) { Console("error", msg) }
+
+// Console writes msg to the browser's console at level ("error",
+// "warn", "log"): what the learner need not see, for whoever debugs.
+func Console(level, msg string) { global.Get("console").Call(level, msg) }
 
 // Func wraps fn as a JavaScript function. A panic in fn is recovered and
 // reported; the function then returns undefined.
@@ -84,7 +88,7 @@ func Recover(where string) {
 		return
 	}
 	msg := "internal error in " + where + ": " + describe(r)
-	global.Get("console").Call("error", msg+"\n"+string(debug.Stack()))
+	Console("error", msg+"\n"+string(debug.Stack()))
 	Report(msg)
 }
 

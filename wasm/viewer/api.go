@@ -24,8 +24,9 @@ import (
 //	                          while a file's check has not answered;
 //	                          whether the warm-up goes on and the steps
 //	                          it drew (warm.go)
-//	a2aplay.memory()          {sys, heapInuse, worker}: the Go runtime's
-//	                          memory, and that of the worker that holds
+//	a2aplay.memory()          {sys, heapInuse, gcs, worker}: the Go
+//	                          runtime's memory and collections so far,
+//	                          and the memory of the worker that holds
 //	                          a large file, bytes
 //	a2aplay.liveDraw(text)    draw text as the live session's transcript:
 //	                          {steps, step} or {error}
@@ -77,7 +78,7 @@ func (p *page) exposeAPI() {
 	fn("memory", func([]js.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "worker": p.opener.sys}
+		return map[string]any{"sys": float64(m.Sys), "heapInuse": float64(m.HeapInuse), "gcs": m.NumGC, "worker": p.opener.sys}
 	})
 	fn("liveDraw", func(args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {

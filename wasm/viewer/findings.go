@@ -48,11 +48,11 @@ func (p *page) check(d *doc) {
 	if !checker.started {
 		checker.started = true
 		w, err := p.startWorker(p.checkWorker(), func(err error) {
-			dom.Global().Get("console").Call("error", "the check module could not be read: "+err.Error())
+			dom.Console("error", "the check module could not be read: "+err.Error())
 			checker.busy, checker.next = nil, nil
 		})
 		if err != nil {
-			dom.Global().Get("console").Call("error", "the check worker could not start: "+err.Error())
+			dom.Console("error", "the check worker could not start: "+err.Error())
 			d.checked = true
 			return
 		}
@@ -60,7 +60,7 @@ func (p *page) check(d *doc) {
 		dom.On(checker.w, "message", func(ev js.Value) { p.do(func() { p.checked(ev.Get("data")) }) })
 		dom.On(checker.w, "error", func(ev js.Value) {
 			p.do(func() {
-				dom.Global().Get("console").Call("error", "the check worker failed to start")
+				dom.Console("error", "the check worker failed to start")
 				checker.busy, checker.next = nil, nil
 			})
 		})
@@ -82,7 +82,7 @@ func (p *page) checked(msg js.Value) {
 	}
 	d := checker.busy
 	if e := msg.Get("error"); e.Type() == js.TypeString {
-		dom.Global().Get("console").Call("warn", "spec check: "+e.String())
+		dom.Console("warn", "spec check: "+e.String())
 	}
 	if d != nil {
 		p.gotFindings(d, msg)
@@ -109,7 +109,7 @@ func (p *page) gotFindings(d *doc, msg js.Value) {
 		js.CopyBytesToGo(b, a)
 		fs, err := view.ReadFindings(b)
 		if err != nil {
-			dom.Global().Get("console").Call("warn", "spec check: "+err.Error())
+			dom.Console("warn", "spec check: "+err.Error())
 		}
 		d.findings = append(d.findings, fs...)
 	}

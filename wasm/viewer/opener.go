@@ -83,7 +83,7 @@ func (p *page) warmOpener() {
 	if p.canCheck() {
 		p.warmReader()
 		if err := p.startOpener(); err != nil {
-			dom.Global().Get("console").Call("warn", "the worker that opens large files could not start: "+err.Error())
+			dom.Console("warn", "the worker that opens large files could not start: "+err.Error())
 		}
 	}
 }
@@ -248,7 +248,7 @@ func (p *page) warmReader() {
 		p.do(func() {
 			switch read, err := p.readOwn(); {
 			case err != nil:
-				dom.Global().Get("console").Call("warn", "warming up the file reader: "+err.Error())
+				dom.Console("warn", "warming up the file reader: "+err.Error())
 			case !read:
 				p.opener.warm = false // nothing to read yet: next time
 			default:

@@ -108,9 +108,10 @@ type page struct {
 	zoom   view.Zoom // how the learner sizes diagrams; kept from one to the next
 	svgBuf []byte    // the last diagram drawn's SVG, its bytes reused by the next (see view.AppendPageFigure)
 
-	warming bool   // the warm-up goes on (warm.go)
-	warmed  int    // steps it has drawn
-	warmErr string // why it stopped early
+	warming   bool   // the warm-up goes on (warm.go)
+	warmed    int    // steps it has drawn
+	warmErr   string // why it stopped early
+	collected bool   // and the collection that ends it has run
 
 	segs       []laneSeg // the lane's segments
 	laneCursor js.Value  // the lane's cursor, undefined when there is no lane

@@ -3,6 +3,7 @@
 package viewer
 
 import (
+	"runtime"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/replay"
@@ -21,6 +22,13 @@ import (
 // diagram the site builder drew, so nothing else runs this code before
 // the learner opens a file. warmSteps is enough that the first large
 // transcript opened is drawn with optimised code.
+//
+// The rounds end with one garbage collection, in an idle callback of
+// its own. At the GOGC Run sets, the page's first collection otherwise
+// came when a large file's findings were taken in, and the collector's
+// two hundred functions were compiled in that task: a trace of the
+// bench's long file (./build.sh bench -big-only -trace F) showed 27 ms
+// of its 64 ms of CPU spent compiling them.
 const warmSteps = 3000
 
 // warmUp starts the warm-up. Each idle callback goes through as many
@@ -36,18 +44,25 @@ func (p *page) warmUp() {
 	round = dom.Func(func(_ js.Value, args []js.Value) any {
 		idle := args[0]
 		p.do(func() {
+			if p.warmOver() {
+				if p.collectWanted() {
+					runtime.GC()
+					p.collected = true
+				}
+				return
+			}
 			for !p.warmOver() {
 				t0 := dom.Now()
 				if err := p.warmRound(); err != nil {
 					p.warmErr = err.Error()
-					js.Global().Get("console").Call("warn", "viewer: warming up: "+p.warmErr)
+					dom.Console("warn", "viewer: warming up: "+p.warmErr)
 				}
 				if idle.Call("timeRemaining").Float() < dom.Now()-t0 {
 					break
 				}
 			}
 		})
-		if p.warming = !p.warmOver(); p.warming {
+		if p.warming = !p.warmOver() || p.collectWanted(); p.warming {
 			ric.Invoke(round)
 		} else {
 			round.Release()
@@ -63,6 +78,12 @@ func (p *page) warmUp() {
 // page's thread must stay free for the pieces of its diagram.
 func (p *page) warmOver() bool {
 	return p.warmed >= warmSteps || p.warmErr != "" || p.opener.open != ""
+}
+
+// collectWanted says whether the rounds went through and the collection
+// that ends the warm-up is still to come; not while a file opens.
+func (p *page) collectWanted() bool {
+	return !p.collected && p.warmed >= warmSteps && p.warmErr == "" && p.opener.open == ""
 }
 
 // warmRound reads view.WarmText, works its steps out and draws them as a
