@@ -17,5 +17,7 @@
 // the site and one to the floor and prints each one's processor time
 // (which a loaded machine inflates much less) by thread and by kind of
 // task, how many WebAssembly functions were compiled on their first
-// call, and whether the module came from Chrome's code cache.
+// call, whether the module came from Chrome's code cache, the tiles
+// rastered before the first paint for each main frame, and the font
+// look-ups the page made through the browser and how long it waited.
 package main

@@ -169,6 +169,7 @@ func summarizeTrace(w io.Writer, label string, evs []navEvent) {
 		}
 	}
 	window(start, fcp.Ts, "navigation start to FCP")
+	firstFrame(w, evs, pid, fcp.Ts)
 	if ready > fcp.Ts {
 		window(fcp.Ts, ready, "FCP to ready")
 	}
@@ -182,6 +183,56 @@ func summarizeTrace(w io.Writer, label string, evs []navEvent) {
 	if wasm {
 		fmt.Fprintf(w, "  the module from Chrome's code cache: %v\n", cached)
 	}
+}
+
+// firstFrame says what the page's process did before its first
+// contentful paint that the task totals hide: the tiles rastered for
+// each main frame (one raster thread on a 2-core machine rasters them one
+// after the other; Chromium 156 paints and rasters the whole page a
+// second time a frame after its first paint, the floor too), and the
+// font look-ups it made through the browser, each a synchronous call
+// whose wait is wall-clock time on the page's main thread.
+func firstFrame(w io.Writer, evs []navEvent, pid int, fcp float64) {
+	type frame struct {
+		tiles int
+		ms    float64
+	}
+	frames := map[int]*frame{}
+	fonts, fontMs := 0, 0.0
+	for _, e := range evs {
+		if e.Pid != pid || e.Ph != "X" || e.Ts >= fcp {
+			continue
+		}
+		switch e.Name {
+		case "RasterTask":
+			var a struct {
+				TileData struct {
+					SourceFrameNumber int `json:"sourceFrameNumber"`
+				} `json:"tileData"`
+			}
+			json.Unmarshal(e.Args, &a)
+			f := frames[a.TileData.SourceFrameNumber]
+			if f == nil {
+				f = &frame{}
+				frames[a.TileData.SourceFrameNumber] = f
+			}
+			f.tiles++
+			f.ms += e.Tdur / 1000
+		case "FontDataManager::onMatchFamilyStyle", "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike":
+			fonts++
+			fontMs += e.Dur / 1000
+		}
+	}
+	var nums []int
+	for n := range frames {
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	fmt.Fprintf(w, "    tiles rastered before FCP, by main frame:")
+	for _, n := range nums {
+		fmt.Fprintf(w, " frame %d: %d tiles, %.0f ms;", n, frames[n].tiles, frames[n].ms)
+	}
+	fmt.Fprintf(w, "\n    font look-ups through the browser before FCP: %d, %.0f ms waited\n", fonts, fontMs)
 }
 
 // taskNames are the main thread's kinds of work summarizeTrace counts.

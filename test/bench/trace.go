@@ -14,12 +14,13 @@ import (
 // traceCategories are what a trace of the long file's open or of a
 // navigation records: the page's tasks with what runs in them (script,
 // style, layout, paint, HTML parsing), the workers', JavaScript and
-// WebAssembly samples, and WebAssembly's compilation and code cache.
+// WebAssembly samples, WebAssembly's compilation and code cache, and
+// the page's font look-ups.
 var traceCategories = []string{
 	"devtools.timeline", "disabled-by-default-devtools.timeline",
 	"disabled-by-default-devtools.timeline.frame", "blink.user_timing",
 	"toplevel", "v8.execute", "disabled-by-default-v8.cpu_profiler",
-	"loading", "blink", "v8", "v8.wasm",
+	"loading", "blink", "v8", "v8.wasm", "fonts",
 }
 
 // startTrace starts a Chrome trace while tab runs; the function it
