@@ -97,13 +97,44 @@ func (d *PageData) Shipped(name string) *Shipped {
 }
 
 // FindingsAt returns the texts of the findings on position k (0, the
-// overview, holds those about the whole transcript).
+// overview, holds those about the whole transcript, and any of a step
+// below 0). fs is in the order of its steps ([SortFindings]): the page
+// asks at every step, and a long file has tens of thousands of findings.
 func FindingsAt(fs []Finding, k int) []string {
-	var out []string
-	for _, f := range fs {
-		if f.Step == k {
-			out = append(out, f.Text)
+	lo, hi := 0, len(fs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if max(fs[m].Step, 0) < k {
+			lo = m + 1
+		} else {
+			hi = m
 		}
+	}
+	var out []string
+	for ; lo < len(fs) && max(fs[lo].Step, 0) == k; lo++ {
+		out = append(out, fs[lo].Text)
+	}
+	return out
+}
+
+// SortFindings returns fs, findings of a transcript of n steps, in the
+// order of their steps (a step below 0 as 0, any past n after the
+// others), those of one step in the order they had: a counting sort,
+// linear in the findings and the steps. fs is left as it was.
+func SortFindings(fs []Finding, n int) []Finding {
+	key := func(f Finding) int { return min(max(f.Step, 0), max(n, 0)+1) }
+	at := make([]int, max(n, 0)+3) // at[k+1]: how many findings k has, then where they start
+	for _, f := range fs {
+		at[key(f)+1]++
+	}
+	for i := 1; i < len(at); i++ {
+		at[i] += at[i-1]
+	}
+	out := make([]Finding, len(fs))
+	for _, f := range fs {
+		k := key(f)
+		out[at[k]] = f
+		at[k]++
 	}
 	return out
 }

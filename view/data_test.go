@@ -3,6 +3,8 @@ package view
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -73,4 +75,32 @@ func FuzzReadPageData(f *testing.F) {
 			FindingsAt(s.Findings, 1)
 		}
 	})
+}
+
+// TestFindingsAt holds FindingsAt on sorted findings to a plain filter
+// of them as they came, in their order.
+func TestFindingsAt(t *testing.T) {
+	var fs []Finding
+	for i := range 500 {
+		fs = append(fs, Finding{Step: (i * 37) % 41, Text: strconv.Itoa(i)})
+	}
+	fs = append(fs, Finding{Step: -3, Text: "below"}, Finding{Step: 0, Text: "whole"}, Finding{Step: 1 << 30, Text: "past"}, Finding{Step: 38, Text: "past too"})
+	sorted := SortFindings(fs, 37)
+	if len(sorted) != len(fs) {
+		t.Fatalf("SortFindings: %d findings, want %d", len(sorted), len(fs))
+	}
+	for k := -1; k <= 37; k++ {
+		var want []string
+		for _, f := range fs {
+			if max(f.Step, 0) == k {
+				want = append(want, f.Text)
+			}
+		}
+		if got := FindingsAt(sorted, k); !slices.Equal(got, want) {
+			t.Errorf("FindingsAt(%d) = %q, want %q", k, got, want)
+		}
+	}
+	if got := FindingsAt(nil, 1); got != nil {
+		t.Errorf("FindingsAt(nil, 1) = %q, want none", got)
+	}
 }

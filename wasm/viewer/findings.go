@@ -111,7 +111,8 @@ func (p *page) gotFindings(d *doc, msg js.Value) {
 		if err != nil {
 			dom.Console("warn", "spec check: "+err.Error())
 		}
-		d.findings = append(d.findings, fs...)
+		// In the order of their steps, as findingsAt reads them.
+		d.findings = view.SortFindings(append(d.findings, fs...), d.count())
 	}
 	if !more && p.cur == d && p.nav.Cur > 0 {
 		p.inspect()

@@ -394,7 +394,7 @@ func (p *page) parseShipped(name, text string) (*doc, error) {
 	}
 	d := newDoc(name, false, t)
 	if s := p.data.Shipped(name); s != nil {
-		d.findings, d.checked = s.Findings, true
+		d.findings, d.checked = view.SortFindings(s.Findings, len(d.steps)), true
 	}
 	return d, nil
 }
