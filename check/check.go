@@ -72,6 +72,12 @@ type Options struct {
 	// counted, once per place (exchange, frame and line), in
 	// [Report.Omitted]. Zero keeps them all.
 	MaxPerRule int
+	// Yield, when set, is called between pieces of the work, a few
+	// hundred exchanges apart: a caller that shares its thread (the
+	// browser's check worker) answers what came meanwhile there. An
+	// error it returns stops the run as a done ctx does, and Run
+	// returns it.
+	Yield func() error
 }
 
 // DefaultMaxPerRule is the bound the command line uses: enough to see a
@@ -100,7 +106,7 @@ func Check(t *replay.Transcript) []Finding {
 // every batch of 2,048 exchanges, each batch is merged into that task's
 // states in one pass over them).
 func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
-	c := &checker{t: t, ctx: ctx, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
+	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
 	rep := &Report{Omitted: c.omitted}
 	if t == nil {
 		return rep, nil

@@ -353,6 +353,31 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestYield: Run calls Options.Yield as it goes, more than once on a
+// long transcript, finds what Check finds, and stops with Yield's error.
+func TestYield(t *testing.T) {
+	tr := manyExchanges(t, 3000, false)
+	calls := 0
+	r, err := Run(context.Background(), tr, Options{Yield: func() error { calls++; return nil }})
+	if err != nil || calls < 3000/256 {
+		t.Errorf("Run with Yield: err %v, Yield called %d times; want nil and at least %d", err, calls, 3000/256)
+	}
+	if want := Check(tr); len(r.Findings) != len(want) {
+		t.Errorf("Run with Yield found %d, Check %d", len(r.Findings), len(want))
+	}
+	stop := errors.New("stop")
+	calls = 0
+	r, err = Run(context.Background(), tr, Options{Yield: func() error {
+		if calls++; calls == 3 {
+			return stop
+		}
+		return nil
+	}})
+	if !errors.Is(err, stop) || calls != 3 || len(r.Findings) >= 3000 {
+		t.Errorf("Run whose Yield stops it at its third call: err %v after %d calls, %d findings", err, calls, len(r.Findings))
+	}
+}
+
 // manyExchanges builds n SendMessage exchanges, each a new task asking a
 // question; without the version header each is one a2a-version finding.
 func manyExchanges(t testing.TB, n int, version bool) *replay.Transcript {

@@ -11,9 +11,10 @@ import (
 )
 
 type checker struct {
-	t   *replay.Transcript
-	ctx context.Context
-	max int // findings kept per rule; 0 for all
+	t     *replay.Transcript
+	ctx   context.Context
+	yield func() error // Options.Yield
+	max   int          // findings kept per rule; 0 for all
 
 	calls []*call
 	cards map[string][]*card // interface key -> cards declaring it, in time order
@@ -105,7 +106,7 @@ func (c *checker) run() error {
 		}
 		for i, cl := range batch {
 			if i%256 == 0 {
-				if err := c.ctx.Err(); err != nil {
+				if err := c.pause(); err != nil {
 					return err
 				}
 			}
@@ -115,10 +116,22 @@ func (c *checker) run() error {
 			cl.release()
 		}
 	}
-	if err := c.ctx.Err(); err != nil {
+	if err := c.pause(); err != nil {
 		return err
 	}
 	c.checkFinal()
+	return nil
+}
+
+// pause is where the run stops when ctx is done, and where it yields
+// (Options.Yield).
+func (c *checker) pause() error {
+	if err := c.ctx.Err(); err != nil {
+		return err
+	}
+	if c.yield != nil {
+		return c.yield()
+	}
 	return nil
 }
 

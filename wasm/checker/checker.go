@@ -3,6 +3,7 @@
 package checker
 
 import (
+	"context"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/check"
@@ -38,7 +39,12 @@ func answer(name, text js.Value, post func(map[string]any)) {
 		post(map[string]any{"error": err.Error()})
 		return
 	}
-	postFindings(findings(t, replay.Steps(t)), post)
+	fs, err := findings(t, replay.Steps(t), nil)
+	if err != nil {
+		post(map[string]any{"error": err.Error()})
+		return
+	}
+	postFindings(fs, post)
 }
 
 // findingsPerMessage bounds the findings one message carries: the page
@@ -48,9 +54,15 @@ var findingsPerMessage = 4000
 
 // findings returns what check.Check finds in t, on their steps, as the
 // page reads them: Uint8Arrays (view.AppendFindings) of at most
-// findingsPerMessage findings each; there is always one.
-func findings(t *replay.Transcript, steps []replay.Step) []js.Value {
-	found := check.Check(t)
+// findingsPerMessage findings each; there is always one. The check
+// calls yield, when set, as it goes (check.Options.Yield), and stops
+// with its error.
+func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([]js.Value, error) {
+	r, err := check.Run(context.Background(), t, check.Options{Yield: yield})
+	if err != nil {
+		return nil, err
+	}
+	found := r.Findings
 	fs := make([]view.Finding, len(found))
 	for i, step := range check.StepsOf(found, steps) {
 		fs[i] = view.Finding{Step: step, Text: found[i].String()}
@@ -63,7 +75,7 @@ func findings(t *replay.Transcript, steps []replay.Step) []js.Value {
 		js.CopyBytesToJS(a, b)
 		out = append(out, a)
 	}
-	return out
+	return out, nil
 }
 
 // postFindings posts the findings, a message each, all but the last

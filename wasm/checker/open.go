@@ -4,11 +4,13 @@ package checker
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall/js"
+	"time"
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
@@ -66,6 +68,7 @@ func (s *server) serve(r request) {
 			post:  post,
 			goOn:  func() bool { return s.pause(r) },
 			shown: func(n int) bool { return s.waitShown(r, n) },
+			aside: func() bool { return s.aside(r) },
 		}
 		if !openFile(name.String(), data, r.open, o) {
 			held.open = 0
@@ -119,7 +122,19 @@ type opening struct {
 	// shown waits until the page has shown the first n parts (or
 	// wholes) sent, or for a while, and says whether to go on.
 	shown func(n int) bool
+	// aside answers the parts and exports of the file, open by then,
+	// that came meanwhile, and says whether to go on.
+	aside func() bool
 }
+
+// asideEvery is how often an open's check stops to answer the parts
+// and exports asked of the file meanwhile (opening.aside): the check of
+// a file of 100,000 exchanges takes seconds, and a learner who steps
+// out of the first window meanwhile would wait for all of it.
+var asideEvery = 50 * time.Millisecond
+
+// errGivenUp stops a check that a newer open has superseded.
+var errGivenUp = errors.New("given up for a newer open")
 
 // openFile reads a file, says how far it has got as it goes, answers the
 // Part the page draws first, then the file's findings. It is open n
@@ -231,7 +246,21 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		return false
 	}
 	gc()
-	postFindings(findings(t, steps), post)
+	last := time.Now()
+	fs, err := findings(t, steps, func() error {
+		if time.Since(last) < asideEvery {
+			return nil
+		}
+		defer func() { last = time.Now() }()
+		if !o.aside() {
+			return errGivenUp
+		}
+		return nil
+	})
+	if err != nil {
+		return false
+	}
+	postFindings(fs, post)
 	return true
 }
 

@@ -30,7 +30,8 @@ const shownWait = time.Second
 // leaves the processor to it: on a machine of two cores the page would
 // otherwise share one with the worker's work and everything else.
 // The other requests wait their turn: a part or an export asked for
-// during an open is answered from the file once it is open.
+// during an open is answered from the file once it is open, when the
+// open's check stops for them (aside).
 type server struct {
 	post func(map[string]any) // posts a message to the page
 	wake chan struct{}        // something came: a request, or the page's word
@@ -108,6 +109,36 @@ func (s *server) superseded(r request) bool {
 func (s *server) pause(r request) bool {
 	yield()
 	return !s.superseded(r)
+}
+
+// aside gives the worker's thread back to the browser, then answers
+// the parts and exports of the file open r holds that came meanwhile
+// and wait at the head of the queue, in order. It reports whether
+// open r is to go on (no newer open has come).
+func (s *server) aside(r request) bool {
+	yield()
+	for {
+		s.mu.Lock()
+		newer := s.opens > r.open
+		var q request
+		ok := !newer && len(s.queue) > 0 && s.queue[0].open == r.open && partOrExport(s.queue[0].msg)
+		if ok {
+			q = s.queue[0]
+			s.queue[0] = request{}
+			s.queue = s.queue[1:]
+		}
+		s.mu.Unlock()
+		if !ok {
+			return !newer
+		}
+		s.serve(q)
+	}
+}
+
+// partOrExport says whether msg asks for a part or an export.
+func partOrExport(msg js.Value) bool {
+	op := msg.Get("op")
+	return op.Type() == js.TypeString && (op.String() == "part" || op.String() == "export")
 }
 
 // waitShown waits until the page says it has shown the first n parts

@@ -5,6 +5,7 @@ package checker
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"syscall/js"
 	"testing"
@@ -124,11 +125,13 @@ func longText(t *testing.T) []byte {
 
 // TestOpenWaitsForThePage: a long file's open sends its first screen,
 // then its first window, then the rest, each once the page has said it
-// has shown the one before, and does not go on before; a part asked for
-// while it opens is answered from the file once it is open.
+// has shown the one before, and does not go on before; a part and an
+// export asked for while it opens are answered from the file once it is
+// open, while its findings are still being worked out.
 func TestOpenWaitsForThePage(t *testing.T) {
-	defer func(n int) { findingsPerMessage = n }(findingsPerMessage)
+	defer func(n int, d time.Duration) { findingsPerMessage, asideEvery = n, d }(findingsPerMessage, asideEvery)
 	findingsPerMessage = 50 // the findings come in several messages
+	asideEvery = 0          // the check stops for them at every chance
 	p := newPage(t)
 	text := longText(t)
 	p.open(1, "long.http", text)
@@ -138,10 +141,26 @@ func TestOpenWaitsForThePage(t *testing.T) {
 	var found []view.Finding
 	for {
 		id, m := p.next()
-		if id != 1 {
-			t.Fatalf("answer %d (%s) before the open was done: %v", id, kind(m), kinds)
-		}
 		k := kind(m)
+		switch {
+		case id == 2:
+			if k != "part" || slices.Index(kinds, "progress") < 0 || strings.Count(strings.Join(kinds, " "), "part")+strings.Count(strings.Join(kinds, " "), "whole") < 3 {
+				t.Fatalf("the part asked for during the open came as a %s after %v", k, kinds)
+			}
+			if first, last := window(t, m); first > 2000 || last < 2000 {
+				t.Errorf("the part around step 2000 has steps %d-%d", first, last)
+			}
+			kinds = append(kinds, "part 2")
+			continue
+		case id == 3:
+			if m["text"] != string(text) || !slices.Contains(kinds, "part 2") {
+				t.Fatalf("the export asked for during the open: %s after %v, want the file after the part", k, kinds)
+			}
+			kinds = append(kinds, "export 3")
+			continue
+		case id != 1:
+			t.Fatalf("answer %d (%s) to no request", id, k)
+		}
 		kinds = append(kinds, k)
 		if k == "error" {
 			t.Fatalf("the open answered %v", m["error"])
@@ -167,13 +186,64 @@ func TestOpenWaitsForThePage(t *testing.T) {
 		}
 	}
 	got := strings.Join(kinds, " ")
-	if !strings.HasPrefix(got, "progress progress progress part part progress progress ") || !strings.HasSuffix(got, " findings") {
-		t.Errorf("the open answered %s, want its progress, its first screen, its first window, the rest", got)
+	if !strings.HasPrefix(got, "progress progress progress part part progress progress ") || !strings.Contains(got, " part 2 export 3 findings") || !strings.HasSuffix(got, " findings") {
+		t.Errorf("the open answered %s, want its progress, its first screen, its first window, the rest, the part and export asked for, its findings", got)
 	}
-	p.wantPart(2, 2000)
-	id, m := p.next()
-	if id != 3 || m["text"] != string(text) {
-		t.Errorf("the export asked for during the open: answer %d is %s, want the file", id, kind(m))
+}
+
+// TestCheckGivesWay: an open whose findings are being worked out gives
+// way to a newer open.
+func TestCheckGivesWay(t *testing.T) {
+	defer func(d time.Duration) { asideEvery = d }(asideEvery)
+	asideEvery = 0
+	p := newPage(t)
+	text := longText(t)
+	p.open(1, "a.http", text)
+	for sent := 0; ; {
+		id, m := p.next()
+		k := kind(m)
+		switch {
+		case id == 9 && k == "part":
+			// The part is answered while the check runs: a newer open
+			// comes now.
+			p.open(2, "b.http", text)
+			continue
+		case id != 1:
+			t.Fatalf("answer %d (%s) before the open was given up", id, k)
+		case k == "part" || k == "whole":
+			if sent++; sent == 3 {
+				// The rest of the file: the check starts once the page
+				// has shown it, and stops for this part.
+				p.send(map[string]any{"id": 9, "op": "part", "at": 2000, "screen": 600})
+			}
+			p.send(map[string]any{"id": 1, "op": "shown"})
+			continue
+		case k == "findings":
+			t.Fatal("the open superseded during its check posted its findings")
+		case k == "error":
+			if !strings.Contains(m["error"].(string), "a.http: given up") {
+				t.Errorf("the open given up says %q", m["error"])
+			}
+		default:
+			continue
+		}
+		break
+	}
+	for {
+		id, m := p.next()
+		if id != 2 {
+			t.Fatalf("answer %d after the given-up open", id)
+		}
+		switch kind(m) {
+		case "part", "whole":
+			p.send(map[string]any{"id": 2, "op": "shown"})
+		case "error":
+			t.Fatalf("the newer open: %v", m["error"])
+		case "findings":
+			if m["more"] == nil {
+				return
+			}
+		}
 	}
 }
 
@@ -216,7 +286,7 @@ func TestNewerOpenSupersedes(t *testing.T) {
 	p.open(4, "b.http", text)
 	p.send(map[string]any{"id": 5, "op": "part", "at": 3000, "screen": 600})
 	var ended []string
-	for len(ended) < 2 {
+	for !slices.Contains(ended, "b.http") {
 		id, m := p.next()
 		switch k := kind(m); {
 		case id == 2 && k == "error":
@@ -238,12 +308,20 @@ func TestNewerOpenSupersedes(t *testing.T) {
 			ended = append(ended, "b.http")
 		case id == 4 && k == "error":
 			t.Fatalf("the newer open: %v", m["error"])
+		case id == 5 && k == "part":
+			// Asked of the newer file: answered once it is open.
+			if first, last := window(t, m); first > 3000 || last < 3000 {
+				t.Errorf("the part around step 3000 has steps %d-%d", first, last)
+			}
+			ended = append(ended, "part 5")
 		case id != 4:
 			t.Fatalf("answer %d (%s) before the newer open was done", id, k)
 		}
 	}
-	if ended[0] != "a.http" {
-		t.Errorf("the opens ended in the order %v", ended)
+	if got := strings.Join(ended, ", "); got != "a.http, b.http" && got != "a.http, part 5, b.http" {
+		t.Errorf("the opens ended in the order %v", got)
 	}
-	p.wantPart(5, 3000)
+	if !slices.Contains(ended, "part 5") {
+		p.wantPart(5, 3000)
+	}
 }
