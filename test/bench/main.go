@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ func main() {
 	flag.IntVar(&drawCount, "draws", 4, "draws of the generated diagram in one page, the first cold, the others warm")
 	big := flag.Int("big", 100000, "steps of the long transcript opened as a file; 0 skips it")
 	flag.BoolVar(&bigOnly, "big-only", false, "measure only the long transcript")
+	flag.BoolVar(&jumpEnd, "end", false, "once every step of the long transcript is worked out, press End and time the last step drawn, while its findings are worked out (the step changes then start from a window drawn again)")
 	flag.StringVar(&bigTrace, "trace", "", "write a Chrome trace of the long transcript's open to this file (open it in chrome://tracing or Perfetto)")
 	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
 	flag.BoolVar(&navOnly, "nav-only", false, "measure only the navigation")
@@ -307,6 +309,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 var (
 	bigSteps    int
 	bigOnly     bool
+	jumpEnd     bool // -end
 	bigTrace    string
 	navOnly     bool
 	stepsOnly   bool
@@ -436,18 +439,26 @@ const openBigJS = `(async () => {
 	}
 	const whole = performance.now() - t0;
 	const windowSteps = document.querySelectorAll("#diagram .fig > svg:last-child [data-step]").length;
-	// The learner jumps to the last step (End) while the worker works
-	// out the file's findings: a window the worker draws meanwhile.
+	// The window's other rows, put in a piece at a time when idle.
+	const pieces = performance.getEntriesByType("measure").filter(e => e.name === "a2aplay-rows" && e.startTime >= t0);
+	// The last window made whole: the first screen, a window of its
+	// own, is made whole before the first window comes.
+	const widened = performance.getEntriesByName("a2aplay-window-whole").filter(e => e.startTime >= t0).pop();
+	// With -end the learner jumps to the last step (End) while the
+	// worker works out the file's findings: a window it draws meanwhile.
+	const jumpEnd = JUMP_END;
 	const steps = a2aplay.state().steps;
 	const drawnStep = k => document.querySelector('#diagram .fig > svg:last-child [data-step="' + k + '"]');
 	const tEnd = performance.now();
 	const endDuringCheck = a2aplay.state().findings < 0;
-	document.dispatchEvent(new KeyboardEvent("keydown", {key: "End", bubbles: true}));
-	while (a2aplay.state().step !== steps || !drawnStep(steps)) {
-		if (performance.now() - t0 > 600000) return {error: "the last step was not drawn in 10 minutes"};
-		await new Promise(r => setTimeout(r, 5));
+	if (jumpEnd) {
+		document.dispatchEvent(new KeyboardEvent("keydown", {key: "End", bubbles: true}));
+		while (a2aplay.state().step !== steps || !drawnStep(steps)) {
+			if (performance.now() - t0 > 600000) return {error: "the last step was not drawn in 10 minutes"};
+			await new Promise(r => setTimeout(r, 5));
+		}
 	}
-	const endMs = performance.now() - tEnd;
+	const endMs = jumpEnd ? performance.now() - tEnd : -1;
 	// Then the check worker's findings come, and the page takes them in.
 	while (a2aplay.state().findings < 0) {
 		if (performance.now() - t0 > 600000) return {error: "the file's findings did not come in 10 minutes"};
@@ -467,19 +478,19 @@ const openBigJS = `(async () => {
 		longest = Math.max(longest, e.duration); tasks++;
 		if (e.duration >= 100) long.push(Math.round(e.duration) + " ms at " + Math.round(e.startTime - t0));
 	}
-	// Back to the first step, where the step changes below start.
-	document.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", bubbles: true}));
-	while (a2aplay.state().step !== 1 || !drawnStep(1)) {
-		if (performance.now() - t0 > 600000) return {error: "the first step was not drawn again in 10 minutes"};
-		await new Promise(r => setTimeout(r, 5));
+	// Back to the first step, where the step changes below start, once
+	// its window is drawn whole (its rows are put in when idle).
+	const wholes = () => performance.getEntriesByName("a2aplay-window-whole").length;
+	const before = wholes();
+	if (jumpEnd) {
+		document.dispatchEvent(new KeyboardEvent("keydown", {key: "Home", bubbles: true}));
+		while (a2aplay.state().step !== 1 || !drawnStep(1) || wholes() === before) {
+			if (performance.now() - t0 > 600000) return {error: "the first window was not drawn again in 10 minutes"};
+			await new Promise(r => setTimeout(r, 5));
+		}
 	}
 	const m = a2aplay.memory();
 	const measures = performance.getEntriesByType("measure").filter(e => e.name.startsWith("a2aplay-part")).map(e => e.name + " " + e.duration.toFixed(0) + " ms at " + Math.round(e.startTime - t0));
-	// The window's other rows, put in a piece at a time when idle.
-	const pieces = performance.getEntriesByType("measure").filter(e => e.name === "a2aplay-rows" && e.startTime >= t0);
-	// The last window made whole: the first screen, a window of its
-	// own, is made whole before the first window comes.
-	const widened = performance.getEntriesByName("a2aplay-window-whole").filter(e => e.startTime >= t0).pop();
 	return {steps: a2aplay.state().steps, paintedMs: painted, wholeMs: whole, checkedMs: checked, findings, longestMs: longest, long, tasks, frames, phases, measures,
 		drawn, window: windowSteps, endMs, endDuringCheck, endLongestMs: endLongest,
 		pieces: pieces.length, pieceMaxMs: Math.max(0, ...pieces.map(e => e.duration)), widenedMs: widened ? widened.startTime - t0 : 0,
@@ -503,7 +514,7 @@ func runBig(ctx context.Context, base string, text []byte) error {
 		}
 		stopTrace = st
 	}
-	o, err := chromedp.Run(tab, chromedp.Evaluate[bigOpen](openBigJS, chromedp.EvalAwaitPromise))
+	o, err := chromedp.Run(tab, chromedp.Evaluate[bigOpen](strings.Replace(openBigJS, "JUMP_END", strconv.FormatBool(jumpEnd), 1), chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
 	}
@@ -528,11 +539,13 @@ func runBig(ctx context.Context, base string, text []byte) error {
 		fmt.Printf("  window drawn whole, %d steps, in %d pieces  %8.0f ms  (longest piece put in: %.0f ms)\n", o.Window, o.Pieces, o.WidenedMs, o.PieceMax)
 	}
 	fmt.Printf("  every step worked out, the lane drawn     %8.0f ms\n", o.WholeMs)
-	during := "after the findings came"
-	if o.EndDuring {
-		during = "while its findings are worked out"
+	if o.EndMs >= 0 {
+		during := "after the findings came"
+		if o.EndDuring {
+			during = "while its findings are worked out"
+		}
+		fmt.Printf("  then End, to the last step drawn          %8.0f ms  (%s; longest task %.0f ms)\n", o.EndMs, during, o.EndLong)
 	}
-	fmt.Printf("  then End, to the last step drawn          %8.0f ms  (%s; longest task %.0f ms)\n", o.EndMs, during, o.EndLong)
 	fmt.Printf("  its findings taken in (%d)            %8.0f ms\n", o.Findings, o.CheckedMs)
 	fmt.Printf("  frames painted meanwhile                  %8d\n", o.Frames)
 	fmt.Printf("  longest main-thread task (budget 100)     %8.0f ms  (%d tasks over 50 ms)\n", o.LongestMs, o.Tasks)
