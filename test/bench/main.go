@@ -240,16 +240,9 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
 		return err
 	}
-	var draws []drawTimes
-	for range max(2, drawCount) {
-		d, err := chromedp.Run(tab, chromedp.Evaluate[drawTimes](drawJS, chromedp.EvalAwaitPromise))
-		if err != nil {
-			return err
-		}
-		if d.Error != "" {
-			return errors.New(d.Error)
-		}
-		draws = append(draws, d)
+	draws, err := drawAll(tab)
+	if err != nil {
+		return err
 	}
 	stepping, err := profiled(tab, stepJS, n)
 	if err != nil {
@@ -317,6 +310,23 @@ var (
 	drawCount   int
 )
 
+// drawAll draws the generated diagram drawCount times (at least twice)
+// in tab, the first cold, and returns each draw's times.
+func drawAll(tab context.Context) ([]drawTimes, error) {
+	var draws []drawTimes
+	for range max(2, drawCount) {
+		d, err := chromedp.Run(tab, chromedp.Evaluate[drawTimes](drawJS, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return nil, err
+		}
+		if d.Error != "" {
+			return nil, errors.New(d.Error)
+		}
+		draws = append(draws, d)
+	}
+	return draws, nil
+}
+
 // runSteps is -steps-only: the n-step diagram drawn drawCount times,
 // the step changes through it, then the long transcript unless -big 0.
 func runSteps(ctx context.Context, base string, n int, bigText []byte) error {
@@ -325,14 +335,8 @@ func runSteps(ctx context.Context, base string, n int, bigText []byte) error {
 	if err := chromedp.Do(tab, chromedp.Navigate(base+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
 		return err
 	}
-	for range max(2, drawCount) {
-		d, err := chromedp.Run(tab, chromedp.Evaluate[drawTimes](drawJS, chromedp.EvalAwaitPromise))
-		if err != nil {
-			return err
-		}
-		if d.Error != "" {
-			return errors.New(d.Error)
-		}
+	if _, err := drawAll(tab); err != nil {
+		return err
 	}
 	stepping, err := profiled(tab, stepJS, n)
 	if err != nil {
