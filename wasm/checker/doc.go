@@ -47,9 +47,9 @@
 // The requests are answered in the order they came, one at a time: a
 // part or an export asked for while a file opens is answered once it
 // is open, while its findings are still being worked out (the check
-// stops for them every asideEvery). An open gives way to a newer one: it answers {id, error}
-// and no more, and the parts and exports asked of its file meanwhile
-// are answered with an error too. The worker leaves the processor to
+// stops for them every asideEvery). An open gives way to a newer one:
+// it answers {id, error} and no more, and the parts and exports asked
+// of its file meanwhile are answered with an error too. The worker leaves the processor to
 // the page while the page shows what an open sent: on two cores the
 // page's thread would otherwise share one with the worker's work (see
 // server).

@@ -88,12 +88,19 @@ func (s *server) run() {
 			<-s.wake
 			continue
 		}
-		r := s.queue[0]
-		s.queue[0] = request{}
-		s.queue = s.queue[1:]
+		r := s.shift()
 		s.mu.Unlock()
 		s.serve(r)
 	}
+}
+
+// shift takes the request at the head of the queue, which is not
+// empty, off it; s.mu is held.
+func (s *server) shift() request {
+	r := s.queue[0]
+	s.queue[0] = request{}
+	s.queue = s.queue[1:]
+	return r
 }
 
 // superseded reports whether an open newer than request r has come.
@@ -123,9 +130,7 @@ func (s *server) aside(r request) bool {
 		var q request
 		ok := !newer && len(s.queue) > 0 && s.queue[0].open == r.open && partOrExport(s.queue[0].msg)
 		if ok {
-			q = s.queue[0]
-			s.queue[0] = request{}
-			s.queue = s.queue[1:]
+			q = s.shift()
 		}
 		s.mu.Unlock()
 		if !ok {
