@@ -13,7 +13,13 @@
 // npm. It ends with each budget (DESIGN.md, issue 12), the figure
 // measured against it, and whether it is met. Times are wall-clock: on a
 // loaded machine they are inflated, so read them with the load average
-// it prints. With -nav-trace DIR it also traces one warm navigation to
+// it prints. The site's first paint is read against a floor, a page of
+// one line with the site's headers, and beside it a control: the same
+// line with thin lines across the viewport, so that every tile of the
+// screen is rastered, as it is for any page that fills it. What the
+// control costs over the floor is the part of the first paint's time
+// no page that fills the screen can go under on the machine measured.
+// With -nav-trace DIR it also traces one warm navigation to
 // the site and one to the floor and prints each one's processor time
 // (which a loaded machine inflates much less) by thread and by kind of
 // task, how many WebAssembly functions were compiled on their first
