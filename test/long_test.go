@@ -115,11 +115,11 @@ func TestLongTranscript(t *testing.T) {
 	tb.checkClean()
 }
 
-// TestOpenLargeFile: a large file is opened off the page's thread: the
-// page shows how far the opening has got, keeps answering while it
-// does, then steps through the file's windows as the worker sends them,
-// and exports it whole.
-func TestOpenLargeFile(t *testing.T) {
+// largeFile opens the playground in a new tab that asks for reduced
+// motion, and writes a file of 5,400 steps (longTranscript), large.http,
+// large enough to be opened off the page's thread: it returns the tab
+// and the file's path.
+func largeFile(t *testing.T) (*tab, string) {
 	tb := newTab(t)
 	text := longTranscript(t, 600) // 5,400 steps
 	if len(text) < 1<<20 {
@@ -131,6 +131,42 @@ func TestOpenLargeFile(t *testing.T) {
 	}
 	tb.reducedMotion()
 	tb.open(env.url)
+	return tb, path
+}
+
+// watchOpener notes what the page and the worker that opens large files
+// say to each other, in window.__opener: the worker sends parts (and
+// wholes), the page asks for them and says when it has shown each
+// ("part 3", "shown 3"); and in window.__parts, the rows each part comes
+// with, drawn and in pieces.
+func watchOpener(tb *tab) {
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__opener = [];
+		window.__parts = [];
+		const W = window.Worker;
+		window.Worker = class extends W {
+			constructor(...args) {
+				super(...args);
+				this.addEventListener("message", (e) => {
+					const d = e.data || {};
+					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
+					if ("part" in d) window.__parts.push({rows: (d.svg.match(/ data-step="/g) || []).length, pieces: d.more.length});
+				});
+			}
+			postMessage(m, ...rest) {
+				if (m && m.op) window.__opener.push(m.op + " " + m.id);
+				return super.postMessage(m, ...rest);
+			}
+		};
+	})()`))
+}
+
+// TestOpenLargeFile: a large file is opened off the page's thread: the
+// page shows how far the opening has got, keeps answering while it
+// does, then steps through the file's windows as the worker sends them,
+// and exports it whole.
+func TestOpenLargeFile(t *testing.T) {
+	tb, path := largeFile(t)
 	// What the page shows while the file opens, and whether a timer
 	// runs meanwhile; a key pressed during the opening still steps the
 	// transcript shown.
@@ -143,26 +179,7 @@ func TestOpenLargeFile(t *testing.T) {
 			if (o) window.__seen.add(o.textContent);
 		}, 5);
 	})()`))
-	// What the page and the worker that opens the file say to each
-	// other: the worker sends the parts, the page says when it has shown
-	// each.
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__opener = [];
-		const W = window.Worker;
-		window.Worker = class extends W {
-			constructor(...args) {
-				super(...args);
-				this.addEventListener("message", (e) => {
-					const d = e.data || {};
-					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
-				});
-			}
-			postMessage(m, ...rest) {
-				if (m && m.op) window.__opener.push(m.op + " " + m.id);
-				return super.postMessage(m, ...rest);
-			}
-		};
-	})()`))
+	watchOpener(tb)
 	before := tb.state()
 	// A learner clicks Open file… first: while they pick the file, the
 	// page reads a part of its own as it will read the opener's.
@@ -268,29 +285,8 @@ func TestOpenLargeFile(t *testing.T) {
 // window's rows, once all in, are each there once, in the order of
 // their steps.
 func TestLargeFileEnd(t *testing.T) {
-	tb := newTab(t)
-	text := longTranscript(t, 600) // 5,400 steps
-	path := filepath.Join(t.TempDir(), "large.http")
-	if err := os.WriteFile(path, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tb.reducedMotion()
-	tb.open(env.url)
-	// The rows each window the worker sends comes with, drawn and in
-	// pieces.
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__parts = [];
-		const W = window.Worker;
-		window.Worker = class extends W {
-			constructor(...args) {
-				super(...args);
-				this.addEventListener("message", (e) => {
-					const d = e.data || {};
-					if ("part" in d) window.__parts.push({rows: (d.svg.match(/ data-step="/g) || []).length, pieces: d.more.length});
-				});
-			}
-		};
-	})()`))
+	tb, path := largeFile(t)
+	watchOpener(tb)
 	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
 	tb.wait(`/5400 steps in 1800 exchanges, \d+ tasks?\./.test(document.getElementById("insp-label").textContent)`)
 	// The page puts a window's pieces in when it is idle: held here, so
