@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -114,11 +115,11 @@ func TestLongTranscript(t *testing.T) {
 	tb.checkClean()
 }
 
-// TestOpenLargeFile: a large file is opened off the page's thread: the
-// page shows how far the opening has got, keeps answering while it
-// does, then steps through the file's windows as the worker sends them,
-// and exports it whole.
-func TestOpenLargeFile(t *testing.T) {
+// largeFile opens the playground in a new tab that asks for reduced
+// motion, and writes a file of 5,400 steps (longTranscript), large.http,
+// large enough to be opened off the page's thread: it returns the tab
+// and the file's path.
+func largeFile(t *testing.T) (*tab, string) {
 	tb := newTab(t)
 	text := longTranscript(t, 600) // 5,400 steps
 	if len(text) < 1<<20 {
@@ -130,6 +131,42 @@ func TestOpenLargeFile(t *testing.T) {
 	}
 	tb.reducedMotion()
 	tb.open(env.url)
+	return tb, path
+}
+
+// watchOpener notes what the page and the worker that opens large files
+// say to each other, in window.__opener: the worker sends parts (and
+// wholes), the page asks for them and says when it has shown each
+// ("part 3", "shown 3"); and in window.__parts, the rows each part comes
+// with, drawn and in pieces.
+func watchOpener(tb *tab) {
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		window.__opener = [];
+		window.__parts = [];
+		const W = window.Worker;
+		window.Worker = class extends W {
+			constructor(...args) {
+				super(...args);
+				this.addEventListener("message", (e) => {
+					const d = e.data || {};
+					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
+					if ("part" in d) window.__parts.push({rows: (d.svg.match(/ data-step="/g) || []).length, pieces: d.more.length});
+				});
+			}
+			postMessage(m, ...rest) {
+				if (m && m.op) window.__opener.push(m.op + " " + m.id);
+				return super.postMessage(m, ...rest);
+			}
+		};
+	})()`))
+}
+
+// TestOpenLargeFile: a large file is opened off the page's thread: the
+// page shows how far the opening has got, keeps answering while it
+// does, then steps through the file's windows as the worker sends them,
+// and exports it whole.
+func TestOpenLargeFile(t *testing.T) {
+	tb, path := largeFile(t)
 	// What the page shows while the file opens, and whether a timer
 	// runs meanwhile; a key pressed during the opening still steps the
 	// transcript shown.
@@ -142,26 +179,7 @@ func TestOpenLargeFile(t *testing.T) {
 			if (o) window.__seen.add(o.textContent);
 		}, 5);
 	})()`))
-	// What the page and the worker that opens the file say to each
-	// other: the worker sends the parts, the page says when it has shown
-	// each.
-	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
-		window.__opener = [];
-		const W = window.Worker;
-		window.Worker = class extends W {
-			constructor(...args) {
-				super(...args);
-				this.addEventListener("message", (e) => {
-					const d = e.data || {};
-					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
-				});
-			}
-			postMessage(m, ...rest) {
-				if (m && m.op) window.__opener.push(m.op + " " + m.id);
-				return super.postMessage(m, ...rest);
-			}
-		};
-	})()`))
+	watchOpener(tb)
 	before := tb.state()
 	// A learner clicks Open file… first: while they pick the file, the
 	// page reads a part of its own as it will read the opener's.
@@ -257,6 +275,91 @@ func TestOpenLargeFile(t *testing.T) {
 	if n := len(regexp.MustCompile(`<g class="step[^"]*" id="s\d+" data-step="`).FindAll(svg, -1)); n != 5400 {
 		t.Errorf("the exported SVG has %d steps, want 5,400", n)
 	}
+	tb.checkClean()
+}
+
+// TestLargeFileEnd: End on a large file the worker holds brings the
+// window around its last step, drawn first as the rows of a screen
+// around it, with the last step in view; stepping back from there onto
+// rows not yet put in shows them at once, current and in view, and the
+// window's rows, once all in, are each there once, in the order of
+// their steps.
+func TestLargeFileEnd(t *testing.T) {
+	tb, path := largeFile(t)
+	watchOpener(tb)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.wait(`/5400 steps in 1800 exchanges, \d+ tasks?\./.test(document.getElementById("insp-label").textContent)`)
+	// The page puts a window's pieces in when it is idle: held here, so
+	// that the steps below are taken before they are in.
+	tb.do(chromedp.Evaluate[chromedp.Void](`window.__idle = [], window.__ric = requestIdleCallback, window.requestIdleCallback = f => window.__idle.push(f)`))
+	parts := eval[int](tb, `window.__parts.length`)
+	wholes := eval[int](tb, `performance.getEntriesByName("a2aplay-window-whole").length`)
+	type drawn struct {
+		Steps []int `json:"steps"` // the steps whose rows are in, in the group's order
+		Part  struct {
+			Rows   int `json:"rows"`
+			Pieces int `json:"pieces"`
+		} `json:"part"` // the last window the worker sent
+	}
+	rows := func() drawn {
+		return eval[drawn](tb, `({steps: [...document.querySelectorAll("#diagram .fig > svg:last-child .steps > [data-step]")].map(e => +e.dataset.step),
+			part: window.__parts[window.__parts.length - 1]})`)
+	}
+	current := func(k int) {
+		t.Helper()
+		tb.at("large.http", k)
+		tb.wait(`document.querySelector('#diagram [aria-current="step"]')?.getAttribute("data-step") === "` + itoa(k) + `"`)
+		tb.waitQuiet(`(f => f.found && f.inView)(`+focusBox+`)`, func() string { return "step " + itoa(k) })
+		if h := eval[string](tb, `document.getElementById("insp-heading").textContent`); !strings.HasPrefix(h, "Step "+itoa(k)+" of 5400") {
+			t.Errorf("at step %d the inspector says %q", k, h)
+		}
+		if n := eval[int](tb, `document.querySelectorAll('#diagram [aria-current]').length`); n != 1 {
+			t.Errorf("at step %d, %d steps are marked current", k, n)
+		}
+	}
+
+	tb.key("End")
+	tb.wait(`window.__parts.length > ` + itoa(parts))
+	current(5400)
+	d := rows()
+	if d.Part.Rows == 0 || d.Part.Rows > 40 || d.Part.Pieces == 0 || len(d.Steps) != d.Part.Rows || d.Steps[len(d.Steps)-1] != 5400 {
+		t.Fatalf("End: the window came with %d rows drawn and %d pieces, and the diagram holds steps %v; want the rows of a screen around step 5400", d.Part.Rows, d.Part.Pieces, d.Steps)
+	}
+	if src := eval[string](tb, `document.getElementById("source").textContent`); !strings.Contains(src, "steps 5161–5400 of 5400 drawn") {
+		t.Errorf("the source line does not say the last window is drawn: %q", src)
+	}
+	// Back, one step at a time, past the screen's rows into a piece not
+	// put in; then further back in the window, across pieces.
+	top := d.Steps[0]
+	for k := 5399; k >= top-3; k-- {
+		tb.key("ArrowLeft")
+		current(k)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(5200)`))
+	current(5200)
+	if m := tb.marks(); strings.Join(m.Current, ",") != "5200" {
+		t.Errorf("at step 5200 the band covers steps %v", m.Current)
+	}
+	// The rest comes in when the page is idle.
+	tb.do(chromedp.Evaluate[chromedp.Void](`window.requestIdleCallback = window.__ric, window.__idle.forEach(f => f())`))
+	tb.wait(`performance.getEntriesByName("a2aplay-window-whole").length > ` + itoa(wholes))
+	d = rows()
+	want := make([]int, 0, 240)
+	for k := 5161; k <= 5400; k++ {
+		want = append(want, k)
+	}
+	if !slices.Equal(d.Steps, want) {
+		t.Errorf("the window made whole holds steps %v, want 5161 to 5400, each once in order", d.Steps)
+	}
+	var later []string
+	for k := 5201; k <= 5400; k++ {
+		later = append(later, itoa(k))
+	}
+	if m := tb.marks(); strings.Join(m.Current, ",") != "5200" || strings.Join(m.Later, ",") != strings.Join(later, ",") || m.All != 240 {
+		t.Errorf("the window made whole is marked %+v at step 5200, want 5200 current and 5201 to 5400 under the veil", m)
+	}
+	tb.key("ArrowLeft")
+	current(5199)
 	tb.checkClean()
 }
 

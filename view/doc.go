@@ -10,6 +10,14 @@
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //
+// A large file the learner opens stays whole in a Web Worker; the
+// page holds a [Part] of it, the window of steps it draws, which the
+// worker draws for the screen ([Part.DrawScreen]): its SVG holds only
+// the rows of the screen around the current step (or the window's
+// first screen), and the other rows, before and after, come in pieces
+// of [PieceSteps] steps that the page adds when it is idle. Export still
+// writes the whole transcript, from the worker.
+//
 // Positions run from 0 to N for a transcript of N steps. Position 0 is
 // the overview: every step drawn plainly, none selected. Position k
 // (1..N) selects step k: steps before it are drawn plainly, step k is

@@ -37,13 +37,15 @@ type Part struct {
 	// SVG is the window drawn for the page ([AppendPageFigure]), and Widest
 	// its widest arrow, when the part comes drawn: the worker draws it,
 	// so that the page's thread only puts it in. Drawn for a screen
-	// ([Part.DrawScreen]), SVG holds only the rows of steps First to
-	// Shown, those the page shows first, and More the others, a few
-	// steps at a time, which the page adds when it has time.
-	SVG    string `json:",omitempty"`
-	Widest int    `json:",omitempty"`
-	Shown  int    `json:",omitempty"`
-	More   []Rows `json:",omitempty"`
+	// ([Part.DrawScreen]), SVG holds only the rows of steps ShownFirst
+	// to ShownLast, those of the screen the page shows first, and More
+	// the others, a few steps at a time in the order of their steps
+	// (those before ShownFirst, then those after ShownLast), which the
+	// page adds to the steps group when it has time.
+	SVG                   string `json:",omitempty"`
+	Widest                int    `json:",omitempty"`
+	ShownFirst, ShownLast int    `json:",omitempty"`
+	More                  []Rows `json:",omitempty"`
 
 	// Provisional is set on the first part of a long transcript cut
 	// before all its steps were worked out ([CutFirst]): it has no lanes,
@@ -71,10 +73,11 @@ func (w *Whole) Apply(p *Part) {
 	p.Summary, p.Lanes, p.Tasks, p.Provisional = w.Summary, w.Lanes, w.Tasks, false
 }
 
-// Rows are the rows of some steps of a drawn window, for the page to
-// add to the diagram's steps group ([diagram.WriteRows]): those after
-// the previous Rows of the Part's More (after Shown for the first), up
-// to step Last.
+// Rows are the rows of a few steps of a drawn window, up to step Last,
+// for the page to add to the diagram's steps group ([diagram.WriteRows]).
+// A Part's More holds them in the order of their steps: each starts
+// after the previous one's Last, at the window's first step, or after
+// the Part's ShownLast.
 type Rows struct {
 	Last int
 	SVG  string
@@ -91,12 +94,13 @@ func (p *Part) Draw() error {
 }
 
 // DrawScreen draws the part's window as [Part.Draw] does, but puts into
-// SVG only the rows the page shows first, on a screen height pixels
-// high (at the diagram's own size) from step at's row (from the top
-// when the window does not hold it), and every row before them; the
-// others go into More, PieceSteps steps each. The page so puts in and
-// lays out one screen before it paints; it adds the rest when idle.
-// A height of 0 draws the whole window into SVG.
+// SVG only the rows of the screen around step at's row, height pixels
+// high (at the diagram's own size): those within a screen above it and
+// below it, wherever the page scrolls to show it. When the window does
+// not hold step at, SVG holds the window's first screen. The rows
+// before and after go into More, PieceSteps steps each. The page so
+// puts in and lays out one screen or two before it paints; it adds the
+// rest when idle. A height of 0 draws the whole window into SVG.
 func (p *Part) DrawScreen(at, height int) error {
 	first, last := p.First, p.Last
 	if first <= 1 && last >= p.N {
@@ -107,47 +111,59 @@ func (p *Part) DrawScreen(at, height int) error {
 		return err
 	}
 	p.Widest = widest
-	k := len(g.Rows)
+	rows := g.Rows
+	i, j := 0, len(rows)
 	if height > 0 {
-		k = screenRows(g.Rows, at, height)
+		i, j = screenRows(rows, at, height)
 	}
 	head := *g
-	head.Rows = g.Rows[:k]
+	head.Rows = rows[i:j]
 	var b strings.Builder
 	if err := diagram.WriteSVG(&b, &head); err != nil {
 		return err
 	}
-	p.SVG, p.Shown, p.More = b.String(), p.Last, nil
-	if k > 0 && k < len(g.Rows) {
-		p.Shown = g.Rows[k-1].Index
+	p.SVG, p.ShownFirst, p.ShownLast, p.More = b.String(), p.First, p.Last, nil
+	if i < j && j-i < len(rows) {
+		p.ShownFirst, p.ShownLast = rows[i].Index, rows[j-1].Index
 	}
-	for i := k; i < len(g.Rows); i += PieceSteps {
-		j := min(i+PieceSteps, len(g.Rows))
-		var b strings.Builder
-		if err := diagram.WriteRows(&b, g, g.Rows[i:j]); err != nil {
-			return err
+	for _, rest := range [][]diagram.Row{rows[:i], rows[j:]} {
+		for len(rest) > 0 {
+			piece := rest[:min(PieceSteps, len(rest))]
+			rest = rest[len(piece):]
+			var b strings.Builder
+			if err := diagram.WriteRows(&b, g, piece); err != nil {
+				return err
+			}
+			p.More = append(p.More, Rows{Last: piece[len(piece)-1].Index, SVG: b.String()})
 		}
-		p.More = append(p.More, Rows{Last: g.Rows[j-1].Index, SVG: b.String()})
 	}
 	return nil
 }
 
-// screenRows returns how many of rows a page shows on a screen height
-// pixels high from step at's row, or from the top when no row draws
-// step at, with every row before them: at least one.
-func screenRows(rows []diagram.Row, at, height int) int {
-	top := 0
-	for i := range rows {
-		if rows[i].Index == at {
-			top = rows[i].Top
+// screenRows returns the rows i to j (exclusive) that a page shows on a
+// screen height pixels high around step at's row, whether it shows that
+// row at the screen's top, its foot or between: those that reach within
+// height pixels of it. When no row draws step at, they are the rows of
+// one screen from the top. There is at least one.
+func screenRows(rows []diagram.Row, at, height int) (i, j int) {
+	if len(rows) == 0 {
+		return 0, 0
+	}
+	top, bottom := 0, height // the band of the diagram the rows reach into
+	for _, r := range rows {
+		if r.Index == at {
+			top, bottom = r.Top-height, r.Bottom+height
 			break
 		}
 	}
-	k := 1
-	for k < len(rows) && rows[k].Top < top+height {
-		k++
+	for i < len(rows)-1 && rows[i].Bottom <= top {
+		i++
 	}
-	return min(k, len(rows))
+	j = i + 1
+	for j < len(rows) && rows[j].Top < bottom {
+		j++
+	}
+	return i, j
 }
 
 // MaxLanes is the most tasks the page lists in the overview and draws
@@ -239,7 +255,7 @@ func cut(p *Part, t *replay.Transcript, steps []replay.Step) {
 // Same reports whether parts p and q show their window alike: the same
 // steps drawn the same way.
 func (p *Part) Same(q *Part) bool {
-	if p.First != q.First || p.Last != q.Last || p.SVG != q.SVG || p.Shown != q.Shown || !slices.Equal(p.More, q.More) {
+	if p.First != q.First || p.Last != q.Last || p.SVG != q.SVG || p.ShownFirst != q.ShownFirst || p.ShownLast != q.ShownLast || !slices.Equal(p.More, q.More) {
 		return false
 	}
 	for k := p.First; k <= p.Last; k++ {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -220,23 +222,30 @@ func TestCutFirst(t *testing.T) {
 }
 
 // TestDrawScreen: a part drawn for a screen is the whole window drawn,
-// cut into the rows the page shows first and pieces of the others, and
-// it travels so.
+// cut into the rows of the screen around the step asked for and pieces
+// of the others, and it travels so: put together as the page puts them,
+// the pieces before the screen's rows and those after, in the order of
+// their steps, draw every row of the window once, as drawn whole.
 func TestDrawScreen(t *testing.T) {
 	long := longTranscript(t, 300)
 	steps := replay.Steps(long)
 	lanes := Lanes(steps)
-	const end = "</g>\n</svg>\n"
-	for _, at := range []int{0, 777, len(steps)} {
-		p := Cut(long, steps, lanes, at)
+	const open, end = `<g class="steps" role="list">` + "\n", "</g>\n</svg>\n"
+	for _, c := range []struct{ cut, at, height int }{
+		{0, 0, 600}, {777, 777, 600}, {777, 700, 600}, {777, 1000, 600}, {777, 600, 200},
+		{len(steps) - 5, len(steps) - 5, 600}, {len(steps), len(steps), 600}, {len(steps), len(steps), 400},
+		{len(steps), len(steps) - 1, 800}, {777, 777, 1 << 20},
+	} {
+		name := fmt.Sprintf("window at %d, screen of %d px at %d", c.cut, c.height, c.at)
+		p := Cut(long, steps, lanes, c.cut)
 		if err := p.Draw(); err != nil {
 			t.Fatal(err)
 		}
 		whole := p.SVG
-		if p.Shown != p.Last || p.More != nil {
-			t.Fatalf("at %d: drawn whole, shown to %d with %d pieces; want %d and none", at, p.Shown, len(p.More), p.Last)
+		if p.ShownFirst != p.First || p.ShownLast != p.Last || p.More != nil {
+			t.Fatalf("%s: drawn whole, shown %d-%d with %d pieces; want %d-%d and none", name, p.ShownFirst, p.ShownLast, len(p.More), p.First, p.Last)
 		}
-		if err := p.DrawScreen(at, 600); err != nil {
+		if err := p.DrawScreen(c.at, c.height); err != nil {
 			t.Fatal(err)
 		}
 		got := received(t, p)
@@ -244,47 +253,84 @@ func TestDrawScreen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Shown != p.Shown || got.SVG != p.SVG || len(sent.More) != len(p.More) || !slices.Equal(sent.MoreLast, lastOf(p.More)) {
-			t.Fatalf("at %d: the part received shows steps to %d in %d pieces, sent to %d in %d", at, got.Shown, len(sent.More), p.Shown, len(p.More))
+		if got.ShownFirst != p.ShownFirst || got.ShownLast != p.ShownLast || got.SVG != p.SVG || len(sent.More) != len(p.More) || !slices.Equal(sent.MoreLast, lastOf(p.More)) {
+			t.Fatalf("%s: the part received shows steps %d-%d in %d pieces, sent %d-%d in %d", name, got.ShownFirst, got.ShownLast, len(sent.More), p.ShownFirst, p.ShownLast, len(p.More))
 		}
-		if at == len(steps) {
-			// The window ends at the last step: all of it is before.
-			if p.Shown != p.Last || p.More != nil || p.SVG != whole {
-				t.Errorf("at the last step: shown to %d of %d, %d pieces", p.Shown, p.Last, len(p.More))
+
+		// The screen's rows: those that reach within a screen of step
+		// at's row, or the first screen's when the window does not hold
+		// it; and no others.
+		g, _, err := pageLayout(p.Transcript, p.Steps, p.First, p.Last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top, bottom := 0, c.height
+		if c.at >= p.First && c.at <= p.Last {
+			r := g.Rows[c.at-p.First]
+			top, bottom = r.Top-c.height, r.Bottom+c.height
+		}
+		var want []int
+		for _, r := range g.Rows {
+			if r.Bottom > top && r.Top < bottom || r.Index == p.First && c.at < p.First {
+				want = append(want, r.Index)
+			}
+		}
+		if p.ShownFirst != want[0] || p.ShownLast != want[len(want)-1] {
+			t.Errorf("%s: steps %d-%d drawn first, want %d-%d", name, p.ShownFirst, p.ShownLast, want[0], want[len(want)-1])
+		}
+		head, ok := strings.CutSuffix(p.SVG, end)
+		if !ok || strings.Count(head, open) != 1 {
+			t.Fatalf("%s: the first screen's SVG does not end with its steps group", name)
+		}
+		if s := drawnSteps(head); !slices.Equal(s, want) {
+			t.Errorf("%s: the first screen draws steps %v, want %v", name, s, want)
+		}
+		if len(want) == len(g.Rows) {
+			if p.More != nil || p.SVG != whole {
+				t.Errorf("%s: the whole window is on the screen, and comes with %d pieces", name, len(p.More))
 			}
 			continue
 		}
-		// One screen: 600 px hold some 10 steps of the deploy capture.
-		shown := p.Shown - p.First + 1
-		if at > 0 {
-			shown = p.Shown - at + 1
-		}
-		if shown < 5 || shown > 20 || p.Shown >= p.Last {
-			t.Errorf("at %d: steps %d-%d of %d-%d drawn first", at, p.First, p.Shown, p.First, p.Last)
-		}
-		head, ok := strings.CutSuffix(p.SVG, end)
-		if !ok {
-			t.Fatalf("at %d: the first screen's SVG does not end with the steps group", at)
-		}
-		if !strings.Contains(head, fmt.Sprintf(`data-step="%d"`, p.Shown)) || strings.Contains(head, fmt.Sprintf(`data-step="%d"`, p.Shown+1)) {
-			t.Errorf("at %d: the first screen does not end at step %d", at, p.Shown)
-		}
-		prev := p.Shown
-		together := head
+
+		// The pieces, in the order of their steps, and put together.
+		before, after := "", ""
+		next := p.First
 		for _, r := range p.More {
-			if r.Last <= prev || r.Last-prev > PieceSteps || strings.Count(r.SVG, `data-step="`) != r.Last-prev {
-				t.Errorf("at %d: a piece of steps %d-%d, %d rows", at, prev+1, r.Last, strings.Count(r.SVG, `data-step="`))
+			if next == p.ShownFirst {
+				next = p.ShownLast + 1
 			}
-			prev = r.Last
-			together += r.SVG
+			s := drawnSteps(r.SVG)
+			if len(s) == 0 || len(s) > PieceSteps || s[0] != next || s[len(s)-1] != r.Last || r.Last-next+1 != len(s) {
+				t.Errorf("%s: a piece of steps %v ends at %d; want at most %d steps from %d", name, s, r.Last, PieceSteps, next)
+			}
+			next = r.Last + 1
+			if r.Last < p.ShownFirst {
+				before += r.SVG
+			} else {
+				after += r.SVG
+			}
 		}
-		if prev != p.Last {
-			t.Errorf("at %d: the pieces end at step %d, the window at %d", at, prev, p.Last)
+		if next != p.Last+1 && !(next == p.ShownFirst && p.ShownLast == p.Last) {
+			t.Errorf("%s: the pieces end before step %d, the window at %d", name, next, p.Last)
 		}
-		if together+end != whole {
-			t.Errorf("at %d: the first screen and the pieces put together draw otherwise than the window drawn whole", at)
+		together := strings.Replace(head, open, open+before, 1) + after + end
+		if together != whole {
+			t.Errorf("%s: the first screen and the pieces put together draw otherwise than the window drawn whole", name)
+		}
+		if s := drawnSteps(together); len(s) != p.Last-p.First+1 || s[0] != p.First || s[len(s)-1] != p.Last {
+			t.Errorf("%s: put together, steps %d-%d drawn, %d rows; want each of %d-%d once", name, s[0], s[len(s)-1], len(s), p.First, p.Last)
 		}
 	}
+}
+
+// drawnSteps lists the steps whose rows svg draws, in its order.
+func drawnSteps(svg string) []int {
+	var out []int
+	for _, m := range regexp.MustCompile(` data-step="(\d+)"`).FindAllStringSubmatch(svg, -1) {
+		k, _ := strconv.Atoi(m[1])
+		out = append(out, k)
+	}
+	return out
 }
 
 func lastOf(rs []Rows) []int {

@@ -55,10 +55,11 @@
 // server).
 //
 // A part is a view.Part drawn for the screen (view.Part.DrawScreen) and
-// split by view.Part.Send: {id, part (its head as JSON text), svg (its
-// first screen), more and moreLast (the rest of its rows, in pieces,
-// and the last step of each), steps and exchanges (arrays of JSON
-// text), index and seqs (their numbers), sys (the worker's memory)}.
+// split by view.Part.Send: {id, part (its head as JSON text), svg (the
+// screen around step at, or its first), more and moreLast (the rest of
+// its rows, in pieces in the order of their steps, and the last step of
+// each), steps and exchanges (arrays of JSON text), index and seqs
+// (their numbers), sys (the worker's memory)}.
 // Any of them can answer {id, error} instead. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker:
 // an open takes other messages only between its stages.

@@ -181,7 +181,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 			screen := view.CutScreen(t, steps, n, held.screen)
 			err := screen.DrawScreen(0, held.screen)
 			if err == nil && len(screen.More) > 0 {
-				screen = view.CutScreen(t, steps[:screen.Shown], n, held.screen)
+				screen = view.CutScreen(t, steps[:screen.ShownLast], n, held.screen)
 				err = screen.Draw()
 			}
 			if err != nil {

@@ -68,20 +68,23 @@ func (p *page) draw(d *doc, at int) error {
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, d.count()+1)
 	if lz := d.lazy; lz != nil && !prerendered {
-		lz.added = 0
+		lz.lo, lz.hi = lz.before, lz.before
 		p.widenLater(d)
 	}
 	return nil
 }
 
 // A window the opener sent for a screen (view.Part.DrawScreen) comes
-// with only the rows of its first screen in its SVG: what the page puts
-// in, lays out and paints before the learner sees the file. The other
-// rows come as pieces of a few steps each, which the page adds to the
-// diagram's steps group one at a time when it is idle, each in a task
-// of its own, so that no task puts in or lays out more than a few rows;
-// a step the learner goes to before its rows are in brings them in at
-// once (mark).
+// with only the rows of one screen in its SVG, around the step the
+// learner is at: what the page puts in, lays out and paints before the
+// learner sees the window. The other rows come as pieces of a few steps
+// each, above and below those, which the page adds to the diagram's
+// steps group one at a time when it is idle, each in a task of its
+// own, so that no task puts in or lays out more than a few rows; a step
+// the learner goes to before its rows are in brings them in at once
+// (mark). The group keeps its rows in the order of their steps, the
+// order a screen reader reads them in: a piece goes in next to the rows
+// in, above or below them.
 
 // widenLater adds the next piece of d's window when the page is idle
 // after its next frame, and so on until the window is whole; it stops
@@ -90,27 +93,27 @@ func (p *page) draw(d *doc, at int) error {
 // lay out both.
 func (p *page) widenLater(d *doc) {
 	lz := d.lazy
-	if lz == nil || lz.added >= len(lz.moreLast) {
+	if lz == nil || lz.whole() {
 		return
 	}
 	dom.NextFrame(func() {
 		dom.Idle(func() {
 			p.do(func() {
-				if p.cur != d || d.lazy != lz || lz.added >= len(lz.moreLast) {
+				if p.cur != d || d.lazy != lz || lz.whole() {
 					return
 				}
-				p.widen(lz, lz.added+1)
+				p.widen(lz, lz.next())
 				p.widenLater(d)
 			})
 		}, 500)
 	})
 }
 
-// widen adds the pieces of lz's window before piece n to the diagram.
-// They go in under the veil (marks), which dims those after the current
-// step.
+// widen adds piece n of lz's window to the diagram, with those between
+// it and the rows in. They go in under the veil (marks), which dims
+// those after the current step.
 func (p *page) widen(lz *lazy, n int) {
-	if lz.added >= n {
+	if n < 0 || n >= len(lz.moreLast) || n >= lz.lo && n < lz.hi {
 		return
 	}
 	rows := p.figure.svg
@@ -118,17 +121,21 @@ func (p *page) widen(lz *lazy, n int) {
 		rows = rows.Call("querySelector", ":scope > g.steps")
 	}
 	if rows.IsUndefined() || rows.IsNull() {
-		lz.added = len(lz.moreLast) // no diagram to add to: give up
+		lz.lo, lz.hi = 0, len(lz.moreLast) // no diagram to add to: give up
 		return
 	}
 	t0 := dom.Now()
-	for ; lz.added < min(n, len(lz.moreLast)); lz.added++ {
-		// The opener's own output, every text in it escaped by the
-		// diagram package, as the window's first screen is.
-		rows.Call("insertAdjacentHTML", "beforeend", lz.more.Index(lz.added))
+	// The opener's own output, every text in it escaped by the diagram
+	// package, as the window's first screen is.
+	for ; lz.hi <= n; lz.hi++ {
+		rows.Call("insertAdjacentHTML", "beforeend", lz.more.Index(lz.hi))
+	}
+	for lz.lo > n {
+		lz.lo--
+		rows.Call("insertAdjacentHTML", "afterbegin", lz.more.Index(lz.lo))
 	}
 	measure("a2aplay-rows", t0, dom.Now())
-	if lz.added == len(lz.moreLast) {
+	if lz.whole() {
 		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
 	}
 }
@@ -243,9 +250,9 @@ func (p *page) mark(k int) js.Value {
 		el := dom.Document().Call("getElementById", view.IDPrefix+id)
 		if el.IsNull() && k == p.nav.Cur {
 			// The current step is always drawn: its rows come in now.
-			if lz := p.cur.lazy; lz != nil && lz.added < len(lz.moreLast) && k > p.cur.part.Shown {
+			if lz, part := p.cur.lazy, p.cur.part; lz != nil && (k < part.ShownFirst || k > part.ShownLast) {
 				n, _ := slices.BinarySearch(lz.moreLast, k)
-				p.widen(lz, n+1)
+				p.widen(lz, n)
 				el = dom.Document().Call("getElementById", view.IDPrefix+id)
 			}
 		}

@@ -228,6 +228,7 @@ func readPart(msg js.Value) (*view.Part, *lazy, error) {
 		index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
 		more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
 	}
+	lz.before, _ = slices.BinarySearch(lz.moreLast, part.ShownFirst)
 	return &part, lz, nil
 }
 
@@ -270,7 +271,7 @@ func (p *page) readOwn() (bool, error) {
 	head.Exchanges = nil
 	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
 		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
-		Widest: max(d.widest, 1), Shown: 1, Provisional: true}
+		Widest: max(d.widest, 1), ShownFirst: 1, ShownLast: 1, Provisional: true}
 	b, err := json.Marshal(&part)
 	if err != nil {
 		return false, err
@@ -511,20 +512,36 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 // as JSON text in a JavaScript array, read into Go when the inspector
 // first shows it. The page's thread never reads a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, or its first screen: a string
+	svg              js.Value // the window drawn, or a screen of it: a string
 	steps, exchanges js.Value // arrays of JSON text
 
-	// The rest of the window, when svg draws only its first screen
-	// (view.Part.DrawScreen): its rows, a few steps each, as strings;
-	// the last step each draws; how many the diagram holds now. See
-	// page.widen.
+	// The rest of the window, when svg draws only a screen of it
+	// (view.Part.DrawScreen): its rows, a few steps each, in the order
+	// of their steps, as strings; the last step each draws; how many
+	// of them come before the screen's rows; and those the diagram
+	// holds now, more[lo:hi], around the screen's rows. See page.widen.
 	more     js.Value
 	moreLast []int
-	added    int
+	before   int
+	lo, hi   int
 
 	index, seqs []int // each step's Index, each exchange's number
 	step        map[int]*replay.Step
 	ex          map[int]*replay.Exchange
+}
+
+// whole reports whether the diagram holds every row of l's window.
+func (l *lazy) whole() bool {
+	return l.lo == 0 && l.hi == len(l.moreLast)
+}
+
+// next returns the piece of l's window to put in next: of those not in,
+// the nearest to the screen's rows, above them and below in turn.
+func (l *lazy) next() int {
+	if l.lo > 0 && (l.hi == len(l.moreLast) || l.before-l.lo <= l.hi-l.before) {
+		return l.lo - 1
+	}
+	return l.hi
 }
 
 // stepAt returns step k (1-based, of the whole file), or nil when the
