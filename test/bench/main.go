@@ -239,18 +239,7 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	// 2. a2aplay draws the n-step diagram in the page, then steps through it.
 	tab, closeTab := chromedp.NewContext(ctx)
 	defer closeTab()
-	if err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
-		return err
-	}
-	draws, err := drawAll(tab)
-	if err != nil {
-		return err
-	}
-	stepping, err := profiled(tab, stepJS, n)
-	if err != nil {
-		return err
-	}
-	settled, err := stepSettled(tab)
+	draws, stepping, settled, err := drawAndStep(tab, srv.URL, n)
 	if err != nil {
 		return err
 	}
@@ -334,22 +323,30 @@ func drawAll(tab context.Context) ([]drawTimes, error) {
 	return draws, nil
 }
 
+// drawAndStep loads the site at base in tab, draws the n-step diagram
+// there drawCount times (drawAll) and steps through it twice: from the
+// frame after the last draw (stepJS) and once the page has settled
+// (stepSettled).
+func drawAndStep(tab context.Context, base string, n int) (draws []drawTimes, stepping, settled [][3]float64, err error) {
+	if err = chromedp.Do(tab, chromedp.Navigate(base+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
+		return
+	}
+	if draws, err = drawAll(tab); err != nil {
+		return
+	}
+	if stepping, err = profiled(tab, stepJS, n); err != nil {
+		return
+	}
+	settled, err = stepSettled(tab)
+	return
+}
+
 // runSteps is -steps-only: the n-step diagram drawn drawCount times,
 // the step changes through it, then the long transcript unless -big 0.
 func runSteps(ctx context.Context, base string, n int, bigText []byte) error {
 	tab, closeTab := chromedp.NewContext(ctx)
 	defer closeTab()
-	if err := chromedp.Do(tab, chromedp.Navigate(base+"/"), chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`)); err != nil {
-		return err
-	}
-	if _, err := drawAll(tab); err != nil {
-		return err
-	}
-	stepping, err := profiled(tab, stepJS, n)
-	if err != nil {
-		return err
-	}
-	settled, err := stepSettled(tab)
+	_, stepping, settled, err := drawAndStep(tab, base, n)
 	if err != nil {
 		return err
 	}
