@@ -2,6 +2,7 @@ package test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,11 +11,19 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/test/browser"
 )
 
 // TestFindingsInInspector: the steps where check.Check finds a departure
-// from the spec say so in the inspector, as text.
+// from the spec say so in the inspector, as text, on the served site and
+// in the offline file opened from disk.
 func TestFindingsInInspector(t *testing.T) {
+	for _, page := range []struct{ name, url string }{{"served", env.url}, {"offline", env.offline}} {
+		t.Run(page.name, func(t *testing.T) { findingsInInspector(t, page.url) })
+	}
+}
+
+func findingsInInspector(t *testing.T, url string) {
 	tb := newTab(t)
 	for _, name := range []string{"12-stream-closes", "11-wrong-task"} {
 		tr, err := replay.Parse(shippedNamed(t, name), name+".http")
@@ -28,7 +37,7 @@ func TestFindingsInInspector(t *testing.T) {
 		}
 		for _, f := range fs {
 			k := check.StepOf(f, steps)
-			tb.open(env.url + "#t=" + name + "&s=" + itoa(k))
+			tb.open(url + "#t=" + name + "&s=" + itoa(k))
 			tb.at(name, k)
 			notes := tb.text("#insp-notes")
 			if !strings.Contains(notes, "Spec check "+f.String()) || eval[bool](tb, `document.getElementById("insp-notes").hidden`) {
@@ -37,7 +46,7 @@ func TestFindingsInInspector(t *testing.T) {
 			tb.keepScreenshot("finding-" + name)
 		}
 		// A step without findings shows none.
-		tb.open(env.url + "#t=" + name + "&s=1")
+		tb.open(url + "#t=" + name + "&s=1")
 		tb.at(name, 1)
 		if strings.Contains(tb.text("#insp-notes"), "Spec check") && check.StepOf(fs[0], steps) != 1 {
 			t.Errorf("%s step 1 shows a finding: %q", name, tb.text("#insp-notes"))
@@ -104,6 +113,37 @@ func TestOfflineOpensFiles(t *testing.T) {
 		t.Errorf("banner %q", b)
 	}
 	tb.keepScreenshot("offline-large-file")
+	tb.checkClean()
+}
+
+// TestOfflineFileFromCLI: the offline file as ./build.sh offline makes it
+// (a2aplay site -build DIR -offline FILE, which builds the modules itself)
+// carries the check module: a file opened in it gets its findings. The
+// file the other tests open is put together from modules the tests built.
+func TestOfflineFileFromCLI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the three modules")
+	}
+	root, err := browser.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	offline := filepath.Join(dir, "a2aplay-offline.html")
+	cmd := exec.Command(agentsBinary(t), "site", "-build", filepath.Join(dir, "bin"), "-offline", offline, "-brotli", "1")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("a2aplay site -offline: %v\n%s", err, out)
+	}
+	tb := newTab(t)
+	tb.open("file://" + filepath.ToSlash(offline))
+	text, f, k := wrongTaskFinding(t)
+	mine := filepath.Join(dir, "mine.http")
+	if err := os.WriteFile(mine, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	openSeesFinding(tb, mine, f, k)
+	tb.keepScreenshot("offline-cli-finding")
 	tb.checkClean()
 }
 

@@ -33,7 +33,7 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
 	liveMod := fs.String("live", "", "the live module (a2aplay build writes it); without it the page has no Live mode")
-	checkMod := fs.String("check", "", "the check module (a2aplay build writes it); without it, and always with -offline, opened files and live sessions get no spec findings")
+	checkMod := fs.String("check", "", "the check module (a2aplay build writes it); without it opened files and live sessions get no spec findings, on the site and in the offline file")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
 	lessonsDir := fs.String("lessons", "web/lessons", "folder of the lessons (\"\" for none): the site gets their pages in OUT/lessons, as a2aplay docs writes them; the offline file carries them")
 	style := fs.String("style", "web/style.css", "the playground's style sheet, which the lesson pages' sheet starts from")
@@ -56,10 +56,9 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		if len(given) > 0 {
 			return &usageError{"-build builds the modules: leave out " + strings.Join(given, ", ")}
 		}
+		// The offline file carries all three too: without the check
+		// module, files opened in it would get no spec findings.
 		mods := []build.Module{build.Viewer, build.Check, build.Live}
-		if *offline != "" {
-			mods = []build.Module{build.Viewer, build.Live} // the offline file carries no check module
-		}
 		b, err := buildModules(ctx, *buildDir, mods, fs.Output())
 		if err != nil {
 			return err
