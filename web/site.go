@@ -264,7 +264,7 @@ func Build(dir string, o Options) (*Report, error) {
 		Loader:    asset("loader.js", loader),
 		WasmExec:  asset("wasm_exec.js", o.WasmExec),
 		WASM:      asset("viewer.wasm", o.Viewer),
-		Favicon:   template.URL(asset("favicon.svg", favicon())),
+		Favicon:   template.URL(asset("favicon.svg", Favicon())),
 	}
 	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM, WasmExec: v.WasmExec}
 	var liveWASM string
@@ -410,7 +410,7 @@ func BuildOffline(w io.Writer, o Options) error {
 		InlineLoader:   template.JS(loader),
 		InlineWasmExec: template.JS(o.WasmExec),
 		WASMBase64:     template.HTML(base64.StdEncoding.EncodeToString(gz)),
-		Favicon:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(favicon())),
+		Favicon:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(Favicon())),
 	}
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
 	workers := ""
@@ -464,8 +464,9 @@ func (o Options) inlineWorker(shim string, module []byte) (inlineWorker, error) 
 	return w, nil
 }
 
-// favicon is the page's icon: an arrow there and a dashed one back.
-func favicon() []byte {
+// Favicon is the icon of the playground and of the lesson pages: an
+// arrow there and a dashed one back.
+func Favicon() []byte {
 	b, _ := sources.ReadFile("favicon.svg")
 	return b
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/web"
 )
 
 func init() {
@@ -102,6 +103,7 @@ func writeLessons(ctx context.Context, p lessonPages, log io.Writer) error {
 		return errors.New("a style sheet contains </style")
 	}
 	written["lessons.css"] = []byte(css)
+	written["favicon.svg"] = web.Favicon()
 	csp := lessonCSP(p.RemoteImages)
 	var entries []indexEntry
 	for i, l := range built {
@@ -281,7 +283,7 @@ func lessonCSP(remoteImages bool) string {
 	return "default-src 'none'; style-src 'self'; img-src " + img + "; base-uri 'none'; form-action 'none'"
 }
 
-// The pages load one style sheet and nothing else: no script, no font,
+// The pages load one style sheet and their icon, and nothing else: no script, no font,
 // nothing remote. Links are relative, so the folder works from disk.
 var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 	"head": func(title, csp string) headView { return headView{title, csp} },
@@ -296,6 +298,7 @@ var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 <meta name="color-scheme" content="light dark">
 <title>{{.Title}}</title>
 <link rel="stylesheet" href="lessons.css">
+<link rel="icon" type="image/svg+xml" href="favicon.svg">
 </head>
 <body class="lesson-page">
 {{end}}

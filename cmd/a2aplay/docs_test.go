@@ -46,6 +46,9 @@ func TestDocs(t *testing.T) {
 		if m := loads.Find(b); m != nil {
 			t.Errorf("%s loads or runs something: %q", p, m)
 		}
+		if !bytes.Contains(b, []byte(`<link rel="icon" type="image/svg+xml" href="favicon.svg">`)) {
+			t.Errorf("%s has no icon", p)
+		}
 		figures += bytes.Count(b, []byte(`<figure class="lesson-figure"`))
 		for _, m := range hrefs.FindAllSubmatch(b, -1) {
 			h := string(m[1])
