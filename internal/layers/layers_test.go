@@ -29,7 +29,7 @@ const module = "github.com/a2aplay/a2aplay/"
 // same, with what each layer is.
 var layers = [][]string{
 	1: {"agents", "check/jsontree", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
-	2: {"capture", "check", "diagram", "internal/kittest", "replay/har", "test/bench/gen"},
+	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live", "record", "replay/open", "view"},
 	4: {"wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
