@@ -19,6 +19,11 @@
 //	reached COMPLETED after INPUT_REQUIRED
 //	closed-in AUTH_REQUIRED and approved and not reached COMPLETED after AUTH_REQUIRED
 //
+// The learner is the session's client: the participant that sent its
+// first A2A request. "answered", "message-on-task" and "called" are
+// about the learner's requests only: in a planner's session, the
+// planner's own calls to the agents below it are not the learner's.
+//
 // A STATE is a task state, short (INPUT_REQUIRED) or as it travels
 // (TASK_STATE_INPUT_REQUIRED), or one of two classes: "interrupted"
 // (INPUT_REQUIRED, AUTH_REQUIRED) and "terminal" (COMPLETED, FAILED,
@@ -28,6 +33,8 @@
 //
 //	reached STATE              a step reported a task in STATE
 //	reached STATE after S2     a task was reported in S2 and later in STATE
+//	all-reached STATE after S2 every task reported in S2 was later
+//	                           reported in STATE (and there was one)
 //	answered STATE             a message named a task in STATE by its
 //	                           taskId, and the task then left STATE: the
 //	                           agent took it as the answer (§3.4.3 lets

@@ -60,7 +60,7 @@ func Evaluate(ex *Exercise, t *replay.Transcript, steps []replay.Step) Result {
 		m, ok := s.holds(c)
 		if !ok {
 			if done {
-				r.Why = "still to come: " + describe(c)
+				r.Why = "still to come: " + Describe(c)
 			}
 			done = false
 			continue
@@ -98,6 +98,7 @@ type session struct {
 	sent   []ids             // by step: the ids a request's message named
 	path   []string          // by step: a request's URL path
 	pair   map[string]int    // a request step's id -> its reply's position
+	client string            // the learner: who sent the session's first request
 }
 
 type ids struct{ task, context string }
@@ -139,9 +140,12 @@ func newSession(t *replay.Transcript, steps []replay.Step) *session {
 		if st.Kind != replay.KindRequest {
 			continue
 		}
+		if s.client == "" && !st.OutOfBand {
+			s.client = st.From
+		}
 		if ex := bySeq[st.Exchange]; ex != nil {
 			s.path[i] = urlPath(ex.Request.URL)
-			if st.Method == "SendMessage" || st.Method == "SendStreamingMessage" {
+			if st.From == s.client && (st.Method == "SendMessage" || st.Method == "SendStreamingMessage") {
 				s.sent[i] = messageIDs(ex.Request.Body)
 			}
 		}
@@ -222,6 +226,8 @@ func (s *session) find(p Pred) (match, bool) {
 	switch p.Name {
 	case "reached":
 		return s.reached(p.State, p.After)
+	case "all-reached":
+		return s.allReached(p.State, p.After)
 	case "answered":
 		return s.answered(p.State)
 	case "message-on-task":
@@ -256,6 +262,34 @@ func (s *session) reached(state, after string) (match, bool) {
 		}
 	}
 	return match{}, false
+}
+
+// allReached finds every task reported in after reported later in
+// state; it matches at the last of them, and not when no task was in
+// after.
+func (s *session) allReached(state, after string) (match, bool) {
+	waited := map[string]bool{} // tasks reported in after, and whether later in state
+	var order []string
+	var m match
+	for i, st := range s.steps {
+		if !st.Reports || st.TaskID == "" {
+			continue
+		}
+		if done, ok := waited[st.TaskID]; ok && !done && stateIs(st.State, state) {
+			waited[st.TaskID] = true
+			m = match{step: i + 1, task: st.TaskID, state: st.State}
+		}
+		if _, ok := waited[st.TaskID]; !ok && stateIs(st.State, after) {
+			waited[st.TaskID] = false
+			order = append(order, st.TaskID)
+		}
+	}
+	for _, task := range order {
+		if !waited[task] {
+			return match{}, false
+		}
+	}
+	return m, len(order) > 0
 }
 
 func (s *session) answered(state string) (match, bool) {
@@ -301,7 +335,7 @@ func (s *session) newTaskWhile(state string) (match, bool) {
 
 func (s *session) called(method, while string) (match, bool) {
 	for i, st := range s.steps {
-		if st.Kind != replay.KindRequest || st.Method != method {
+		if st.Kind != replay.KindRequest || st.Method != method || st.From != s.client {
 			continue
 		}
 		if while == "" {
@@ -367,8 +401,8 @@ func (s *session) closedIn(state string) (match, bool) {
 	return match{}, false
 }
 
-// describe says what a condition asks, in words, for "still to come".
-func describe(c Cond) string {
+// Describe says what a condition asks, in words.
+func Describe(c Cond) string {
 	var parts []string
 	for _, t := range c.Terms {
 		d := describePred(t.Pred)
@@ -387,6 +421,8 @@ func describePred(p Pred) string {
 			return "a task reaches " + stateName(p.State) + " after " + stateName(p.After)
 		}
 		return "a task reaches " + stateName(p.State)
+	case "all-reached":
+		return "every task that was in " + stateName(p.After) + " reaches " + stateName(p.State)
 	case "answered":
 		return "a message answers a task in " + stateName(p.State) + " on that task, and the agent goes on"
 	case "message-on-task":
@@ -410,9 +446,11 @@ func describePred(p Pred) string {
 	return p.Name
 }
 
-// fill puts what m found into a hint.
+// fill puts what m found into a hint, and writes its citations as text:
+// "{{spec §3.4.3}}" becomes "(spec §3.4.3)".
 func fill(h string, m match) string {
 	return strings.NewReplacer(
+		"{{", "(", "}}", ")",
 		"{task}", replay.ShortID(m.task),
 		"{other}", replay.ShortID(m.other),
 		"{step}", strconv.Itoa(m.step),

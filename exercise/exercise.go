@@ -150,6 +150,7 @@ func checkHint(h string) error {
 // arguments, for parseTerm and its errors.
 var predicates = map[string]string{
 	"reached":         "reached STATE [after STATE]",
+	"all-reached":     "all-reached STATE after STATE",
 	"answered":        "answered STATE",
 	"message-on-task": "message-on-task STATE",
 	"new-task-while":  "new-task-while STATE",
@@ -182,6 +183,11 @@ func parseTerm(words []string) (Term, error) {
 		if len(args) > 0 {
 			return bad("it takes no argument")
 		}
+	case "all-reached":
+		if len(args) != 3 || args[1] != "after" {
+			return bad(fmt.Sprintf("%d arguments", len(args)))
+		}
+		fallthrough
 	case "reached":
 		if len(args) != 1 && !(len(args) == 3 && args[1] == "after") {
 			return bad(fmt.Sprintf("%d arguments", len(args)))
@@ -223,7 +229,7 @@ func parseTerm(words []string) (Term, error) {
 }
 
 func predicateList() string {
-	return "reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in"
+	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in"
 }
 
 func validMethod(m string) bool {

@@ -52,6 +52,9 @@ func TestPredicates(t *testing.T) {
 		{"06-input-required", "approved", 0},
 
 		{"07-auth-required", "stream-through AUTH_REQUIRED", 7},
+		{"07-auth-required", "all-reached COMPLETED after AUTH_REQUIRED", 9},
+		{"19-planner", "all-reached COMPLETED after AUTH_REQUIRED", 27},
+		{"09-cancel", "all-reached COMPLETED after AUTH_REQUIRED", 0},
 		{"07-auth-required", "approved", 6},
 		{"07-auth-required", "refused", 0},
 		{"07-auth-required", "reached COMPLETED after interrupted", 9},
@@ -71,7 +74,7 @@ func TestPredicates(t *testing.T) {
 		{"12-stream-closes", "stream-through INPUT_REQUIRED", 0},
 		{"12-stream-closes", "called SubscribeToTask while INPUT_REQUIRED", 7},
 		{"12-stream-closes", "not approved", 14},
-		{"19-planner", "called SubscribeToTask while AUTH_REQUIRED", 14},
+		{"19-planner", "called SubscribeToTask while AUTH_REQUIRED", 17},
 		{"19-planner", "called SubscribeToTask while INPUT_REQUIRED", 0},
 	} {
 		tr, steps := shipped(t, c.transcript)
@@ -87,13 +90,14 @@ func TestPredicates(t *testing.T) {
 	}
 }
 
-// TestPlannerSubscribes: 19-planner's planner subscribes to the deploy
-// while it waits in AUTH_REQUIRED (exchanges 7 and 8 of the seeds).
-func TestPlannerSubscribes(t *testing.T) {
+// TestLearnerCalls: in 19-planner the planner subscribes to the deploy
+// (exchange 8), and then the client to the planner's task (exchange 9):
+// only the client's is the learner's call.
+func TestLearnerCalls(t *testing.T) {
 	tr, steps := shipped(t, "19-planner")
 	m, ok := newSession(tr, steps).find(Pred{Name: "called", Meth: "SubscribeToTask"})
-	if !ok || steps[m.step-1].Exchange != 8 {
-		t.Errorf("SubscribeToTask found at %+v (%v), want exchange 8", m, ok)
+	if !ok || steps[m.step-1].Exchange != 9 || steps[m.step-1].From != "client" {
+		t.Errorf("SubscribeToTask found at %+v (%v), want the client's, exchange 9", m, ok)
 	}
 }
 

@@ -1,4 +1,4 @@
-// Package lesson renders a2aplay's lessons: Markdown with four fenced
+// Package lesson renders a2aplay's lessons: Markdown with five fenced
 // blocks and inline citations, as a goldmark extension.
 //
 //	lesson.md -> goldmark parser (+ fence, cite parsers) -> AST
@@ -10,7 +10,7 @@
 // # The dialect
 //
 // A block is a fenced code block whose info string is listing, figure,
-// rule or takeaways. It starts with a header of "key: value" lines, then
+// rule, takeaways or exercise. It starts with a header of "key: value" lines, then
 // a line "---", then a body of ordinary Markdown (a listing's body is its
 // quoted text, see below). A block may have only a
 // header (a listing usually does; a figure often does), or, without a
@@ -35,7 +35,11 @@
 // steps, as static SVG from package diagram, in a <figure> whose
 // data-transcript and data-steps attributes let the playground's script
 // swap in the live diagram. A [Rule] states a rule of the specification
-// with its source; [Takeaways] close a lesson.
+// with its source; [Takeaways] close a lesson. An [Exercise] sets the
+// learner a task in Live: its "done" conditions and "wrong" roads (with
+// their hints) are written in package exercise's words, checked when the
+// lesson is built, and listed in [Info].Exercises, which the playground
+// and `a2aplay check -exercises` evaluate against a session.
 //
 // A citation is written {{spec §7.6.1}}, {{proto TaskState}}, {{rfc
 // 9110}}, {{sdk src/a2a/server/events/queue.py}} (the Python SDK) or

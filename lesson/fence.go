@@ -12,12 +12,13 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// The four block kinds of the dialect, by their info string.
+// The block kinds of the dialect, by their info string.
 const (
 	infoListing   = "listing"
 	infoFigure    = "figure"
 	infoRule      = "rule"
 	infoTakeaways = "takeaways"
+	infoExercise  = "exercise"
 )
 
 // A Field is one "key: value" line of a block's header.
@@ -62,7 +63,7 @@ func (f *fence) errorf(offset int, format string, args ...any) {
 	f.errs = append(f.errs, blockError{offset, fmt.Sprintf(format, args...)})
 }
 
-// fenced is implemented by the four block nodes.
+// fenced is implemented by the dialect's block nodes.
 type fenced interface {
 	ast.Node
 	fenceData() *fence
@@ -86,8 +87,8 @@ func (f *fence) get(key string) (Field, bool) {
 	return Field{}, false
 }
 
-// fenceParser opens ```listing, ```figure, ```rule and ```takeaways
-// blocks. It runs before goldmark's fenced code block parser and leaves
+// fenceParser opens ```listing, ```figure, ```rule, ```takeaways and
+// ```exercise blocks. It runs before goldmark's fenced code block parser and leaves
 // every other fence to it.
 type fenceParser struct{}
 
@@ -126,6 +127,8 @@ func (fenceParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) 
 		n = &Rule{}
 	case infoTakeaways:
 		n = &Takeaways{}
+	case infoExercise:
+		n = &Exercise{}
 	default:
 		return nil, parser.NoChildren // an ordinary fenced code block
 	}
@@ -263,14 +266,18 @@ func isKey(k string) bool {
 
 // checkHeader reports unknown and repeated keys and missing required
 // ones. allowed maps each known key to whether it is required.
-func (f *fence) checkHeader(allowed map[string]bool) {
+func (f *fence) checkHeader(allowed map[string]bool) { f.checkHeaderRepeat(allowed, nil) }
+
+// checkHeaderRepeat is checkHeader for a block whose keys in repeatable
+// may be given more than once.
+func (f *fence) checkHeaderRepeat(allowed, repeatable map[string]bool) {
 	seen := map[string]bool{}
 	for _, fl := range f.header {
 		if _, ok := allowed[fl.Key]; !ok {
 			f.errorf(fl.Offset, "%s: unknown key %q (known: %s)", f.info, fl.Key, keyList(allowed))
 			continue
 		}
-		if seen[fl.Key] {
+		if seen[fl.Key] && !repeatable[fl.Key] {
 			f.errorf(fl.Offset, "%s: key %q given twice", f.info, fl.Key)
 		}
 		seen[fl.Key] = true

@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/a2aplay/a2aplay/exercise"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -175,6 +176,9 @@ type Info struct {
 	// figure does not bear out (see [Figure]): worth a look, not errors.
 	// They are shown beside their figures too.
 	Findings ErrorList
+	// Exercises are the lesson's exercise blocks that have no mistake,
+	// in order.
+	Exercises []*exercise.Exercise
 }
 
 // Convert renders the lesson src, named name in error messages, to HTML
@@ -288,6 +292,7 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 		return ast.WalkContinue, nil
 	})
 	srcs := &sources{c: r.c, m: map[string]*source{}}
+	exerciseIDs := map[string]bool{}
 	defer func() { pc.Set(cssKey, srcs.css) }()
 	r.checkImages(doc, pc)
 	if r.c.LinkMap != nil {
@@ -308,6 +313,8 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 			n.check()
 		case *Takeaways:
 			n.check()
+		case *Exercise:
+			n.check(exerciseIDs)
 		}
 	}
 	// Citation errors were recorded while inlines were parsed; merge all
@@ -501,6 +508,10 @@ func describe(doc ast.Node, src []byte) *Info {
 			if n.transcript != "" && !seen[n.transcript] {
 				seen[n.transcript] = true
 				info.Transcripts = append(info.Transcripts, n.transcript)
+			}
+		case *Exercise:
+			if len(n.errs) == 0 {
+				info.Exercises = append(info.Exercises, &n.Exercise)
 			}
 		}
 		return ast.WalkContinue, nil

@@ -19,6 +19,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindFigure, r.figure)
 	reg.Register(KindRule, r.rule)
 	reg.Register(KindTakeaways, r.takeaways)
+	reg.Register(KindExercise, r.exercise)
 	reg.Register(KindCite, r.cite)
 	reg.Register(ast.KindImage, r.image)
 }

@@ -34,10 +34,13 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	format := fs.String("format", "text", "output `format`: text, json (one object per line) or sarif (SARIF 2.1.0)")
 	max := fs.Int("max", check.DefaultMaxPerRule, "keep at most `N` findings per rule and file, and count the rest (0: all)")
 	harOpts := harFlag(fs)
+	exercises := fs.String("exercises", "", "grade the sessions against the exercises of this `LESSON.md`: print each one's state, exit 0 only when all are done")
+	only := fs.String("exercise", "", "with -exercises, grade these exercises only (`IDs`, comma-separated)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif] [-max N] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -rules")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -explain RULE")
+		fmt.Fprintln(fs.Output(), "       a2aplay check -exercises LESSON.md [-exercise ID,...] [-format text|json] SESSION.http...")
 		fmt.Fprintln(fs.Output(), "\nChecks each transcript against the A2A v1.0 specification and prints one")
 		fmt.Fprintln(fs.Output(), "line per finding, FILE:LINE: §SECTION: message (a HAR file has no lines:")
 		fmt.Fprintln(fs.Output(), "FILE: exchange N: ...). Each rule enforces sentences of the specification")
@@ -66,6 +69,9 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		}
 		writeRule(checkOut, r, true)
 		return nil
+	}
+	if *exercises != "" {
+		return runGrade(ctx, fs, gradeOptions{Lesson: *exercises, Format: *format, HAR: *harOpts}, *only)
 	}
 	var out findingWriter
 	switch *format {

@@ -58,8 +58,8 @@ func TestDocs(t *testing.T) {
 				// citations: the specification, its proto, an SDK's file, an RFC
 			case strings.HasPrefix(h, "../index.html"):
 				// the playground, built beside the lessons by a2aplay site
-				if !regexp.MustCompile(`^\.\./index\.html(#(t=[0-9a-z-]+(&amp;s=[0-9]+)?|live=[a-z]+))?$`).MatchString(h) {
-					t.Errorf("%s: playground link %q is not #t=NAME&s=N or #live=NAME", p, h)
+				if !regexp.MustCompile(`^\.\./index\.html(#(t=[0-9a-z-]+(&amp;s=[0-9]+)?|live=[a-z]+(&amp;ex=[0-9a-z-]+)?))?$`).MatchString(h) {
+					t.Errorf("%s: playground link %q is not #t=NAME&s=N or #live=NAME(&ex=ID)", p, h)
 				}
 				if name := regexp.MustCompile(`t=([0-9a-z-]+)`).FindStringSubmatch(h); name != nil {
 					if _, err := os.Stat(filepath.Join("../../transcripts", name[1]+".http")); err != nil {
