@@ -20,6 +20,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 )
 
 func init() {
@@ -97,6 +98,14 @@ type Config struct {
 	// deployer's approve and refuse endpoints (see AllowOrigins). nil
 	// means DefaultOperatorOrigins.
 	OperatorOrigins []string
+
+	// PushAllow names the hosts (or host:port) an agent that sends push
+	// notifications may post to besides public addresses, and besides
+	// loopback ones when the agent itself is on loopback (push.go).
+	PushAllow []string
+	// PushTimeout bounds one notification's POST; 0 means
+	// DefaultPushTimeout.
+	PushTimeout time.Duration
 }
 
 func (c Config) now() time.Time {
@@ -123,6 +132,7 @@ type Agent struct {
 	handler http.Handler
 	rh      a2asrv.RequestHandler
 	store   *store
+	push    *pushSender      // nil for an agent without push notifications
 	forget  func(a2a.TaskID) // drops what the agent keeps of an evicted task
 	// pendingLen counts the tasks whose state the agent keeps between a
 	// question and its answer, for tests and the load test.
@@ -165,6 +175,9 @@ func (a *Agent) Close() {
 	a.stopTimers()
 	a.cancel()
 	a.runs.Wait()
+	if a.push != nil {
+		a.push.wait()
+	}
 }
 
 func (a *Agent) isClosed() bool {
@@ -332,13 +345,21 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		logger.Error("panic", "value", fmt.Sprint(r))
 		return fmt.Errorf("%w: the agent failed", a2a.ErrInternalError)
 	}
-	h := a2asrv.NewHandler(exec(a),
+	opts := []a2asrv.RequestHandlerOption{
 		a2asrv.WithLogger(slog.New(expiryLogs{logger.Handler()})),
 		a2asrv.WithTaskStore(a.store),
 		a2asrv.WithExecutionPanicHandler(panicked),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
 		a2asrv.WithCallInterceptors(versionCheck{}),
-	)
+	}
+	if card.Capabilities.PushNotifications {
+		rule := newWebhookRule(cfg.BaseURL, cfg.PushAllow)
+		a.push = newPushSender(a.base, rule, cfg.PushTimeout, logger)
+		opts = append(opts,
+			a2asrv.WithPushNotifications(push.NewInMemoryStore(), a.push),
+			a2asrv.WithCallInterceptors(pushCheck{rule: rule}))
+	}
+	h := a2asrv.NewHandler(exec(a), opts...)
 	a.rh = h
 	cardJSON, err := json.Marshal(card)
 	if err != nil {

@@ -151,7 +151,7 @@ func NewDeployer(cfg Config) *Agent {
 		Name:               DeployerName,
 		Description:        "Deploys a build to an environment once an operator approves the task out of band (POST /approve/{taskId}); waits in TASK_STATE_AUTH_REQUIRED until then and keeps the stream open.",
 		Version:            Version,
-		Capabilities:       a2a.AgentCapabilities{Streaming: true},
+		Capabilities:       a2a.AgentCapabilities{Streaming: true, PushNotifications: true},
 		DefaultInputModes:  []string{"text/plain", MediaTypeJSON},
 		DefaultOutputModes: []string{MediaTypeJSON, "text/plain"},
 		Skills: []a2a.AgentSkill{{

@@ -45,6 +45,27 @@
 // unknown method, -32602 invalid params). Errors the kit writes itself are
 // JSON: {"error":"..."}.
 //
+// # Push notifications
+//
+// The code-reviewer and the deployer declare pushNotifications on their
+// cards and serve the four push config operations
+// (CreateTaskPushNotificationConfig, GetTaskPushNotificationConfig,
+// ListTaskPushNotificationConfigs, DeleteTaskPushNotificationConfig) and
+// a config given inside SendMessage's configuration, in both bindings,
+// with a2a-go's config store and HTTP sender (a2asrv/push). Each event of
+// a task with a config is POSTed to its URL as a StreamResponse, with the
+// config's token in A2A-Notification-Token. The planner has no such
+// capability and answers PushNotificationNotSupported.
+//
+// A webhook URL is checked when it is given (§13.2): http or https; no
+// private, link-local or unspecified address; a loopback one only when
+// the agent itself is on loopback, where its clients live; other hosts
+// named in [Config].PushAllow (`a2aplay agents -push-allow HOST`). A
+// refused URL is an InvalidParams error that names the rule. A webhook
+// that fails, hangs or is slow costs the task nothing: notifications
+// wait in a queue per config, the failure is logged with the config's
+// id, and [Agent.Close] ends what is in flight (push.go).
+//
 // # What the agents refuse, and their limits
 //
 //   - Versions (§3.6). Every A2A call must name version 1.0, in the

@@ -25,6 +25,9 @@ type KitConfig struct {
 	MaxTasks        int
 	WaitTimeout     time.Duration
 	OperatorOrigins []string
+	// PushAllow is given to the code-reviewer and the deployer, which
+	// send push notifications (see Config).
+	PushAllow []string
 }
 
 // A Kit is the three agents, the planner wired to the other two.
@@ -48,7 +51,7 @@ func NewKit(cfg KitConfig) *Kit {
 	dURL := base(port(cfg.DeployerPort, DeployerPort))
 	pURL := base(port(cfg.PlannerPort, PlannerPort))
 	common := Config{HTTPClient: cfg.HTTPClient, Clock: cfg.Clock, Logger: cfg.Logger,
-		MaxTasks: cfg.MaxTasks, WaitTimeout: cfg.WaitTimeout, OperatorOrigins: cfg.OperatorOrigins}
+		MaxTasks: cfg.MaxTasks, WaitTimeout: cfg.WaitTimeout, OperatorOrigins: cfg.OperatorOrigins, PushAllow: cfg.PushAllow}
 	rc, dc, pc := common, common, common
 	rc.BaseURL, dc.BaseURL, pc.BaseURL = rURL, dURL, pURL
 	pc.ReviewerURL, pc.DeployerURL = rURL, dURL

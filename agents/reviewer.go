@@ -19,7 +19,7 @@ func NewCodeReviewer(cfg Config) *Agent {
 		Name:               ReviewerName,
 		Description:        "Reviews a unified diff of a repository against a base branch and returns review.json: files, lines added and removed, and findings. Asks for the repository, the diff or the base branch when the request does not say.",
 		Version:            Version,
-		Capabilities:       a2a.AgentCapabilities{Streaming: true},
+		Capabilities:       a2a.AgentCapabilities{Streaming: true, PushNotifications: true},
 		DefaultInputModes:  []string{"text/plain", MediaTypeDiff, MediaTypeJSON},
 		DefaultOutputModes: []string{MediaTypeJSON, "text/plain"},
 		Skills: []a2a.AgentSkill{{

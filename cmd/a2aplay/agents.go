@@ -34,6 +34,8 @@ func runAgents(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	dPort := fs.Int("deployer", agents.DeployerPort, "deployer port")
 	var origins listFlag
 	fs.Var(&origins, "operator-origin", "a browser origin allowed to approve and refuse deploys, such as https://play.example or http://localhost:* (repeatable; replaces the default "+strings.Join(agents.DefaultOperatorOrigins, " ")+"; \"none\" allows no page)")
+	var pushAllow listFlag
+	fs.Var(&pushAllow, "push-allow", "a `HOST` (or host:port) the code-reviewer and the deployer may post push notifications to besides public addresses and, when they run on loopback, loopback ones (repeatable; spec §13.2)")
 	wait := fs.Duration("wait", agents.DefaultWaitTimeout, "how long a task waits for an answer or an approval before it is rejected")
 	maxTasks := fs.Int("max-tasks", agents.DefaultMaxTasks, "tasks each agent keeps; past it, the oldest finished ones are forgotten")
 	fs.Usage = func() {
@@ -48,7 +50,7 @@ func runAgents(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	}
 	cfg := agents.KitConfig{
 		Host: *host, PlannerPort: *pPort, ReviewerPort: *rPort, DeployerPort: *dPort,
-		WaitTimeout: *wait, MaxTasks: *maxTasks,
+		WaitTimeout: *wait, MaxTasks: *maxTasks, PushAllow: pushAllow,
 	}
 	if *wait <= 0 || *maxTasks <= 0 {
 		return &usageError{"-wait and -max-tasks must be positive"}
