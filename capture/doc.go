@@ -132,6 +132,11 @@
 //	12-stream-closes   a review stream closes at INPUT_REQUIRED; the
 //	                   client reads the task, fails to subscribe to it
 //	                   (a2a-go's -32001) and answers on a new stream
+//	14-poll            a blocking deploy returns at AUTH_REQUIRED; the
+//	                   client holds no stream and polls GetTask after
+//	                   1, 2, 4 and 8 s ([Recorder.Wait] shows the waits);
+//	                   the operator approves after the third ask, and
+//	                   the fourth finds the deploy done
 //	19-planner         the planner passes the question and the approval
 //	                   request up; exchanges 7 and 8 are its blocking
 //	                   SendMessage to the deployer and SubscribeToTask

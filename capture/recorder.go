@@ -147,6 +147,20 @@ func (r *Recorder) WallClock(now func() time.Time) {
 	r.mu.Unlock()
 }
 
+// Wait has the recorded clients wait d before their next request, as a
+// polling client does between two asks: on the synthetic clock, the
+// next tick comes d, rounded up to whole ticks, after the last one, so
+// the transcript shows the wait. Under WallClock time passes by itself
+// and Wait does nothing.
+func (r *Recorder) Wait(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.wall != nil || d <= 0 {
+		return
+	}
+	r.tick += int((d+TickLength-1)/TickLength) - 1
+}
+
 // at returns the time of tick k: [Tick](k), or under WallClock the time
 // observed for it. r.mu must be held.
 func (r *Recorder) at(k int) time.Time {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
@@ -352,6 +353,138 @@ func runCancel(ctx context.Context, s *Session) error {
 	}
 	s.Note(3, "The approval URL of a canceled task authorises nothing.")
 	return nil
+}
+
+// The polling client's schedule in 14-poll: it waits PollFirst before its
+// first GetTask, twice as long before each next one, never more than
+// PollMax.
+const (
+	PollFirst = time.Second
+	PollMax   = 8 * time.Second
+)
+
+var pollDeploy = &Scenario{
+	Name:    "14-poll",
+	Title:   "a client polls a deploy that waits for approval",
+	Parties: []string{ClientName, agents.DeployerName, OperatorName},
+	run:     runPoll,
+}
+
+// runPoll: a blocking SendMessage returns the deploy at AUTH_REQUIRED,
+// and the client holds no stream: it asks for the task with GetTask
+// (historyLength 1: the latest message only), PollFirst after the
+// reply and then backing off to PollMax, until the task has ended. The
+// operator approves after the third ask; the fourth sees the deploy
+// done. The ask that follows the approval waits until the deploy has
+// completed (observed off the record), so the capture is the same on
+// every run.
+func runPoll(ctx context.Context, s *Session) error {
+	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+
+	s.waiting("the reply to the deploy request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
+	})
+	if err != nil {
+		return fmt.Errorf("the deploy request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateAuthRequired, "the deploy request")
+	if err != nil {
+		return err
+	}
+	url, err := approveURL(statusText(task))
+	if err != nil {
+		return err
+	}
+	s.Note(1, fmt.Sprintf("A blocking SendMessage returns at AUTH_REQUIRED; the client holds no stream and polls GetTask, first after %d s, then twice as long each time, at most %d s.", PollFirst/time.Second, PollMax/time.Second))
+
+	one := 1
+	wait := PollFirst
+	for ask := 1; ; ask++ {
+		if ask == 4 {
+			if err := s.decide(ctx, url, "the operator's approval", http.StatusOK); err != nil {
+				return err
+			}
+			s.Note(ask+1, "Outside A2A: the operator approves. Nothing tells the polling client; it learns at its next ask.")
+			if err := s.ended(ctx, s.Kit.Deployer, task.ID); err != nil {
+				return err
+			}
+		}
+		s.Rec.Wait(wait)
+		s.waiting(fmt.Sprintf("the reply to GetTask number %d", ask))
+		t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID, HistoryLength: &one})
+		if err != nil {
+			return fmt.Errorf("GetTask number %d: %w", ask, err)
+		}
+		if t.Status.State.Terminal() {
+			if t.Status.State != a2a.TaskStateCompleted {
+				return fmt.Errorf("GetTask number %d: the deploy ended in %s", ask, t.Status.State)
+			}
+			s.Note(seqOfAsk(ask), fmt.Sprintf("The %s ask finds the deploy done: %d GetTask calls in all, %d of them while it waited for the operator.", ordinal(ask), ask, ask-1))
+			return nil
+		}
+		if t.Status.State != a2a.TaskStateAuthRequired {
+			return fmt.Errorf("GetTask number %d: the task is in %s, want %s", ask, t.Status.State, a2a.TaskStateAuthRequired)
+		}
+		if ask > 8 {
+			return fmt.Errorf("the deploy has not ended after %d asks", ask)
+		}
+		wait = min(2*wait, PollMax)
+	}
+}
+
+// seqOfAsk is the exchange of the polling client's ask number n in
+// 14-poll: the deploy is exchange 1, the asks follow, and the approval
+// comes before the fourth.
+func seqOfAsk(n int) int {
+	if n >= 4 {
+		return n + 2
+	}
+	return n + 1
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	case 4:
+		return "fourth"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// ended waits, off the record, until the agent's task has reached a
+// terminal state: what a polling client's next ask then sees is the same
+// on every run.
+func (s *Session) ended(ctx context.Context, agent *agents.Agent, id a2a.TaskID) error {
+	s.waiting(fmt.Sprintf("task %s at the %s to end", id, agent.Name()))
+	c, err := a2aclient.NewFromCard(ctx, agent.Card(), a2aclient.WithDefaultsDisabled(),
+		a2aclient.WithJSONRPCTransport(&http.Client{Transport: s.tr}))
+	if err != nil {
+		return fmt.Errorf("an unrecorded client of the %s: %w", agent.Name(), err)
+	}
+	defer c.Destroy()
+	for {
+		t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
+		if err != nil {
+			return err
+		}
+		if t.Status.State.Terminal() {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		runtime.Gosched()
+	}
 }
 
 var wrongTask = &Scenario{

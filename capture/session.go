@@ -43,6 +43,7 @@ func Scenarios() []*Scenario {
 		restBinding,
 		wrongTask,
 		streamCloses,
+		pollDeploy,
 		plannerChain,
 	}
 }
