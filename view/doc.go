@@ -7,6 +7,10 @@
 // the diagram as the page shows it ([AppendPageFigure]) and as Export
 // writes it ([SVG]).
 //
+// Predict mode's questions come from here too ([Questions]): before a
+// step that changes a task's state, or that someone new sends, what comes
+// next, with the choices, the answer and the rule that decides it.
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //
