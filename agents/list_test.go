@@ -283,7 +283,7 @@ func TestListTasks(t *testing.T) {
 // TestListTasksBadParams: each bad parameter gets InvalidParamsError
 // naming it: JSON-RPC -32602, HTTP+JSON 400 INVALID_ARGUMENT (§3.3.2
 // validation errors, §5.4). Where a2a-go answers before the store sees
-// the request, its answer is pinned (see deviations_test.go).
+// the request, its answer is pinned (conformance/deviations_test.go).
 func TestListTasksBadParams(t *testing.T) {
 	f := newListFixture(t)
 	tests := []struct {
