@@ -237,7 +237,9 @@ func TestStream(t *testing.T) {
 			}
 			frames := s.rest(t)
 			check(t, rv, frames, a2a.TaskStateCompleted)
-			if !slices.ContainsFunc(frames, func(f *frame) bool { return f.ArtifactUpdate != nil && f.ArtifactUpdate.Artifact.Name == agents.ReviewArtifact }) {
+			if !slices.ContainsFunc(frames, func(f *frame) bool {
+				return f.ArtifactUpdate != nil && f.ArtifactUpdate.Artifact.Name == agents.ReviewArtifact
+			}) {
 				t.Errorf("no review.json artifact update")
 			}
 			s, _ = rv.open(t, "SendStreamingMessage", &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(generic[0]))})
