@@ -86,7 +86,12 @@ var corpus = map[string][]string{
 	"subscribe-state":       {"135 §3.1.6 subscribe-state"},
 	"terminal-is-final":     {"142 §4.1.3 terminal-is-final"},
 	"auth-required-message": {"39 §7.6.1 auth-required-message"},
-	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts"},
+	// The refusal is an internal error too.
+	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts", "76 §3.3.2 internal-error"},
+	"cancel-canceled":       {"112 §3.1.5 cancel-canceled"},
+	"parse-error":           {"38 §9.5 parse-error"},
+	"rest-error-status":     {"59 §5.4 rest-error-status"},
+	"internal-error":        {"87 §3.3.2 internal-error"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

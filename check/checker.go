@@ -150,6 +150,7 @@ func (c *checker) checkCall(cl *call) {
 		c.checkEnvelope(cl)
 	}
 	c.checkErrors(cl)
+	c.checkErrorKinds(cl)
 	c.checkShapes(cl)
 	c.checkCapabilities(cl)
 	switch cl.method {
