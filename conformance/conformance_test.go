@@ -497,6 +497,12 @@ func TestErrors(t *testing.T) {
 			p.wantError(t, "a message without parts (§5.7: required arrays have an element)", o, -32602, 400, "INVALID_PARAMS")
 			o = p.call(t, "SendMessage", map[string]any{})
 			p.wantError(t, "SendMessage without a message", o, -32602, 400, "INVALID_PARAMS")
+			o = p.call(t, "SendMessage", json.RawMessage(`{"message":{"messageId":"m1","role":"ROLE_BOGUS","parts":[{"text":"Hello"}]}}`))
+			if o.err == nil {
+				pinUnknownRole(t, p) // §3.3.2 MUST validate; a2a-go takes any role
+			} else {
+				p.wantError(t, "a message with role ROLE_BOGUS", o, -32602, 400, "")
+			}
 			o = p.call(t, "ListTasks", map[string]any{"historyLength": -1})
 			p.wantError(t, "ListTasks historyLength -1", o, -32602, 400, "INVALID_PARAMS")
 			o = p.call(t, "SendMessage", json.RawMessage(`{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"raw":"!!not base64"}]}}`))

@@ -46,6 +46,9 @@ var (
 	devMessageToTerminal = deviation{id: "message-to-terminal", rule: "message-to-terminal", upstream: "#439",
 		spec: "§3.1.1: UnsupportedOperationError (-32004) for a message to a task in a terminal state",
 		sdk:  "-32602 invalid params / HTTP 400 INVALID_ARGUMENT"}
+	devUnknownRole = deviation{id: "unknown-role", rule: "enum-names",
+		spec: "§3.3.2: servers MUST validate all input parameters before processing; §5.5: enums are their proto names, and Role has ROLE_USER and ROLE_AGENT",
+		sdk:  "a message whose role is no Role (\"ROLE_BOGUS\") is accepted, and the task's history keeps the role as sent"}
 )
 
 // pinned checks that what a test saw is a2a-go's known deviation d.
@@ -70,6 +73,7 @@ func TestPins(t *testing.T) {
 			t.Run(devInternalConflict.id, func(t *testing.T) { pinInternalConflict(t, dp) })
 			t.Run(devSubscribe.id, func(t *testing.T) { pinSubscribe(t, rv) })
 			t.Run(devMessageToTerminal.id, func(t *testing.T) { pinMessageToTerminal(t, rv) })
+			t.Run(devUnknownRole.id, func(t *testing.T) { pinUnknownRole(t, rv) })
 		})
 	}
 }
@@ -211,6 +215,20 @@ func pinMessageToTerminal(t *testing.T, p peer) {
 		ok = ok && o.err.status == 400
 	}
 	pinned(t, devMessageToTerminal, p.String()+" message to a completed task", ok, o.err.String())
+}
+
+// pinUnknownRole: a role that is not one.
+func pinUnknownRole(t *testing.T, p peer) {
+	o := p.call(t, "SendMessage", json.RawMessage(`{"message":{"messageId":"m1","role":"ROLE_BOGUS","parts":[{"text":"Hello"}]}}`))
+	got := o.err.String()
+	ok := false
+	if o.err == nil {
+		var res struct{ Task *a2a.Task }
+		json.Unmarshal(o.result, &res)
+		ok = res.Task != nil && len(res.Task.History) > 0 && res.Task.History[0].Role == "ROLE_BOGUS"
+		got = "accepted: " + clip(o.result)
+	}
+	pinned(t, devUnknownRole, p.String()+" a message with role ROLE_BOGUS", ok, got)
 }
 
 // failing is an a2asrv.RequestHandler whose GetTask fails with err:
