@@ -169,9 +169,10 @@
 // CancelTask on a task waiting for its answer ends it in
 // TASK_STATE_CANCELED. Sent within moments of the blocking SendMessage
 // that returned INPUT_REQUIRED, it may instead get a2a-go's "task cannot
-// be canceled": v2.4.0 answers the blocking call before it unregisters
-// the execution, and sends the cancelation to the ending execution (a
-// TODO in its internal/taskexec/local_manager.go). Retrying succeeds.
+// be canceled" (or, rarer, an internal error "queue is closed"): v2.4.0
+// answers the blocking call before it unregisters the execution, and
+// sends the cancelation to the ending execution (a TODO in its
+// internal/taskexec/local_manager.go). Retrying succeeds.
 //
 // The artifact is named [ReviewArtifact], "review.json": one data part
 // (mediaType application/json) holding a [Review]:
