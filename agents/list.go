@@ -231,14 +231,15 @@ func pageSizeNamed(ctx context.Context) bool {
 
 // namedPageSize marks, in the request's context, a ListTasks request
 // that names pageSize: over HTTP+JSON (GET RESTPath/tasks) as a query
-// parameter, over JSON-RPC as a member of params (not null). The body,
+// parameter with a value, over JSON-RPC as a member of params (not
+// null). The body,
 // already read whole by limitBody, is given back unchanged.
 func namedPageSize(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		named := false
 		switch {
 		case r.Method == http.MethodGet && strings.TrimSuffix(r.URL.Path, "/") == RESTPath+"/tasks":
-			_, named = r.URL.Query()["pageSize"]
+			named = r.URL.Query().Get("pageSize") != "" // a2a-go reads an empty value as none
 		case r.Method == http.MethodPost && r.Body != nil && r.Body != http.NoBody:
 			body, err := io.ReadAll(r.Body)
 			r.Body.Close()

@@ -246,6 +246,7 @@ func TestListTasks(t *testing.T) {
 				{map[string]string{"status": `"TASK_STATE_UNSPECIFIED"`}, order},
 				{map[string]string{"status": `"TASK_STATE_INPUT_REQUIRED"`, "contextId": `"` + f.ctx + `"`, "pageSize": "2"}, byID("same3", "same2")},
 				{map[string]string{"contextId": `"no-such-context"`}, nil},
+				{map[string]string{"pageSize": "null"}, order}, // JSON null, or an empty query value: not named, the default
 				{map[string]string{"statusTimestampAfter": `"` + stamp + `"`}, order[:4]},
 			} {
 				p := list(tt.params)
