@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/internal/kittest"
@@ -533,6 +534,91 @@ func TestPushNotSupported(t *testing.T) {
 			p.wantError(t, "CreateTaskPushNotificationConfig", o, -32003, 400, "PUSH_NOTIFICATION_NOT_SUPPORTED")
 			o = p.call(t, "ListTaskPushNotificationConfigs", map[string]any{"taskId": "t1"})
 			p.wantError(t, "ListTaskPushNotificationConfigs", o, -32003, 400, "PUSH_NOTIFICATION_NOT_SUPPORTED")
+		})
+	}
+}
+
+// TestEveryAgentGetAndCancel: GetTask and CancelTask on each agent's own
+// task, made of generic text: the task comes back as it is, at most
+// historyLength messages of its history; a task waiting for its answer
+// is canceled, a finished one is not cancelable (§3.1.3, §3.1.5).
+func TestEveryAgentGetAndCancel(t *testing.T) {
+	_, peers := kitPeers(t)
+	for _, p := range peers {
+		t.Run(p.String(), func(t *testing.T) {
+			task, o := p.send(t, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(generic[0])))
+			if task == nil {
+				t.Fatalf("no task: %s", o.err)
+			}
+			got := p.call(t, "GetTask", map[string]any{"id": task.ID})
+			checkTask(t, "GetTask", got.result, got.task(t, "GetTask"))
+			if g := got.task(t, "GetTask"); g.ID != task.ID || g.Status.State != task.Status.State || len(g.History) == 0 {
+				t.Errorf("GetTask: %s in %s with %d history messages; want %s in %s, with its history", g.ID, g.Status.State, len(g.History), task.ID, task.Status.State)
+			}
+			if h := p.call(t, "GetTask", map[string]any{"id": task.ID, "historyLength": 1}).task(t, "GetTask historyLength 1").History; len(h) > 1 {
+				t.Errorf("historyLength 1: %d messages (§3.2.4 MUST NOT return more)", len(h))
+			}
+			o = p.call(t, "CancelTask", map[string]any{"id": task.ID})
+			if task.Status.State.Terminal() {
+				p.wantError(t, "CancelTask of a task in "+string(task.Status.State), o, -32002, 400, "TASK_NOT_CANCELABLE")
+				return
+			}
+			if o.err != nil {
+				cancel(t, p, task.ID) // a2a-go's moment after the answer: retry
+			} else if c := o.task(t, "CancelTask"); c.Status.State != a2a.TaskStateCanceled {
+				t.Errorf("CancelTask returned the task in %s; §3.1.5: the updated task, canceled", c.Status.State)
+			}
+			o = p.call(t, "CancelTask", map[string]any{"id": "00000000-0000-7000-8000-000000000000"})
+			p.wantError(t, "CancelTask of an unknown task", o, -32001, 404, "TASK_NOT_FOUND")
+		})
+	}
+}
+
+// TestPlannerFlow: the planner is a client of the other two. Asked to
+// review and deploy, it waits for the deployer's operator in
+// AUTH_REQUIRED (§7.6.2: passing the request upstream), saying what is
+// needed (§7.6.1); a subscription starts with that task (§3.1.6), and
+// canceling the planner's task cancels the deploy it waits on and ends
+// the subscription.
+func TestPlannerFlow(t *testing.T) {
+	_, peers := kitPeers(t)
+	for _, b := range bindings {
+		pl := pick(peers, agents.PlannerName, b)
+		dp := pick(peers, agents.DeployerName, b)
+		t.Run(pl.String(), func(t *testing.T) {
+			task := pl.mustSend(t, agents.NewPlanMessage(agents.PlanRequest{Repository: agents.SampleRepository, Base: "main", Diff: agents.SampleDiff, Build: "2026.10.06-1", Environment: "staging"}))
+			if task.Status.State != a2a.TaskStateAuthRequired || agents.MessageText(task.Status.Message) == "" {
+				t.Fatalf("the plan is in %s (%q); want AUTH_REQUIRED, saying what it needs", task.Status.State, agents.MessageText(task.Status.Message))
+			}
+			s, o := pl.open(t, "SubscribeToTask", map[string]any{"id": task.ID})
+			if s == nil {
+				t.Fatalf("SubscribeToTask: %s", o.err)
+			}
+			if f := s.next(t); f == nil || f.Task == nil || f.Task.ID != task.ID || f.Task.Status.State != a2a.TaskStateAuthRequired {
+				t.Fatalf("first event %+v; §3.1.6 MUST: the Task as it is now", f)
+			}
+			canceled := func() int {
+				o := dp.call(t, "ListTasks", map[string]any{"status": "TASK_STATE_CANCELED"})
+				var list struct{ TotalSize int }
+				if o.err != nil || json.Unmarshal(o.result, &list) != nil {
+					t.Fatalf("ListTasks on the deployer: %s %s", o.err, clip(o.result))
+				}
+				return list.TotalSize
+			}
+			before := canceled()
+			cancel(t, pl, task.ID)
+			rest := s.rest(t)
+			if len(rest) == 0 || rest[len(rest)-1].state() != a2a.TaskStateCanceled {
+				t.Errorf("the subscription ended without the CANCELED state (%d frames)", len(rest))
+			}
+			after := canceled()
+			for i := 0; i < 200 && after == before; i++ {
+				time.Sleep(10 * time.Millisecond)
+				after = canceled()
+			}
+			if after != before+1 {
+				t.Errorf("the deployer holds %d canceled tasks, %d before the plan was canceled; want one more", after, before)
+			}
 		})
 	}
 }

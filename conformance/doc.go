@@ -10,7 +10,9 @@
 // SubscribeToTask (§3.1.6), version negotiation (§3.6), the error codes
 // and HTTP statuses (§5.4, §9.5, §11.6), bad parameters (§3.3.2) and the
 // push config operations an agent without push notifications refuses
-// (§3.3.4). A generic client's arbitrary text must never make an agent
+// (§3.3.4); and the planner as a client of the other two, waiting
+// upstream in AUTH_REQUIRED (§7.6.2) until its cancelation cancels the
+// deploy. A generic client's arbitrary text must never make an agent
 // act: it asks or refuses.
 //
 // Where a MUST fails because of a2a-go v2.4.0, which the kit wraps, the
