@@ -89,6 +89,7 @@ var corpus = map[string][]string{
 	// The refusal is an internal error too.
 	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts", "76 §3.3.2 internal-error"},
 	"cancel-canceled":       {"112 §3.1.5 cancel-canceled"},
+	"list-tasks":            {"37 §3.1.4 list-tasks"},
 	"parse-error":           {"38 §9.5 parse-error"},
 	"rest-error-status":     {"59 §5.4 rest-error-status"},
 	"internal-error":        {"87 §3.3.2 internal-error"},
@@ -448,7 +449,7 @@ func emptyFrames(n int) ([]byte, error) {
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
 // finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "../transcripts/*.http"} {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

@@ -162,6 +162,8 @@ func (c *checker) checkCall(cl *call) {
 		c.checkCancel(cl)
 	case "GetTask":
 		c.checkHistory(cl)
+	case "ListTasks":
+		c.checkList(cl)
 	}
 	if cl.streamed {
 		c.checkStream(cl)

@@ -75,10 +75,11 @@
 // a message to a task in AUTH_REQUIRED is refused as "already in
 // progress", an internal error (-32603, HTTP 500) for a busy task; JSON
 // that parses but holds a value its decoder rejects gets -32700; a
-// second CancelTask of a canceled task returns the task. Check reports
-// these like any other departure, sets [Finding.Deviation] and says in
-// the message that it is a known a2a-go deviation, so the lessons can
-// show them honestly.
+// second CancelTask of a canceled task returns the task; over HTTP+JSON,
+// an error that comes after a stream began is a frame {"error": …} under
+// HTTP 200. Check reports these like any other departure, sets
+// [Finding.Deviation] and says in the message that it is a known a2a-go
+// deviation, so the lessons can show them honestly.
 //
 // Check is pure Go without I/O and runs in the browser too.
 package check

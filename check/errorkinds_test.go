@@ -2,6 +2,7 @@ package check
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,6 +58,88 @@ func TestSDKDeviations(t *testing.T) {
 		says := strings.Contains(f.Msg, "a2a-go v2.4.0")
 		if (f.Deviation == "a2a-go v2.4.0") != tt.deviation || says != tt.deviation {
 			t.Errorf("%s (%q→%q): Deviation %q, message %q; want the SDK named: %v", tt.file, tt.from, tt.to, f.Deviation, f.Msg, tt.deviation)
+		}
+	}
+}
+
+// TestListTasksRule: each MUST of §3.1.4 the rule holds, one at a time,
+// on the breaking case of the corpus.
+func TestListTasksRule(t *testing.T) {
+	b, err := os.ReadFile("testdata/rules/list-tasks.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := string(b)
+	tests := []struct {
+		name     string
+		from, to string
+		want     string // a word of the finding; "" for none
+	}{
+		{"artifacts not asked for", "", "", "artifacts"},
+		{"artifacts asked for", `"params": {}`, `"params": {"includeArtifacts": true}`, ""},
+		{"no nextPageToken", `"nextPageToken": "",`, ``, "nextPageToken"},
+		{"oldest first", `"timestamp": "2026-10-06T09:00:00.250Z"`, `"timestamp": "2026-10-06T09:00:09.250Z"`, "most recently updated first"},
+	}
+	for _, tt := range tests {
+		text := base
+		if tt.from != "" {
+			if !strings.Contains(text, tt.from) {
+				t.Fatalf("%s: the corpus case holds no %q", tt.name, tt.from)
+			}
+			text = strings.Replace(text, tt.from, tt.to, 1)
+		}
+		tr, err := replay.Parse([]byte(text), "list-tasks.http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range Check(tr) {
+			if f.Rule == "list-tasks" {
+				got = append(got, f.Msg)
+			}
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%s: %q, want no list-tasks finding", tt.name, got)
+		case tt.want != "" && !slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, tt.want) }):
+			t.Errorf("%s: %q, want a finding about %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestRESTErrorFrame: an HTTP+JSON error sent as a stream frame, as
+// a2a-go v2.4.0 sends SubscribeToTask's "no active execution", is a
+// departure of the frame's shape (§11.7) named as the SDK's; an error
+// frame in another shape is the agent's own.
+func TestRESTErrorFrame(t *testing.T) {
+	b, err := os.ReadFile("testdata/deviations/rest-error-frame.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		from, to  string
+		deviation bool
+	}{
+		{"", "", true},
+		{`"code":404,"status":"NOT_FOUND",`, ``, false},
+	} {
+		text := strings.Replace(string(b), tt.from, tt.to, 1)
+		tr, err := replay.Parse([]byte(text), "rest-error-frame.http")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range Check(tr) {
+			if f.Rule == "one-payload" {
+				got = append(got, f.Section+" "+f.Deviation)
+			}
+		}
+		want := "11.7 "
+		if tt.deviation {
+			want += "a2a-go v2.4.0"
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%q→%q: one-payload findings %q, want [%q]", tt.from, tt.to, got, want)
 		}
 	}
 }

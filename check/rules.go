@@ -149,8 +149,10 @@ var Rules = []Rule{
 			{"a2a.proto StreamResponse", "The payload of the stream response. oneof payload { Task task = 1; Message message = 2; TaskStatusUpdateEvent status_update = 3; TaskArtifactUpdateEvent artifact_update = 4; }"},
 			{"spec §A.2.1", "Objects now use the JSON member name itself to identify the type. The member name acts as the discriminator, and the value structure depends on the specific type:"},
 			{"spec §A.2.1", "Breaking: The `kind` field is no longer part of the protocol and should not be emitted"},
+			{"spec §11.7", "REST streaming uses Server-Sent Events with the `data` field containing JSON serializations of the protocol data objects:"},
 		},
-		Derivation: "A proto oneof holds one member; ProtoJSON rejects an object that sets two."},
+		Derivation: "A proto oneof holds one member; ProtoJSON rejects an object that sets two. Over HTTP+JSON a frame is a StreamResponse (§11.7): an error there is none, since a refusal is the response's status (§11.6).",
+		Deviation:  "a2a-go v2.4.0 sends an error that comes after an HTTP+JSON stream began as a frame {\"error\": google.rpc.Status}, under HTTP 200"},
 	{ID: "message-fields", Section: "4.1.4", Keyword: "REQUIRED", Severity: Violation,
 		Summary: "a Message has a messageId, a role and at least one part",
 		Quotes: []Quote{
@@ -279,6 +281,13 @@ var Rules = []Rule{
 		},
 		Derivation: "§3.1.5 names the error for a task already canceled; §3.3.1's idempotency can be read to allow answering the canceled task again, as a2a-go and @a2a-js/sdk (a2a-js #545) do. The texts pull both ways, so a warning.",
 		Deviation:  "a2a-go v2.4.0 returns the canceled task"},
+	{ID: "list-tasks", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a ListTasks result always has nextPageToken, leaves artifacts out unless includeArtifacts is true, and lists the tasks most recently updated first",
+		Quotes: []Quote{
+			{"spec §3.1.4", "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response."},
+			{"spec §3.1.4", "The `nextPageToken` field MUST always be present in the response."},
+			{"spec §3.1.4", "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first)."},
+		}},
 	{ID: "capability-streaming", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare streaming refuses SendStreamingMessage and SubscribeToTask with UnsupportedOperationError",
 		Quotes: []Quote{
