@@ -21,7 +21,7 @@ func kitPeers(t *testing.T) (*agents.Kit, []peer) {
 	var ps []peer
 	for _, a := range kit.Agents() {
 		for _, b := range bindings {
-			ps = append(ps, peer{a, b, hc})
+			ps = append(ps, peer{agent: a, binding: b, hc: hc})
 		}
 	}
 	return kit, ps

@@ -44,6 +44,9 @@ var (
 	devSubscribe = deviation{id: "subscribe-no-execution", rule: "subscribe-state", upstream: "#438",
 		spec: "§3.1.6: SubscribeToTask serves any task not in a terminal state and refuses a terminal one with UnsupportedOperationError (-32004)",
 		sdk:  "a task with no running execution (INPUT_REQUIRED, or terminal) gets -32001 \"task not found: no active execution\", as the first frame of an event stream (HTTP 200)"}
+	devErrorFrame = deviation{id: "rest-error-frame", rule: "one-payload",
+		spec: "§11.6: an HTTP+JSON error is the response's HTTP status with a google.rpc.Status body; §11.7: a stream's frames are StreamResponses",
+		sdk:  "an error that comes after the stream began (SubscribeToTask without a running execution) is a frame {\"error\": google.rpc.Status} under HTTP 200"}
 	devMessageToTerminal = deviation{id: "message-to-terminal", rule: "message-to-terminal", upstream: "#439",
 		spec: "§3.1.1: UnsupportedOperationError (-32004) for a message to a task in a terminal state",
 		sdk:  "-32602 invalid params / HTTP 400 INVALID_ARGUMENT"}
@@ -66,8 +69,8 @@ func TestPins(t *testing.T) {
 	kit := kittest.Serve(t, "127.0.0.1")
 	hc := &http.Client{}
 	for _, b := range bindings {
-		rv := peer{kit.Reviewer, b, hc}
-		dp := peer{kit.Deployer, b, hc}
+		rv := peer{agent: kit.Reviewer, binding: b, hc: hc}
+		dp := peer{agent: kit.Deployer, binding: b, hc: hc}
 		t.Run(b, func(t *testing.T) {
 			t.Run(devCancelCanceled.id, func(t *testing.T) { pinCancelCanceled(t, rv) })
 			t.Run(devParseError.id, func(t *testing.T) { pinParseError(t, rv) })
@@ -229,6 +232,9 @@ func pinSubscribe(t *testing.T, p peer) {
 	asked := askedTask(t, p)
 	e, got := subscribeRefusal(t, p, asked.ID)
 	pinned(t, devSubscribe, p.String()+" SubscribeToTask on a task in INPUT_REQUIRED", isNoExecution(p, e), got)
+	if p.binding == httpJSON {
+		pinned(t, devErrorFrame, p.String()+" SubscribeToTask refused", strings.HasPrefix(got, "HTTP 200 event stream, first frame"), got)
+	}
 	done := completedTask(t, p)
 	e, got = subscribeRefusal(t, p, done.ID)
 	pinned(t, devSubscribe, p.String()+" SubscribeToTask on a completed task", isNoExecution(p, e), got)

@@ -21,7 +21,10 @@
 // that no longer holds fails and says to update the README's "Known
 // deviations of a2a-go v2.4.0" and the checker rule that flags it; a
 // conformance test that meets the spec's answer instead accepts it. No
-// test is skipped.
+// test is skipped. TestCheckerSeesDeviations records the pins' traffic
+// through the recording proxy (package record) and holds the checker to
+// it: each deviation flagged under its rule as the SDK's, and no other
+// rule of the agents' broken.
 //
 // The package has no code of its own; it runs in go test ./... in a
 // fraction of a second.

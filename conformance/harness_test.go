@@ -31,14 +31,23 @@ type peer struct {
 	agent   *agents.Agent
 	binding string
 	hc      *http.Client
+	via     string // a base URL to call instead of the agent's own (a recording proxy), or ""
 }
 
 func (p peer) String() string { return p.agent.Name() + "/" + p.binding }
 
+// base is where the peer is called: the agent's base URL, or via.
+func (p peer) base() string {
+	if p.via != "" {
+		return p.via
+	}
+	return p.agent.BaseURL()
+}
+
 // rpcURL is the JSON-RPC interface, restURL the HTTP+JSON one, as the
 // card names them.
-func (p peer) rpcURL() string  { return p.agent.BaseURL() + "/" }
-func (p peer) restURL() string { return p.agent.BaseURL() + agents.RESTPath }
+func (p peer) rpcURL() string  { return p.base() + "/" }
+func (p peer) restURL() string { return p.base() + agents.RESTPath }
 
 // An outcome is an operation's answer: a result, or an A2A error.
 type outcome struct {
