@@ -13,6 +13,7 @@ import (
 	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
 type lockedBuffer struct {
@@ -62,6 +63,18 @@ func TestCheckerSeesDeviations(t *testing.T) {
 		pinInternalConflict(t, dp)
 		pinSubscribe(t, rv)
 		pinMessageToTerminal(t, rv)
+		// Traffic the spec is happy with: the checker must be too.
+		completedTask(t, rv)
+		for _, params := range []map[string]any{{"pageSize": 2}, {"includeArtifacts": true, "historyLength": 1}} {
+			if o := rv.call(t, "ListTasks", params); o.err != nil {
+				t.Fatalf("ListTasks %v: %s", params, o.err)
+			}
+		}
+		if s, o := rv.open(t, "SendStreamingMessage", &a2a.SendMessageRequest{Message: agents.NewReviewMessage(agents.SampleRepository, "main", agents.SampleDiff)}); s != nil {
+			s.rest(t)
+		} else {
+			t.Fatalf("SendStreamingMessage: %s", o.err)
+		}
 	}
 	rec.Close()
 
