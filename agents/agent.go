@@ -371,8 +371,8 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(cardJSON)
 	})
-	mux.Handle("/{$}", a2aRoutes(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked))))
-	mux.Handle(RESTPath+"/", a2aRoutes(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
+	mux.Handle("/{$}", a2aRoutes(namedPageSize(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
+	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked))))))
 	if extra != nil {
 		extra(a, mux)
 	}

@@ -36,7 +36,8 @@
 //	GET  /.well-known/agent-card.json   the v1.0 agent card
 //	POST /                              the JSON-RPC binding
 //	     /rest/...                      the HTTP+JSON binding (POST /rest/message:send,
-//	                                    POST /rest/message:stream, GET /rest/tasks/{id},
+//	                                    POST /rest/message:stream, GET /rest/tasks,
+//	                                    GET /rest/tasks/{id},
 //	                                    POST /rest/tasks/{id}:cancel, /rest/tasks/{id}:subscribe)
 //
 // The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
@@ -108,9 +109,17 @@
 //     then answers task not found, and the deployer forgets it (its
 //     approve URL answers 404). Tasks that have not finished are never
 //     evicted; if all of them are unfinished, a new task is refused with
-//     [ErrTooManyTasks] (JSON-RPC -32603) until one ends. ListTasks
-//     answers unauthenticated: the kit authenticates nobody, and listing
-//     every task would hand out the ids approve URLs are made of.
+//     [ErrTooManyTasks] (JSON-RPC -32603) until one ends.
+//   - ListTasks (§3.1.4). The kit authenticates nobody, so every caller
+//     lists every task the agent keeps: most recently updated first,
+//     [DefaultListPageSize] (50) a page or pageSize (1 to
+//     [MaxListPageSize], 100), filtered by contextId, status and
+//     statusTimestampAfter, with historyLength and includeArtifacts
+//     (artifacts left out by default). A bad parameter gets
+//     InvalidParamsError naming it (JSON-RPC -32602, HTTP+JSON 400);
+//     a2a-go itself answers a value it cannot decode (HTTP+JSON 400
+//     "invalid request"; JSON-RPC -32602 for a wrong JSON type, -32700
+//     for a time that does not parse, a known deviation).
 //   - Waits. A task waiting for its client's answer (INPUT_REQUIRED) or an
 //     operator (AUTH_REQUIRED) waits Config.WaitTimeout
 //     ([DefaultWaitTimeout], 30 minutes; "a2aplay agents -wait"). Then the
@@ -181,9 +190,10 @@
 // CancelTask on a task waiting for its answer ends it in
 // TASK_STATE_CANCELED. Sent within moments of the blocking SendMessage
 // that returned INPUT_REQUIRED, it may instead get a2a-go's "task cannot
-// be canceled": v2.4.0 answers the blocking call before it unregisters
-// the execution, and sends the cancelation to the ending execution (a
-// TODO in its internal/taskexec/local_manager.go). Retrying succeeds.
+// be canceled" (or, rarer, an internal error "queue is closed"): v2.4.0
+// answers the blocking call before it unregisters the execution, and
+// sends the cancelation to the ending execution (a TODO in its
+// internal/taskexec/local_manager.go). Retrying succeeds.
 //
 // The artifact is named [ReviewArtifact], "review.json": one data part
 // (mediaType application/json) holding a [Review]:

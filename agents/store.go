@@ -34,6 +34,7 @@ type store struct {
 	mu       sync.Mutex
 	tasks    map[a2a.TaskID]*storeEntry
 	finished list.List // of a2a.TaskID, oldest finished first
+	updates  uint64    // counts writes: the order of updates, for ListTasks
 }
 
 type storeEntry struct {
@@ -41,6 +42,7 @@ type storeEntry struct {
 	version  taskstore.TaskVersion
 	user     string
 	finished *list.Element // set once the task is in a terminal state
+	listed   listKey       // what ListTasks filters and sorts by (list.go)
 }
 
 var _ taskstore.Store = (*store)(nil)
@@ -97,6 +99,7 @@ func (s *store) Create(ctx context.Context, task *a2a.Task) (taskstore.TaskVersi
 	}
 	e := &storeEntry{data: data, version: 1, user: user(ctx)}
 	s.tasks[task.ID] = e
+	s.index(e, task)
 	s.markFinished(e, task)
 	return e.version, nil
 }
@@ -124,6 +127,7 @@ func (s *store) Update(ctx context.Context, req *taskstore.UpdateRequest) (tasks
 	}
 	e.data = data
 	e.version++
+	s.index(e, req.Task)
 	s.markFinished(e, req.Task)
 	return e.version, nil
 }
@@ -148,15 +152,6 @@ func (s *store) Get(ctx context.Context, id a2a.TaskID) (*taskstore.StoredTask, 
 		return nil, fmt.Errorf("reading stored task %s: %w", id, err)
 	}
 	return &taskstore.StoredTask{Task: &t, Version: version, User: owner}, nil
-}
-
-// List implements taskstore.Store. The kit authenticates nobody, and
-// ListTasks lists the caller's own tasks, so it answers as a2a-go's
-// in-memory store does for an anonymous caller: unauthenticated. (Listing
-// every task to anyone would hand out the ids the deployer's approve
-// URLs are made of.)
-func (s *store) List(ctx context.Context, req *a2a.ListTasksRequest) (*a2a.ListTasksResponse, error) {
-	return nil, a2a.ErrUnauthenticated
 }
 
 // len is how many tasks the store holds, for tests.

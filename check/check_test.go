@@ -86,7 +86,13 @@ var corpus = map[string][]string{
 	"subscribe-state":       {"135 §3.1.6 subscribe-state"},
 	"terminal-is-final":     {"142 §4.1.3 terminal-is-final"},
 	"auth-required-message": {"39 §7.6.1 auth-required-message"},
-	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts"},
+	// The refusal is an internal error too.
+	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts", "76 §3.3.2 internal-error"},
+	"cancel-canceled":       {"112 §3.1.5 cancel-canceled"},
+	"list-tasks":            {"37 §3.1.4 list-tasks"},
+	"parse-error":           {"38 §9.5 parse-error"},
+	"rest-error-status":     {"59 §5.4 rest-error-status"},
+	"internal-error":        {"87 §3.3.2 internal-error"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that
@@ -443,7 +449,7 @@ func emptyFrames(n int) ([]byte, error) {
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
 // finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "../transcripts/*.http"} {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

@@ -150,6 +150,7 @@ func (c *checker) checkCall(cl *call) {
 		c.checkEnvelope(cl)
 	}
 	c.checkErrors(cl)
+	c.checkErrorKinds(cl)
 	c.checkShapes(cl)
 	c.checkCapabilities(cl)
 	switch cl.method {
@@ -161,6 +162,8 @@ func (c *checker) checkCall(cl *call) {
 		c.checkCancel(cl)
 	case "GetTask":
 		c.checkHistory(cl)
+	case "ListTasks":
+		c.checkList(cl)
 	}
 	if cl.streamed {
 		c.checkStream(cl)

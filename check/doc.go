@@ -39,11 +39,15 @@
 //
 // Per exchange, for the JSON-RPC binding (§9) and the HTTP+JSON binding
 // (§11): the JSON-RPC envelope and method names, content types, the
-// A2A-Version (§3.6.1, §14.2.1), error shapes (§9.5, §11.6), and the data
-// model: Task, Message, Part, Artifact and event members, enum names and
-// UTC timestamps. The walk knows the schema: it judges a Task, a Message
-// or a Part only where the protocol puts one, and never looks inside a
-// data part, metadata or error details, which carry application data.
+// A2A-Version (§3.6.1, §14.2.1), error shapes (§9.5, §11.6), which error
+// an answer is (-32700 only for a body that is not JSON, §9.5; the HTTP
+// status §5.4 of v1.0.1 gives each A2A error, noting v1.0.0's where an
+// agent follows it; no internal error for a message to a busy task,
+// §3.3.2), and the data model: Task, Message, Part, Artifact and event
+// members, enum names and UTC timestamps. The walk knows the schema: it
+// judges a Task, a Message or a Part only where the protocol puts one,
+// and never looks inside a data part, metadata or error details, which
+// carry application data.
 //
 // Across exchanges, from the task states replies and frames report in
 // time order: a blocking SendMessage returns at a terminal or interrupted
@@ -66,10 +70,14 @@
 //
 // The kit's agents run on a2a-go v2.4.0, which departs from the
 // specification in a few measured places: SubscribeToTask on a task that
-// waits in INPUT_REQUIRED or has completed answers -32001 task not found;
-// a message to a terminal task answers -32602 instead of -32004; a
-// message to a task in AUTH_REQUIRED is refused as "already in
-// progress". Check reports these like any other departure, sets
+// waits in INPUT_REQUIRED or has completed answers -32001 task not
+// found; a message to a terminal task answers -32602 instead of -32004;
+// a message to a task in AUTH_REQUIRED is refused as "already in
+// progress", an internal error (-32603, HTTP 500) for a busy task; JSON
+// that parses but holds a value its decoder rejects gets -32700; a
+// second CancelTask of a canceled task returns the task; over HTTP+JSON,
+// an error that comes after a stream began is a frame {"error": …} under
+// HTTP 200. Check reports these like any other departure, sets
 // [Finding.Deviation] and says in the message that it is a known a2a-go
 // deviation, so the lessons can show them honestly.
 //

@@ -192,10 +192,17 @@ func (c *checker) checkCancel(cl *call) {
 		return
 	}
 	e := cl.refusal()
-	if prev.state == replay.StateCanceled && (cl.accepted() || e != nil && (e.reason == "TASK_NOT_CANCELABLE" || e.reason == "TASK_NOT_FOUND")) {
-		return // canceling twice has the same effect (§3.3.1)
-	}
 	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
+	if prev.state == replay.StateCanceled {
+		switch {
+		case e != nil && (e.reason == "TASK_NOT_CANCELABLE" || e.reason == "TASK_NOT_FOUND"):
+			return // §3.1.5's error, or §3.3.1's for a purged task
+		case cl.accepted():
+			c.deviation("cancel-canceled", "", agent, fmt.Sprintf("CancelTask on task %s, canceled already (exchange %d), was answered with the task; §3.1.5 names TaskNotCancelableError (-32002) for a task already canceled, though §3.3.1's idempotency can be read to allow this (a2a-go v2.4.0 answers so, a known deviation)",
+				replay.ShortID(cl.taskID), prev.ex))
+			return
+		}
+	}
 	switch {
 	case cl.accepted():
 		c.report("cancel-terminal", agent, "CancelTask on task %s, which is in %s (since exchange %d), was served; it must be refused with TaskNotCancelableError (-32002)",

@@ -98,6 +98,15 @@ var Rules = []Rule{
 			{"JSON-RPC 2.0 §5", "Either the result member or error member MUST be included, but both members MUST NOT be included."},
 			{"JSON-RPC 2.0 §5.1", "code: A Number that indicates the error type that occurred. This MUST be an integer."},
 		}},
+	{ID: "parse-error", Section: "9.5", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "-32700 answers only a request that is not JSON; a parameter whose value is wrong is invalid params, -32602",
+		Quotes: []Quote{
+			{"spec §9.5", "-32700 JSONParseError \"Invalid JSON payload\": The server received invalid JSON"},
+			{"spec §9.5", "-32602 InvalidParamsError \"Invalid parameters\": The method parameters are invalid"},
+			{"spec §3.3.2", "Servers MUST validate all input parameters before processing"},
+			{"spec §3.3.2", "Example error codes: HTTP `400 Bad Request`, gRPC `INVALID_ARGUMENT`, JSON-RPC `-32602 Invalid params`"},
+		},
+		Deviation: "a2a-go v2.4.0 answers -32700 to JSON that parses but holds a value its decoder rejects (a raw part that is not base64, a statusTimestampAfter that is no time)"},
 	{ID: "error-shape", Section: "11.6", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an HTTP+JSON error is a google.rpc.Status: {\"error\": {\"code\": …, \"message\": …}}",
 		Quotes: []Quote{
@@ -119,6 +128,13 @@ var Rules = []Rule{
 			{"spec §11.6", "`domain`: Set to `\"a2a-protocol.org\"`"},
 		},
 		Derivation: "A 404 answer to an operation on a task is TaskNotFoundError (§5.4), so it needs the ErrorInfo; an ErrorInfo in the a2a-protocol.org domain must name an A2A error."},
+	{ID: "rest-error-status", Section: "5.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an HTTP+JSON A2A error has the HTTP status §5.4 maps its reason to: TASK_NOT_FOUND 404, INVALID_AGENT_RESPONSE 500, every other A2A error 400",
+		Quotes: []Quote{
+			{"spec §5.4", "All A2A-specific errors defined in Section 3.3.2 MUST be mapped to binding-specific error representations. The following table provides the canonical mappings for each standard protocol binding:"},
+			{"spec §11.6", "Error Code: Mapped to the HTTP status code and the `error.code` field"},
+		},
+		Derivation: "The statuses are v1.0.1's; v1.0.0's table mapped TaskNotCancelableError to 409, ContentTypeNotSupportedError to 415 and InvalidAgentResponseError to 502, and a finding says so when an agent follows it. a2a-go v2.4.0 follows v1.0.1."},
 	{ID: "version-not-supported", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a request for a version the interface does not declare (its card's protocolVersion) is refused with VersionNotSupportedError",
 		Quotes: []Quote{
@@ -133,8 +149,10 @@ var Rules = []Rule{
 			{"a2a.proto StreamResponse", "The payload of the stream response. oneof payload { Task task = 1; Message message = 2; TaskStatusUpdateEvent status_update = 3; TaskArtifactUpdateEvent artifact_update = 4; }"},
 			{"spec §A.2.1", "Objects now use the JSON member name itself to identify the type. The member name acts as the discriminator, and the value structure depends on the specific type:"},
 			{"spec §A.2.1", "Breaking: The `kind` field is no longer part of the protocol and should not be emitted"},
+			{"spec §11.7", "REST streaming uses Server-Sent Events with the `data` field containing JSON serializations of the protocol data objects:"},
 		},
-		Derivation: "A proto oneof holds one member; ProtoJSON rejects an object that sets two."},
+		Derivation: "A proto oneof holds one member; ProtoJSON rejects an object that sets two. Over HTTP+JSON a frame is a StreamResponse (§11.7): an error there is none, since a refusal is the response's status (§11.6).",
+		Deviation:  "a2a-go v2.4.0 sends an error that comes after an HTTP+JSON stream began as a frame {\"error\": google.rpc.Status}, under HTTP 200"},
 	{ID: "message-fields", Section: "4.1.4", Keyword: "REQUIRED", Severity: Violation,
 		Summary: "a Message has a messageId, a role and at least one part",
 		Quotes: []Quote{
@@ -254,7 +272,22 @@ var Rules = []Rule{
 			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
 			{"spec §3.3.1", "Cancel Task operations are idempotent - multiple cancellation requests have the same effect. A duplicate cancellation request MAY return `TaskNotFoundError` if the task has already been canceled and purged."},
 		},
-		Derivation: "A task already canceled may also be answered as it is (idempotency, §3.3.1) or with TaskNotFoundError."},
+		Derivation: "A task already canceled is rule cancel-canceled's; answered TaskNotFoundError it is also allowed (§3.3.1)."},
+	{ID: "cancel-canceled", Section: "3.1.5", Keyword: "derived", Severity: Warning, By: ByAgent,
+		Summary: "CancelTask on a task already canceled is refused with TaskNotCancelableError (JSON-RPC -32002), or answered TaskNotFoundError once the task is purged",
+		Quotes: []Quote{
+			{"spec §3.1.5", "TaskNotCancelableError: The task is not in a cancelable state (e.g., already completed, failed, or canceled)."},
+			{"spec §3.3.1", "Cancel Task operations are idempotent - multiple cancellation requests have the same effect. A duplicate cancellation request MAY return `TaskNotFoundError` if the task has already been canceled and purged."},
+		},
+		Derivation: "§3.1.5 names the error for a task already canceled; §3.3.1's idempotency can be read to allow answering the canceled task again, as a2a-go and @a2a-js/sdk (a2a-js #545) do. The texts pull both ways, so a warning.",
+		Deviation:  "a2a-go v2.4.0 returns the canceled task"},
+	{ID: "list-tasks", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a ListTasks result always has nextPageToken, leaves artifacts out unless includeArtifacts is true, and lists the tasks most recently updated first",
+		Quotes: []Quote{
+			{"spec §3.1.4", "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response."},
+			{"spec §3.1.4", "The `nextPageToken` field MUST always be present in the response."},
+			{"spec §3.1.4", "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first)."},
+		}},
 	{ID: "capability-streaming", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare streaming refuses SendStreamingMessage and SubscribeToTask with UnsupportedOperationError",
 		Quotes: []Quote{
@@ -323,6 +356,16 @@ var Rules = []Rule{
 			{"spec §7.6.1", "Agents SHOULD support receiving messages directed to the Task while the Task remains in `TASK_STATE_AUTH_REQUIRED`. This enables clients to negotiate, correct, or reject an authorization request."},
 		},
 		Deviation: "a2a-go v2.4.0 refuses them as \"task execution is already in progress\" while the execution waits"},
+
+	// Errors.
+	{ID: "internal-error", Section: "3.3.2", Keyword: "derived", Severity: Warning, By: ByAgent,
+		Summary: "a message to a task whose execution is still running is not answered with an internal error (JSON-RPC -32603, HTTP 500): the agent did not fail; the specification names no error for this conflict",
+		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
+			{"spec §3.3.2", "System Errors: Internal agent failures or temporary unavailability"},
+		},
+		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A warning: the right answer is not written down.",
+		Deviation:  "a2a-go v2.4.0 answers -32603 (HTTP 500) \"task execution is already in progress\""},
 }
 
 var ruleOrder = func() map[string]int {

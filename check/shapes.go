@@ -87,6 +87,10 @@ func (c *checker) checkShapes(cl *call) {
 		if f.obj == nil {
 			continue
 		}
+		if cl.binding == restAPI && f.err != nil {
+			c.checkRESTErrorFrame(cl, f) // errorkinds.go
+			continue
+		}
 		w := &walk{c: c, cl: cl, j: f.body, fr: f.n, by: ByAgent, base: out}
 		w.payload(f.obj, true)
 	}

@@ -33,7 +33,7 @@ var layers = [][]string{
 	3: {"lesson", "live", "record", "replay/open", "view"},
 	4: {"wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
-	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "test", "test/bench"},
+	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "conformance", "test", "test/bench"},
 }
 
 // testOnly are the helpers only tests import.
