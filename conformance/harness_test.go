@@ -183,6 +183,14 @@ func restRoute(t *testing.T, method string, params any) (verb, path string, body
 		var tid string
 		json.Unmarshal(fields["taskId"], &tid)
 		return http.MethodGet, "/tasks/" + url.PathEscape(tid) + "/pushNotificationConfigs", nil
+	case "GetTaskPushNotificationConfig", "DeleteTaskPushNotificationConfig":
+		var tid string
+		json.Unmarshal(fields["taskId"], &tid)
+		verb := http.MethodGet
+		if method == "DeleteTaskPushNotificationConfig" {
+			verb = http.MethodDelete
+		}
+		return verb, "/tasks/" + url.PathEscape(tid) + "/pushNotificationConfigs/" + id(), nil
 	}
 	t.Fatalf("no HTTP+JSON route for %s", method)
 	return "", "", nil
