@@ -124,6 +124,8 @@ type Agent struct {
 	rh      a2asrv.RequestHandler
 	store   *store
 	forget  func(a2a.TaskID) // drops what the agent keeps of an evicted task
+	// operatorToken is the deployer's operator token; "" for the others.
+	operatorToken string
 	// pendingLen counts the tasks whose state the agent keeps between a
 	// question and its answer, for tests and the load test.
 	pendingLen func() int
@@ -144,6 +146,12 @@ func (a *Agent) Name() string { return a.name }
 
 // BaseURL returns the agent's public base URL, without a trailing slash.
 func (a *Agent) BaseURL() string { return a.cfg.BaseURL }
+
+// OperatorToken returns the token an operator sends, as Authorization:
+// Bearer, to approve or refuse the deployer's deploys: random, made when
+// the deployer was built, and never part of any A2A message or card. It
+// is "" for the planner and the code-reviewer.
+func (a *Agent) OperatorToken() string { return a.operatorToken }
 
 // Card returns the agent's card. Callers must not modify it.
 func (a *Agent) Card() *a2a.AgentCard { return a.card }
