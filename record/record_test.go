@@ -230,7 +230,7 @@ func TestRecordKit(t *testing.T) {
 	for range 3 {
 		_, text = state(sse.next(t))
 	}
-	approve := text[strings.Index(text, "http"):]
+	approve := agents.FindApproveURL(text)
 	if !strings.HasPrefix(approve, r.url+"/deployer/approve/") {
 		t.Fatalf("the approve link %q does not lead through the proxy", approve)
 	}
@@ -238,7 +238,13 @@ func TestRecordKit(t *testing.T) {
 	if got := names(before); strings.Join(got, " ") != "GetAgentCard SendMessage SendMessage" {
 		t.Fatalf("while the stream is open: %v", got)
 	}
-	ar := post(t, approve, "")
+	// The operator's token passes through the proxy like any header.
+	areq, _ := http.NewRequest(http.MethodPost, approve, nil)
+	areq.Header.Set("Authorization", agents.OperatorAuthorization(kit.Deployer.OperatorToken()))
+	ar, err := http.DefaultClient.Do(areq)
+	if err != nil {
+		t.Fatal(err)
+	}
 	io.Copy(io.Discard, ar.Body)
 	ar.Body.Close()
 	if ar.StatusCode != http.StatusOK {
