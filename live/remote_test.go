@@ -105,7 +105,9 @@ func TestRemoteKit(t *testing.T) {
 		t.Errorf("a token of two words: %v", err)
 	}
 	tok := k.kit.Deployer.OperatorToken()
-	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: tok}) })
+	ap := s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: tok})
+	})
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK {
 		t.Fatalf("approve: %+v %+v", ap.HTTP, ap.Error)
 	}
@@ -125,7 +127,9 @@ func TestRemoteKit(t *testing.T) {
 		t.Errorf("the planner passed up %s, said to decide %s's task %q; want the deployer's task in the link", passed.ApproveURL, passed.ApproveAgent, passed.ApproveTask)
 	}
 	ps := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: plan.ID}) })
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: plan.ID, Token: tok}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: plan.ID, Token: tok})
+	})
 	sn = s.waitFor("the planner's subscription to end", streamClosed(ps.Stream.ID))
 	if st := sn.Streams[ps.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" {
 		t.Errorf("the planner's subscription ended %+v", st)
@@ -335,7 +339,9 @@ func TestRemoteAgentsShareAnOrigin(t *testing.T) {
 	if deploy.ApproveAgent != agents.DeployerName || deploy.ApproveTask != deploy.ID {
 		t.Errorf("the link %s decides %s's task %q, want the deployer's %s (its card names it on another host)", deploy.ApproveURL, deploy.ApproveAgent, deploy.ApproveTask, deploy.ID)
 	}
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token})
+	})
 	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
 
 	tr := s.Transcript()
@@ -380,7 +386,9 @@ func TestRemoteStreamAnsweredWithJSONError(t *testing.T) {
 	origin, token := sharedOrigin(t)
 	s := openTest(t, Config{Remote: []string{origin + "/deployer"}, Transport: &http.Transport{}})
 	d, deploy := deployOn(t, s)
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token})
+	})
 	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
 
 	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: deploy.ID}) })
