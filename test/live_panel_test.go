@@ -116,6 +116,14 @@ func (tb *tab) text(sel string) string {
 	return eval[string](tb, `(e => e ? e.textContent : "")(document.querySelector(`+js(sel)+`))`)
 }
 
+// operatorShot keeps a screenshot of the operator panel at 1366x768.
+func (tb *tab) operatorShot(name string) {
+	tb.t.Helper()
+	tb.do(chromedp.EmulateViewport(1366, 768))
+	eval[bool](tb, `(document.querySelector("#lv-operator").scrollIntoView({block: "center"}), true)`)
+	tb.keepScreenshot(name)
+}
+
 // hidden reports whether the element matching sel is hidden, or inside
 // a hidden one; it fails the test when there is none.
 func (tb *tab) hidden(sel string) bool {
@@ -291,6 +299,7 @@ func TestLiveDeploy(t *testing.T) {
 	if !tb.hidden("#lv-op-token-ask") || tb.hidden("#lv-op-token-held") {
 		t.Error("the in-page session's operator panel asks for a token it holds")
 	}
+	tb.operatorShot("live-operator-panel")
 	tb.keepScreenshot("live-deploy-waiting")
 	tb.click("#lv-card-deploy .lv-to-op")
 	tb.wait(`(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector("#lv-operator .lv-op-item").getBoundingClientRect())`)
@@ -459,6 +468,7 @@ func TestLiveRemote(t *testing.T) {
 	}
 	no := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "an approval without the token", no, "HTTP 401")
+	tb.operatorShot("live-operator-panel-remote-401")
 	mustContain(t, "the deploy after it", tb.text("#lv-card-deploy .lv-watch"), "AUTH_REQUIRED")
 	tb.fill("#lv-op-token", operatorToken(t, log))
 	tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
