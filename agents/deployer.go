@@ -142,6 +142,7 @@ type deployer struct {
 type deployAsking struct {
 	req   deployRequest
 	asked deployAsk
+	times int // questions asked on the task so far
 }
 
 // NewDeployer returns the deployer. It deploys a build to an environment
@@ -224,7 +225,11 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 		return
 	}
 	if t.ask != askNoDeploy {
-		d.pending.put(id, deployAsking{req: t.req, asked: t.ask})
+		if st.times >= MaxDeployQuestions {
+			r.status(a2a.TaskStateRejected, fmt.Sprintf("I asked %d times and still cannot tell which build to deploy to which environment, so I closed this task; nothing was deployed. Send a new request that names both, like \"deploy %s to %s\".", st.times, SampleBuild, SampleEnvironment))
+			return
+		}
+		d.pending.put(id, deployAsking{req: t.req, asked: t.ask, times: st.times + 1})
 		if !r.status(a2a.TaskStateInputRequired, askText(t.reason, t.question())) {
 			d.pending.take(id)
 			return

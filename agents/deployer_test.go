@@ -323,7 +323,13 @@ func TestDeployerAsksForWhatIsMissing(t *testing.T) {
 		answers    []string // answered in turn; the last one leads to AUTH_REQUIRED
 		asks       []string // the question after each answer but the last
 	}{
-		{"hello", BuildQuestion, []string{"2026.10.06-1", "staging"}, []string{"Which environment should I deploy 2026.10.06-1 to?"}},
+		{"hello", DeployQuestion, []string{"2026.10.06-1", "staging"}, []string{"Which environment should I deploy 2026.10.06-1 to?"}},
+		// The sentence a generic conformance client sent: neither "1" nor
+		// "pagination" is taken on a guess.
+		{"Task 1 for pagination", `“1” does not look like a build id to me (builds look like 2026.10.06-1 or v1.4.2, or say "build 1"). I know no environment “pagination”; I deploy to development, test, qa, staging and production. ` + DeployQuestion,
+			[]string{"2026.10.06-1 to staging"}, nil},
+		{"deploy 2026.10.06-1 to pagination", `I know no environment “pagination”; I deploy to development, test, qa, staging and production. Which environment should I deploy 2026.10.06-1 to?`,
+			[]string{"it is pagination", "prod"}, []string{`I know no environment “pagination”; I deploy to development, test, qa, staging and production. Which environment should I deploy 2026.10.06-1 to?`}},
 		{"deploy ../../etc to staging", "Which build should I deploy to staging?", []string{"2026.10.06-1"}, nil},
 		{"deploy 1.0 to prod;rm", "Which environment should I deploy 1.0 to?", []string{"not sure yet", "prod"}, []string{"I could not find that in your answer. Which environment should I deploy 1.0 to?"}},
 	} {
@@ -352,8 +358,23 @@ func TestDeployerAsksForWhatIsMissing(t *testing.T) {
 			t.Errorf("refuse the deploy asked for in turns: %d", code)
 		}
 	}
+	// An answer that leaves it unclear is asked about again, up to
+	// MaxDeployQuestions questions; then the task is rejected.
+	task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("Task 1 for pagination")))
+	for i, a := range []string{"hmm", "the usual one", "you know which"} {
+		if task.Status.State != a2a.TaskStateInputRequired {
+			t.Fatalf("question %d: %s %q, want INPUT_REQUIRED", i+1, task.Status.State, MessageText(task.Status.Message))
+		}
+		task = sendTask(t, c, NewAnswerMessage(task, a))
+	}
+	if text := MessageText(task.Status.Message); task.Status.State != a2a.TaskStateRejected || !strings.HasPrefix(text, "I asked 3 times and still cannot tell which build to deploy to which environment") {
+		t.Errorf("after %d unclear answers: %s %q, want REJECTED", MaxDeployQuestions, task.Status.State, text)
+	}
+	if code, _ := post(t, hc, dep.url+"/approve/"+string(task.ID)); code != http.StatusNotFound {
+		t.Errorf("approve a rejected request: %d, want 404", code)
+	}
 	// What no answer fixes.
-	task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"build": 7, "environment": "staging"})))
+	task = sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"build": 7, "environment": "staging"})))
 	if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), `"build" must be a string`) {
 		t.Errorf("a number for a build: %s %q, want REJECTED", task.Status.State, MessageText(task.Status.Message))
 	}

@@ -196,12 +196,36 @@
 // "deploy 2026.10.06-1 to staging", "Please ship build 2026.10.06-1 to the
 // staging environment.", "Can you roll out 2026.10.06-1 on staging?",
 // "release 2026.10.06-1 into staging", "build: 2026.10.06-1, environment:
-// staging", "deploy build=2026.10.06-1 env=staging". Environments are
-// lower-cased. What it cannot find it asks for with INPUT_REQUIRED on the
-// same task ([BuildQuestion], "Which build should I deploy to staging?",
-// "Which environment should I deploy 2026.10.06-1 to?"); a field of the
-// wrong type is REJECTED. Streamed with SendStreamingMessage, a request
-// that says both carries six frames on one stream:
+// staging", "deploy build=2026.10.06-1 env=staging".
+//
+// A deploy is dangerous, so the deployer asks rather than guesses: it
+// asks an operator to approve only a build and an environment that are
+// clear. The environment must be one it knows ([Environments]:
+// development, test, qa, staging, production; dev, stage and prod stand
+// for three of them, and case does not matter), wherever it is named. A
+// build in words must be called one ("build 42", "version 3") or look
+// like one: a version with its parts (2026.10.06-1, 1.4.0-rc1), v and a
+// number (v2), or a commit hash; a bare number is not a build. A build
+// in a data part or the metadata is taken as sent. So "Task 1 for
+// pagination", which a generic client sent, is no deploy of build 1 to
+// "pagination": the deployer says why and asks.
+//
+// What it cannot find it asks for with INPUT_REQUIRED on the same task:
+// [DeployQuestion] when it has neither ("Which build should I deploy, and
+// to which environment (for example, 2026.10.06-1 to staging)?"), else
+// "Which build should I deploy to staging?" or "Which environment should
+// I deploy 2026.10.06-1 to?", each after the reason ("I know no
+// environment “pagination”; I deploy to development, test, qa, staging
+// and production."). The answer comes on the same task and is read like
+// a request; besides, a bare word answers the question asked (a word
+// with a digit is then a build: "42"). It asks at most
+// [MaxDeployQuestions] (3) times on one task: when the answer to the
+// third question still leaves the deploy unclear, the task ends in
+// TASK_STATE_REJECTED ("I asked 3 times and still cannot tell …;
+// nothing was deployed."), for an answer that keeps missing is better
+// met by a new request than by a fourth question. A field of the wrong
+// type is REJECTED at once. Streamed with SendStreamingMessage, a
+// request that says both carries six frames on one stream:
 //
 //	1 task          TASK_STATE_SUBMITTED
 //	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
