@@ -291,9 +291,15 @@ func (r *run) agentMessage(text string) *a2a.Message {
 // status yields a status update; text, when not empty, becomes the
 // status message.
 func (r *run) status(state a2a.TaskState, text string) bool {
+	return r.statusMeta(state, text, nil)
+}
+
+// statusMeta is status with metadata on the status message.
+func (r *run) statusMeta(state a2a.TaskState, text string, meta map[string]any) bool {
 	var msg *a2a.Message
 	if text != "" {
 		msg = r.agentMessage(text)
+		msg.Metadata = meta
 	}
 	ev := a2a.NewStatusUpdateEvent(r.ec, state, msg)
 	ev.Status.Timestamp = r.now()

@@ -89,10 +89,11 @@ func trimSlash(s string) string {
 	return s
 }
 
-// approvalText is the deployer's AUTH_REQUIRED status message: where to
-// approve and how the operator authenticates, never with what.
+// approvalText is the text of the deployer's AUTH_REQUIRED status
+// message: where to approve. How the operator authenticates goes in the
+// message's metadata (OperatorAuthKey).
 func approvalText(url string) string {
-	return "An operator must approve this deploy at " + url + " " + operatorHowTo
+	return "An operator must approve this deploy at " + url
 }
 
 // Where a deploy task stands, for the approval endpoints.
@@ -249,7 +250,7 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	}
 	// Register the wait before telling anyone where to approve.
 	d.setState(id, deployWaiting)
-	if !r.status(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id))) {
+	if !r.statusMeta(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id)), map[string]any{OperatorAuthKey: OperatorAuthText}) {
 		return
 	}
 	timeout := time.NewTimer(d.a.waitTimeout())

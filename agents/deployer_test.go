@@ -143,7 +143,7 @@ func TestDeployerApproveOnTheSameStream(t *testing.T) {
 			want := []frame{
 				{"task", a2a.TaskStateSubmitted, ""},
 				{"statusUpdate", a2a.TaskStateWorking, "Preparing to deploy 2026.10.06-1 to staging."},
-				{"statusUpdate", a2a.TaskStateAuthRequired, "An operator must approve this deploy at " + approve + " with a POST that sends the operator's token, which the deployer gave its operator when it started, as Authorization: Bearer."},
+				{"statusUpdate", a2a.TaskStateAuthRequired, "An operator must approve this deploy at " + approve},
 				{"statusUpdate", a2a.TaskStateWorking, "Approved by an operator; deploying 2026.10.06-1 to staging."},
 				{"artifactUpdate", "", DeployArtifact},
 				{"statusUpdate", a2a.TaskStateCompleted, "Deployed 2026.10.06-1 to staging."},
@@ -498,9 +498,8 @@ func TestOperatorToken(t *testing.T) {
 	if task.Status.State != a2a.TaskStateAuthRequired {
 		t.Fatalf("deploy: %s", task.Status.State)
 	}
-	text := MessageText(task.Status.Message)
-	if !strings.Contains(text, "Authorization: Bearer") || strings.Contains(text, tok) {
-		t.Errorf("the AUTH_REQUIRED message %q should say how the operator authenticates, without the token", text)
+	if how, _ := task.Status.Message.Metadata[OperatorAuthKey].(string); !strings.Contains(how, "Authorization: Bearer") || strings.Contains(how, tok) {
+		t.Errorf("the AUTH_REQUIRED message's %s %q should say how the operator authenticates, without the token", OperatorAuthKey, how)
 	}
 	wrong := NewOperatorToken()
 	for _, tt := range []struct {

@@ -229,8 +229,9 @@
 //
 //	1 task          TASK_STATE_SUBMITTED
 //	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
-//	3 statusUpdate  TASK_STATE_AUTH_REQUIRED  "An operator must approve this deploy at http://localhost:41243/approve/<taskId>
-//	                                           with a POST that sends the operator's token, …, as Authorization: Bearer."
+//	3 statusUpdate  TASK_STATE_AUTH_REQUIRED  "An operator must approve this deploy at http://localhost:41243/approve/<taskId>"
+//	                                          metadata {"operatorAuthentication": "POST the approve URL with the
+//	                                          operator's token, … as Authorization: Bearer; …"}
 //	  (the stream stays open; the operator POSTs the URL, outside A2A)
 //	4 statusUpdate  TASK_STATE_WORKING        "Approved by an operator; deploying 2026.10.06-1 to staging."
 //	5 artifactUpdate deploy.json              {"taskId","build","environment","status":"deployed","approvedAt","deployedAt"}
@@ -257,7 +258,9 @@
 // [Agent.OperatorToken], printed by "a2aplay agents", held by the
 // playground's operator panel for its in-page kit. It appears in no A2A
 // message, card or artifact; the AUTH_REQUIRED message says how to
-// authenticate, not with what. It is compared in constant time and
+// authenticate, not with what, in its metadata ([OperatorAuthKey]): its
+// text stays the one sentence the tutorial quotes. The planner, passing
+// the request up, says it in its text. It is compared in constant time and
 // checked before anything else, so a caller without it cannot even tell
 // a waiting task from an unknown one. Why a bearer header: see
 // [OperatorTokenPrefix].

@@ -51,10 +51,19 @@ func NewOperatorToken() string {
 // token.
 func OperatorAuthorization(token string) string { return "Bearer " + token }
 
-// operatorHowTo says, in the deployer's AUTH_REQUIRED status message, how
-// an operator authenticates, without the token: the client of the agent
-// reads that message and is not the operator.
+// operatorHowTo says how an operator authenticates, without the token:
+// the client of the agent reads the status messages that carry it and
+// is not the operator. The planner's AUTH_REQUIRED text ends with it.
 const operatorHowTo = "with a POST that sends the operator's token, which the deployer gave its operator when it started, as Authorization: Bearer."
+
+// OperatorAuthKey is the metadata key under which the deployer's
+// AUTH_REQUIRED status message says how the operator authenticates
+// ([OperatorAuthText]). The message's text stays the one sentence that
+// names the approve URL, which the tutorial quotes.
+const OperatorAuthKey = "operatorAuthentication"
+
+// OperatorAuthText is the value of OperatorAuthKey: how, never with what.
+const OperatorAuthText = "POST the approve URL with the operator's token, which the deployer gave its operator when it started, as Authorization: Bearer; the token never travels over A2A."
 
 // checkOperator reports whether r carries the operator's token; when not,
 // it has answered 401 with a WWW-Authenticate challenge (RFC 6750). The

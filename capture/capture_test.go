@@ -271,7 +271,7 @@ func Test07AuthRequired(t *testing.T) {
 	approveURL := "http://localhost:41243/approve/" + DeployTaskID
 	f3 := path(decodeJSON(t, st.Frames[2].Data), "result", "statusUpdate")
 	got := []string{str(f3, "taskId"), str(f3, "contextId"), str(f3, "status", "message", "role"), str(f3, "status", "message", "parts", 0, "text")}
-	want := []string{DeployTaskID, DeployContextID, "ROLE_AGENT", "An operator must approve this deploy at " + approveURL + " with a POST that sends the operator's token, which the deployer gave its operator when it started, as Authorization: Bearer."}
+	want := []string{DeployTaskID, DeployContextID, "ROLE_AGENT", "An operator must approve this deploy at " + approveURL}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("frame 3 (-want +got):\n%s", diff)
 	}
