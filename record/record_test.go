@@ -278,6 +278,16 @@ func TestRecordKit(t *testing.T) {
 	if ap.Channel != replay.ChannelOutOfBand || ap.To != "deployer" || !strings.HasPrefix(ap.Request.URL, localhost(kit.Deployer)+"/approve/") {
 		t.Errorf("approve exchange: %s to %s at %s", ap.Channel, ap.To, ap.Request.URL)
 	}
+	// The proxy passed the operator's token on, and records it as sent.
+	var auth string
+	for _, h := range ap.Request.Header {
+		if strings.EqualFold(h.Name, "Authorization") {
+			auth = h.Value
+		}
+	}
+	if auth != agents.OperatorAuthorization(kit.Deployer.OperatorToken()) {
+		t.Errorf("the recorded approval's Authorization %q, want the operator's token", auth)
+	}
 	fs := st.Response.Stream
 	if len(fs.Frames) != 6 || fs.End == nil || fs.End.By != replay.EndServer {
 		t.Fatalf("stream: %d frames, end %+v", len(fs.Frames), fs.End)
