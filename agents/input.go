@@ -569,7 +569,7 @@ func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn,
 		env, otherEnv = environmentIn(words)
 	}
 	if build == "" {
-		build, doubt = buildIn(words, env)
+		build, doubt = buildIn(words, env, otherEnv)
 	}
 	// A bare answer: one word, or for the question of both, a word of
 	// each kind.

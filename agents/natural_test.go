@@ -171,6 +171,7 @@ func TestReadDeployNearMisses(t *testing.T) {
 		{"deploy 2026.10.06-1 for the pagination team", askEnvironment, SampleBuild, "", []string{`no environment “pagination”`}},
 		{"deploy 2026.10.06-1 to staging2", askEnvironment, SampleBuild, "", []string{`no environment “staging2”`}},
 		{"deploy 2026.10.06-1 on friday", askEnvironment, SampleBuild, "", []string{`no environment “friday”`}},
+		{"deploy to staging-2", askDeploy, "", "", []string{`no environment “staging-2”`}},
 		{"deploy 2026.10.06-1", askEnvironment, SampleBuild, "", nil},
 		{"what can you do?", askDeploy, "", "", nil},
 	}

@@ -214,15 +214,16 @@ var (
 	reCommit       = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 )
 
-// buildIn finds a build named in words; env is the environment found, not
-// to be taken for the build. A build is what a keyword calls one ("build
+// buildIn finds a build named in words; envs are the environments named
+// there (known or not), not to be taken for the build. A build is what a keyword calls one ("build
 // 42", "version 3") when it has a digit; else, after a verb ("deploy
 // 2026.10.06-1") or as the one word with a digit in it, a name that
 // looks like a build ([looksLikeBuild]). doubt is a word it did not take
 // for a build, to say so.
-func buildIn(s, env string) (build, doubt string) {
+func buildIn(s string, envs ...string) (build, doubt string) {
 	notEnv := func(n string) bool {
-		return !strings.EqualFold(n, env) && knownEnvironment(n) == "" && checkBuild(n) == nil
+		return !slices.ContainsFunc(envs, func(e string) bool { return strings.EqualFold(n, e) }) &&
+			knownEnvironment(n) == "" && checkBuild(n) == nil
 	}
 	named := func(n string) bool { return notEnv(n) && strings.ContainsFunc(n, unicode.IsDigit) }
 	if b := firstMatch(reBuildWords[:1], s, named); b != "" {
