@@ -334,6 +334,12 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 		}
 		r.Note = fmt.Sprintf("Outside A2A: the operator %s this one deploy; the task resumes without a client message (§7.6.1).", verb)
 	}
+	if r.HTTP != nil && r.HTTP.Status == http.StatusUnauthorized {
+		r.Note = "The deployer decides nothing without its operator's token: the task id in the link is no credential, for the client reads it in every message. The task waits on."
+		if s.kit == nil {
+			r.Note += " Give the operator token that \"a2aplay agents\" printed."
+		}
+	}
 	if taskID != "" {
 		r.Task = s.taskView(a2a.TaskID(taskID))
 	}

@@ -98,7 +98,7 @@ func TestRemoteKit(t *testing.T) {
 	// Remote, the session holds no token: without the one the kit
 	// printed, the deployer answers 401 and the deploy waits on.
 	no := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
-	if no.HTTP == nil || no.HTTP.Status != http.StatusUnauthorized || no.Error == nil || no.Note != "" {
+	if no.HTTP == nil || no.HTTP.Status != http.StatusUnauthorized || no.Error == nil || !strings.Contains(no.Note, "a2aplay agents") {
 		t.Fatalf("approve without the token: %+v %+v %q, want 401", no.HTTP, no.Error, no.Note)
 	}
 	if _, err := s.Approve(context.Background(), DecideArgs{TaskID: deploy.ID, Token: "two words"}); err == nil || !strings.Contains(err.Error(), "one word") {

@@ -467,7 +467,7 @@ func TestLiveRemote(t *testing.T) {
 		t.Error("a remote session's operator panel does not ask for the operator token")
 	}
 	no := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
-	mustContain(t, "an approval without the token", no, "HTTP 401")
+	mustContain(t, "an approval without the token", no, "HTTP 401", "no credential", "a2aplay agents")
 	tb.operatorShot("live-operator-panel-remote-401")
 	mustContain(t, "the deploy after it", tb.text("#lv-card-deploy .lv-watch"), "AUTH_REQUIRED")
 	tb.fill("#lv-op-token", operatorToken(t, log))
