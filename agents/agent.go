@@ -134,6 +134,8 @@ type Agent struct {
 	store   *store
 	push    *pushSender      // nil for an agent without push notifications
 	forget  func(a2a.TaskID) // drops what the agent keeps of an evicted task
+	// operatorToken is the deployer's operator token; "" for the others.
+	operatorToken string
 	// pendingLen counts the tasks whose state the agent keeps between a
 	// question and its answer, for tests and the load test.
 	pendingLen func() int
@@ -154,6 +156,12 @@ func (a *Agent) Name() string { return a.name }
 
 // BaseURL returns the agent's public base URL, without a trailing slash.
 func (a *Agent) BaseURL() string { return a.cfg.BaseURL }
+
+// OperatorToken returns the token an operator sends, as Authorization:
+// Bearer, to approve or refuse the deployer's deploys: random, made when
+// the deployer was built, and never part of any A2A message or card. It
+// is "" for the planner and the code-reviewer.
+func (a *Agent) OperatorToken() string { return a.operatorToken }
 
 // Card returns the agent's card. Callers must not modify it.
 func (a *Agent) Card() *a2a.AgentCard { return a.card }
@@ -296,9 +304,15 @@ func (r *run) agentMessage(text string) *a2a.Message {
 // status yields a status update; text, when not empty, becomes the
 // status message.
 func (r *run) status(state a2a.TaskState, text string) bool {
+	return r.statusMeta(state, text, nil)
+}
+
+// statusMeta is status with metadata on the status message.
+func (r *run) statusMeta(state a2a.TaskState, text string, meta map[string]any) bool {
 	var msg *a2a.Message
 	if text != "" {
 		msg = r.agentMessage(text)
+		msg.Metadata = meta
 	}
 	ev := a2a.NewStatusUpdateEvent(r.ec, state, msg)
 	ev.Status.Timestamp = r.now()

@@ -89,7 +89,9 @@ func trimSlash(s string) string {
 	return s
 }
 
-// approvalText is the deployer's AUTH_REQUIRED status message.
+// approvalText is the text of the deployer's AUTH_REQUIRED status
+// message: where to approve. How the operator authenticates goes in the
+// message's metadata (OperatorAuthKey).
 func approvalText(url string) string {
 	return "An operator must approve this deploy at " + url
 }
@@ -130,6 +132,7 @@ type decision struct {
 type deployer struct {
 	a       *Agent
 	pending pending[deployAsking]
+	token   string // the operator's token: see OperatorTokenPrefix
 
 	mu    sync.Mutex
 	tasks map[a2a.TaskID]*deployTask
@@ -140,16 +143,18 @@ type deployer struct {
 type deployAsking struct {
 	req   deployRequest
 	asked deployAsk
+	times int // questions asked on the task so far
 }
 
 // NewDeployer returns the deployer. It deploys a build to an environment
 // only after an operator approves that very task out of band with POST
-// /approve/{taskId}; POST /refuse/{taskId} refuses it.
+// /approve/{taskId}; POST /refuse/{taskId} refuses it. Both need the
+// operator's token, made fresh for this deployer ([Agent.OperatorToken]).
 func NewDeployer(cfg Config) *Agent {
-	d := &deployer{tasks: map[a2a.TaskID]*deployTask{}}
+	d := &deployer{tasks: map[a2a.TaskID]*deployTask{}, token: NewOperatorToken()}
 	card := &a2a.AgentCard{
 		Name:               DeployerName,
-		Description:        "Deploys a build to an environment once an operator approves the task out of band (POST /approve/{taskId}); waits in TASK_STATE_AUTH_REQUIRED until then and keeps the stream open.",
+		Description:        "Deploys a build to an environment once an operator approves the task out of band (POST /approve/{taskId} with the operator's token); waits in TASK_STATE_AUTH_REQUIRED until then and keeps the stream open.",
 		Version:            Version,
 		Capabilities:       a2a.AgentCapabilities{Streaming: true, PushNotifications: true},
 		DefaultInputModes:  []string{"text/plain", MediaTypeJSON},
@@ -159,7 +164,7 @@ func NewDeployer(cfg Config) *Agent {
 			Name: "Deploy a build",
 			Description: "In a chat box, say which build to deploy where, in your own words; the deployer asks for what you leave out. " +
 				`Programs may send {"build":"2026.10.06-1","environment":"staging"} as a data part or message metadata. ` +
-				"An operator approves each deploy task, outside A2A, at the URL the AUTH_REQUIRED status message gives; the stream stays open until then.",
+				"An operator approves each deploy task, outside A2A and with the operator's own token, at the URL the AUTH_REQUIRED status message gives; the stream stays open until then.",
 			Tags: []string{"deploy", "approval"},
 			Examples: []string{
 				"deploy 2026.10.06-1 to staging",
@@ -170,6 +175,7 @@ func NewDeployer(cfg Config) *Agent {
 	}
 	return newAgent(DeployerName, cfg, card, func(a *Agent) *executor {
 		d.a = a
+		a.operatorToken = d.token
 		a.forget = d.forget
 		a.pendingLen = d.pending.len
 		return &executor{a: a, exec: d.execute, cancel: d.cancel}
@@ -220,7 +226,11 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 		return
 	}
 	if t.ask != askNoDeploy {
-		d.pending.put(id, deployAsking{req: t.req, asked: t.ask})
+		if st.times >= MaxDeployQuestions {
+			r.status(a2a.TaskStateRejected, fmt.Sprintf("I asked %d times and still cannot tell which build to deploy to which environment, so I closed this task; nothing was deployed. Send a new request that names both, like \"deploy %s to %s\".", st.times, SampleBuild, SampleEnvironment))
+			return
+		}
+		d.pending.put(id, deployAsking{req: t.req, asked: t.ask, times: st.times + 1})
 		if !r.status(a2a.TaskStateInputRequired, askText(t.reason, t.question())) {
 			d.pending.take(id)
 			return
@@ -240,7 +250,7 @@ func (d *deployer) execute(ctx context.Context, r *run) {
 	}
 	// Register the wait before telling anyone where to approve.
 	d.setState(id, deployWaiting)
-	if !r.status(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id))) {
+	if !r.statusMeta(a2a.TaskStateAuthRequired, approvalText(ApproveURL(d.a.cfg.BaseURL, id)), map[string]any{OperatorAuthKey: OperatorAuthText}) {
 		return
 	}
 	timeout := time.NewTimer(d.a.waitTimeout())
@@ -314,7 +324,13 @@ func (d *deployer) cancel(ctx context.Context, r *run) {
 // decides under the lock, writes and flushes its whole response, and only
 // then releases the waiting execution, so the reply always precedes the
 // frames the decision causes.
+//
+// The operator's token is checked first, so that a caller without it
+// learns nothing, not even whether the task exists, and changes nothing.
 func (d *deployer) decide(w http.ResponseWriter, r *http.Request, approve bool) {
+	if !checkOperator(w, r, d.token) {
+		return
+	}
 	id := a2a.TaskID(r.PathValue("taskId"))
 	verb, state := "refused", deployRefused
 	if approve {

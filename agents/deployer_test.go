@@ -223,6 +223,7 @@ func TestDeployerApprovalEndpoints(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			req, _ := http.NewRequest(tt.method, dep.url+tt.path, nil)
+			req.Header.Set("Authorization", OperatorAuthorization(dep.OperatorToken()))
 			resp, err := hc.Do(req)
 			if err != nil {
 				t.Fatal(err)
@@ -235,7 +236,7 @@ func TestDeployerApprovalEndpoints(t *testing.T) {
 	}
 	waitState(t, c, a.ID, a2a.TaskStateCompleted)
 	// A's approval authorised A's deploy and nothing else: B still waits.
-	if got := waitState(t, c, b.ID, a2a.TaskStateAuthRequired); !strings.HasSuffix(MessageText(got.Status.Message), "/approve/"+string(b.ID)) {
+	if got := waitState(t, c, b.ID, a2a.TaskStateAuthRequired); FindApproveURL(MessageText(got.Status.Message)) != ApproveURL(dep.url, b.ID) {
 		t.Errorf("B's status message %q does not name B's approve URL", MessageText(got.Status.Message))
 	}
 	// A new deploy in A's context is a new task that needs its own approval.
@@ -322,7 +323,13 @@ func TestDeployerAsksForWhatIsMissing(t *testing.T) {
 		answers    []string // answered in turn; the last one leads to AUTH_REQUIRED
 		asks       []string // the question after each answer but the last
 	}{
-		{"hello", BuildQuestion, []string{"2026.10.06-1", "staging"}, []string{"Which environment should I deploy 2026.10.06-1 to?"}},
+		{"hello", DeployQuestion, []string{"2026.10.06-1", "staging"}, []string{"Which environment should I deploy 2026.10.06-1 to?"}},
+		// The sentence a generic conformance client sent: neither "1" nor
+		// "pagination" is taken on a guess.
+		{"Task 1 for pagination", `“1” does not look like a build id to me (builds look like 2026.10.06-1 or v1.4.2, or say "build 1"). I know no environment “pagination”; I deploy to development, test, qa, staging and production. ` + DeployQuestion,
+			[]string{"2026.10.06-1 to staging"}, nil},
+		{"deploy 2026.10.06-1 to pagination", `I know no environment “pagination”; I deploy to development, test, qa, staging and production. Which environment should I deploy 2026.10.06-1 to?`,
+			[]string{"it is pagination", "prod"}, []string{`I know no environment “pagination”; I deploy to development, test, qa, staging and production. Which environment should I deploy 2026.10.06-1 to?`}},
 		{"deploy ../../etc to staging", "Which build should I deploy to staging?", []string{"2026.10.06-1"}, nil},
 		{"deploy 1.0 to prod;rm", "Which environment should I deploy 1.0 to?", []string{"not sure yet", "prod"}, []string{"I could not find that in your answer. Which environment should I deploy 1.0 to?"}},
 	} {
@@ -351,8 +358,23 @@ func TestDeployerAsksForWhatIsMissing(t *testing.T) {
 			t.Errorf("refuse the deploy asked for in turns: %d", code)
 		}
 	}
+	// An answer that leaves it unclear is asked about again, up to
+	// MaxDeployQuestions questions; then the task is rejected.
+	task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("Task 1 for pagination")))
+	for i, a := range []string{"hmm", "the usual one", "you know which"} {
+		if task.Status.State != a2a.TaskStateInputRequired {
+			t.Fatalf("question %d: %s %q, want INPUT_REQUIRED", i+1, task.Status.State, MessageText(task.Status.Message))
+		}
+		task = sendTask(t, c, NewAnswerMessage(task, a))
+	}
+	if text := MessageText(task.Status.Message); task.Status.State != a2a.TaskStateRejected || !strings.HasPrefix(text, "I asked 3 times and still cannot tell which build to deploy to which environment") {
+		t.Errorf("after %d unclear answers: %s %q, want REJECTED", MaxDeployQuestions, task.Status.State, text)
+	}
+	if code, _ := post(t, hc, dep.url+"/approve/"+string(task.ID)); code != http.StatusNotFound {
+		t.Errorf("approve a rejected request: %d, want 404", code)
+	}
 	// What no answer fixes.
-	task := sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"build": 7, "environment": "staging"})))
+	task = sendTask(t, c, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"build": 7, "environment": "staging"})))
 	if task.Status.State != a2a.TaskStateRejected || !strings.Contains(MessageText(task.Status.Message), `"build" must be a string`) {
 		t.Errorf("a number for a build: %s %q, want REJECTED", task.Status.State, MessageText(task.Status.Message))
 	}
@@ -402,7 +424,9 @@ func TestDeployerReplyBeforeRelease(t *testing.T) {
 	logging = true
 	mu.Unlock()
 	w := &orderWriter{ResponseRecorder: httptest.NewRecorder(), log: logf}
-	dep.Handler().ServeHTTP(w, httptest.NewRequest("POST", "/approve/"+string(id), nil))
+	req := httptest.NewRequest("POST", "/approve/"+string(id), nil)
+	req.Header.Set("Authorization", OperatorAuthorization(dep.OperatorToken()))
+	dep.Handler().ServeHTTP(w, req)
 	if w.Code != http.StatusOK {
 		t.Fatalf("approve: %d %s", w.Code, w.Body)
 	}
@@ -448,5 +472,80 @@ func TestDecisionURLs(t *testing.T) {
 	approve, refuse := ApproveURL("http://localhost:41243/", "t-9"), RefuseURL("http://localhost:41243", "t-9")
 	if FindApproveURL("approve at "+approve+".") != approve || RefuseURLBeside(approve) != refuse || DecisionTask(refuse) != "t-9" {
 		t.Errorf("ApproveURL %q and RefuseURL %q do not read back", approve, refuse)
+	}
+}
+
+// TestOperatorToken: knowing a task id is not an approval. A decision
+// without the operator's token, or with a wrong one, is answered 401 with
+// a Bearer challenge and changes nothing: the task stays in
+// AUTH_REQUIRED, an unknown task is not told apart from a known one, and
+// the operator's own approval still goes through afterwards. The token
+// appears in no A2A message or card.
+func TestOperatorToken(t *testing.T) {
+	dep := serve(t, func(u string) *Agent { return NewDeployer(Config{BaseURL: u, Clock: testClock}) })
+	hc := testHTTPClient(t)
+	c := newClient(t, hc, dep.url)
+	tok := dep.OperatorToken()
+	if !OperatorTokenPattern.MatchString(tok) || OperatorTokenPattern.FindString(tok) != tok {
+		t.Fatalf("operator token %q does not match %v", tok, OperatorTokenPattern)
+	}
+	if other := NewDeployer(Config{BaseURL: "http://localhost:1"}); other.OperatorToken() == tok {
+		t.Error("two deployers have the same operator token")
+	} else {
+		other.Close()
+	}
+	task := sendTask(t, c, NewDeployMessage(SampleBuild, SampleEnvironment))
+	if task.Status.State != a2a.TaskStateAuthRequired {
+		t.Fatalf("deploy: %s", task.Status.State)
+	}
+	if how, _ := task.Status.Message.Metadata[OperatorAuthKey].(string); !strings.Contains(how, "Authorization: Bearer") || strings.Contains(how, tok) {
+		t.Errorf("the AUTH_REQUIRED message's %s %q should say how the operator authenticates, without the token", OperatorAuthKey, how)
+	}
+	wrong := NewOperatorToken()
+	for _, tt := range []struct {
+		name, path, auth, challenge string
+	}{
+		{"no token", ApprovePath, "", `Bearer realm="a2aplay operator"`},
+		{"no token, refuse", RefusePath, "", `Bearer realm="a2aplay operator"`},
+		{"another token", ApprovePath, OperatorAuthorization(wrong), `Bearer realm="a2aplay operator", error="invalid_token"`},
+		{"the token cut short", ApprovePath, OperatorAuthorization(tok[:len(tok)-1]), `Bearer realm="a2aplay operator", error="invalid_token"`},
+		{"the token, longer", RefusePath, OperatorAuthorization(tok + "0"), `Bearer realm="a2aplay operator", error="invalid_token"`},
+		{"Basic, not Bearer", ApprovePath, "Basic " + tok, `Bearer realm="a2aplay operator", error="invalid_request"`},
+		{"Bearer without a token", ApprovePath, "Bearer ", `Bearer realm="a2aplay operator", error="invalid_request"`},
+		{"the task id for a token", ApprovePath, OperatorAuthorization(string(task.ID)), `Bearer realm="a2aplay operator", error="invalid_token"`},
+	} {
+		for _, id := range []string{string(task.ID), "no-such-task"} {
+			req, _ := http.NewRequest("POST", dep.url+tt.path+id, nil)
+			if tt.auth != "" {
+				req.Header.Set("Authorization", tt.auth)
+			}
+			resp, err := hc.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var body map[string]string
+			json.NewDecoder(resp.Body).Decode(&body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("WWW-Authenticate") != tt.challenge || body["error"] == "" {
+				t.Errorf("%s (task %s): %d, WWW-Authenticate %q, %v; want 401, %q and an error", tt.name, id, resp.StatusCode, resp.Header.Get("WWW-Authenticate"), body, tt.challenge)
+			}
+		}
+		if got, err := c.GetTask(context.Background(), &a2a.GetTaskRequest{ID: task.ID}); err != nil || got.Status.State != a2a.TaskStateAuthRequired {
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Fatalf("after %s: task in %s, want it still waiting in AUTH_REQUIRED", tt.name, got.Status.State)
+		}
+	}
+	if code, body := post(t, hc, ApproveURL(dep.url, task.ID)); code != http.StatusOK {
+		t.Fatalf("the operator's approval after the refused ones: %d %s", code, body)
+	}
+	done := waitState(t, c, task.ID, a2a.TaskStateCompleted)
+	all, _ := json.Marshal(struct {
+		Card *a2a.AgentCard
+		Task *a2a.Task
+	}{dep.Card(), done})
+	if strings.Contains(string(all), tok) {
+		t.Error("the operator token appears in the card or the task")
 	}
 }

@@ -97,7 +97,8 @@
 //     must be Content-Type application/json. Another origin gets 403, its
 //     preflight too, and a bare POST from an allowed page 415. A request
 //     without an Origin header (curl, the capture, the playground's own
-//     worker) is no page's and decides as before.
+//     worker) is no page's and decides as before. Either way the
+//     decision needs the operator's token (see the deployer).
 //   - Bodies. A request body over [MaxBodyBytes] (1 MiB), declared or
 //     chunked, gets 413 before a2a-go reads it; one that has not arrived
 //     within [BodyTimeout] (10s) gets 408 and its connection is closed.
@@ -226,16 +227,42 @@
 // "deploy 2026.10.06-1 to staging", "Please ship build 2026.10.06-1 to the
 // staging environment.", "Can you roll out 2026.10.06-1 on staging?",
 // "release 2026.10.06-1 into staging", "build: 2026.10.06-1, environment:
-// staging", "deploy build=2026.10.06-1 env=staging". Environments are
-// lower-cased. What it cannot find it asks for with INPUT_REQUIRED on the
-// same task ([BuildQuestion], "Which build should I deploy to staging?",
-// "Which environment should I deploy 2026.10.06-1 to?"); a field of the
-// wrong type is REJECTED. Streamed with SendStreamingMessage, a request
-// that says both carries six frames on one stream:
+// staging", "deploy build=2026.10.06-1 env=staging".
+//
+// A deploy is dangerous, so the deployer asks rather than guesses: it
+// asks an operator to approve only a build and an environment that are
+// clear. The environment must be one it knows ([Environments]:
+// development, test, qa, staging, production; dev, stage and prod stand
+// for three of them, and case does not matter), wherever it is named. A
+// build in words must be called one ("build 42", "version 3") or look
+// like one: a version with its parts (2026.10.06-1, 1.4.0-rc1), v and a
+// number (v2), or a commit hash; a bare number is not a build. A build
+// in a data part or the metadata is taken as sent. So "Task 1 for
+// pagination", which a generic client sent, is no deploy of build 1 to
+// "pagination": the deployer says why and asks.
+//
+// What it cannot find it asks for with INPUT_REQUIRED on the same task:
+// [DeployQuestion] when it has neither ("Which build should I deploy, and
+// to which environment (for example, 2026.10.06-1 to staging)?"), else
+// "Which build should I deploy to staging?" or "Which environment should
+// I deploy 2026.10.06-1 to?", each after the reason ("I know no
+// environment “pagination”; I deploy to development, test, qa, staging
+// and production."). The answer comes on the same task and is read like
+// a request; besides, a bare word answers the question asked (a word
+// with a digit is then a build: "42"). It asks at most
+// [MaxDeployQuestions] (3) times on one task: when the answer to the
+// third question still leaves the deploy unclear, the task ends in
+// TASK_STATE_REJECTED ("I asked 3 times and still cannot tell …;
+// nothing was deployed."), for an answer that keeps missing is better
+// met by a new request than by a fourth question. A field of the wrong
+// type is REJECTED at once. Streamed with SendStreamingMessage, a
+// request that says both carries six frames on one stream:
 //
 //	1 task          TASK_STATE_SUBMITTED
 //	2 statusUpdate  TASK_STATE_WORKING        "Preparing to deploy 2026.10.06-1 to staging."
 //	3 statusUpdate  TASK_STATE_AUTH_REQUIRED  "An operator must approve this deploy at http://localhost:41243/approve/<taskId>"
+//	                                          metadata {"operatorAuthentication": "POST the approve URL with the
+//	                                          operator's token, … as Authorization: Bearer; …"}
 //	  (the stream stays open; the operator POSTs the URL, outside A2A)
 //	4 statusUpdate  TASK_STATE_WORKING        "Approved by an operator; deploying 2026.10.06-1 to staging."
 //	5 artifactUpdate deploy.json              {"taskId","build","environment","status":"deployed","approvedAt","deployedAt"}
@@ -244,14 +271,30 @@
 // A blocking SendMessage returns the task at frame 3 while the execution
 // goes on waiting (a2a-go does this). The approve URL is built from the
 // deployer's Config.BaseURL ([ApproveURL]). Out of band, on the deployer's
-// handler:
+// handler, each with the header Authorization: Bearer <operator token>:
 //
 //	POST /approve/{taskId}   200 {"taskId","decision":"approved","build","environment"}
 //	POST /refuse/{taskId}    200 {"taskId","decision":"refused","build","environment"}
+//	                         401 no operator token, or a wrong one (WWW-Authenticate:
+//	                             Bearer realm="a2aplay operator"); nothing changes
 //	                         404 no such deploy task
 //	                         409 the task is not waiting: not yet, approved or
 //	                             refused already, or ended without a decision
 //	                         405 any other method
+//
+// Knowing a task id is not an approval: the id is in every message of the
+// task, and the client who reads them is not the operator. The operator's
+// token is made at random when the deployer is built ([NewOperatorToken],
+// "a2aop_" and 32 hex digits) and given to the operator alone:
+// [Agent.OperatorToken], printed by "a2aplay agents", held by the
+// playground's operator panel for its in-page kit. It appears in no A2A
+// message, card or artifact; the AUTH_REQUIRED message says how to
+// authenticate, not with what, in its metadata ([OperatorAuthKey]): its
+// text stays the one sentence the tutorial quotes. The planner, passing
+// the request up, says it in its text. It is compared in constant time and
+// checked before anything else, so a caller without it cannot even tell
+// a waiting task from an unknown one. Why a bearer header: see
+// [OperatorTokenPrefix].
 //
 // The endpoint decides, writes and flushes its whole reply, and only then
 // releases the waiting execution, so a capture always shows the reply
@@ -284,7 +327,8 @@
 //	POST deployer SendMessage (blocking)                    -> AUTH_REQUIRED
 //	POST deployer SubscribeToTask                           (first frame: the task)
 //	     planner's task: AUTH_REQUIRED, "The deployer needs an operator's approval
-//	     to deploy 2026.10.06-1 to staging: approve it at http://localhost:41243/approve/<id>"
+//	     to deploy 2026.10.06-1 to staging: approve it at http://localhost:41243/approve/<id>
+//	     with a POST that sends the operator's token, …"
 //	     (§7.6.2: passing the request upstream)
 //	     ... reads the subscription to its end ...
 //	planner's task: artifacts review.json and deploy.json (copies of the
@@ -334,9 +378,10 @@
 //	  -d '{"jsonrpc":"2.0","id":3,"method":"SendStreamingMessage","params":{"message":{
 //	       "messageId":"m3","role":"ROLE_USER","parts":[{"text":"deploy 2026.10.06-1 to staging"}]}}}'
 //
-//	# 5. In another terminal, approve with the URL from frame 3; frames 4
+//	# 5. In another terminal, approve with the URL from frame 3 and the
+//	#    operator token "a2aplay agents" printed when it started; frames 4
 //	#    to 6 arrive on the open stream, which then ends.
-//	curl -s -X POST http://localhost:41243/approve/TASK_ID
+//	curl -s -X POST http://localhost:41243/approve/TASK_ID -H 'Authorization: Bearer OPERATOR_TOKEN'
 //
 // The same over HTTP+JSON: POST the "params" object of step 2 to
 // http://localhost:41242/rest/message:send, and of step 4 to

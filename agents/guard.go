@@ -193,11 +193,13 @@ func operatorRoutes(allowed []string, next http.Handler) http.Handler {
 		h.Set("Access-Control-Allow-Origin", origin)
 		if r.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "POST")
-			h.Set("Access-Control-Allow-Headers", "Content-Type")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type")
 			h.Set("Access-Control-Max-Age", "600")
 			w.WriteHeader(http.StatusNoContent)
 			return
 		}
+		// A page may read the challenge of a 401.
+		h.Set("Access-Control-Expose-Headers", "WWW-Authenticate")
 		if ct := r.Header.Get("Content-Type"); !isJSON(ct) {
 			unsupportedMedia(w, ct)
 			return

@@ -72,6 +72,9 @@ func TestOperatorOrigins(t *testing.T) {
 			body = strings.NewReader("{}")
 		}
 		req, _ := http.NewRequest(method, url, body)
+		if method == "POST" {
+			req.Header.Set("Authorization", OperatorAuthorization(dep.OperatorToken()))
+		}
 		for k, v := range header {
 			req.Header.Set(k, v)
 		}
@@ -97,7 +100,7 @@ func TestOperatorOrigins(t *testing.T) {
 		{"JSON POST from a page not allowed", "POST", map[string]string{"Origin": "https://evil.example", "Content-Type": "application/json"}, 403, ""},
 		{"form POST from an allowed page", "POST", map[string]string{"Origin": "http://localhost:8080", "Content-Type": "application/x-www-form-urlencoded"}, 415, "http://localhost:8080"},
 		{"simple POST from an allowed page", "POST", map[string]string{"Origin": "http://localhost:8080"}, 415, "http://localhost:8080"},
-		{"preflight from an allowed page", "OPTIONS", map[string]string{"Origin": "https://ops.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}, 204, "https://ops.example"},
+		{"preflight from an allowed page", "OPTIONS", map[string]string{"Origin": "https://ops.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type"}, 204, "https://ops.example"},
 		{"preflighted POST from an allowed page", "POST", map[string]string{"Origin": "https://ops.example", "Content-Type": "application/json"}, 200, "https://ops.example"},
 	}
 	for _, tt := range tests {
@@ -108,7 +111,7 @@ func TestOperatorOrigins(t *testing.T) {
 		if resp.Header.Get("Access-Control-Allow-Credentials") != "" {
 			t.Errorf("%s: credentials allowed", tt.name)
 		}
-		if tt.method == "OPTIONS" && tt.wantCode == 204 && !strings.Contains(resp.Header.Get("Access-Control-Allow-Headers"), "Content-Type") {
+		if tt.method == "OPTIONS" && tt.wantCode == 204 && !strings.Contains(resp.Header.Get("Access-Control-Allow-Headers"), "Authorization, Content-Type") {
 			t.Errorf("%s: allows headers %q", tt.name, resp.Header.Get("Access-Control-Allow-Headers"))
 		}
 	}

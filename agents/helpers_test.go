@@ -38,6 +38,10 @@ func serve(t testing.TB, build func(baseURL string) *Agent) *served {
 		h.ServeHTTP(w, r)
 	}))
 	a := build(srv.URL)
+	if tok := a.OperatorToken(); tok != "" {
+		operatorTokens.Store(srv.URL, tok)
+		t.Cleanup(func() { operatorTokens.Delete(srv.URL) })
+	}
 	h = a.Handler()
 	close(ready)
 	s := &served{Agent: a, srv: srv, url: srv.URL}
@@ -185,9 +189,38 @@ func decodeArtifact(t testing.TB, task *a2a.Task, name string, v any) {
 }
 
 // post sends an empty POST and returns the status and body.
+//
+// A POST to a deployer served by serve carries that deployer's operator
+// token, as its operator's would; see postAs for any other.
 func post(t testing.TB, hc *http.Client, url string) (int, string) {
 	t.Helper()
-	resp, err := hc.Post(url, "", nil)
+	tok := ""
+	operatorTokens.Range(func(base, v any) bool {
+		if strings.HasPrefix(url, base.(string)+"/") {
+			tok = v.(string)
+			return false
+		}
+		return true
+	})
+	return postAs(t, hc, url, OperatorAuthorization(tok))
+}
+
+// operatorTokens maps the base URL of each deployer served by serve to
+// its operator token.
+var operatorTokens sync.Map
+
+// postAs POSTs to url with the Authorization header auth (none when
+// empty) and returns the status and the body.
+func postAs(t testing.TB, hc *http.Client, url, auth string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, nil)
+	if err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	resp, err := hc.Do(req)
 	if err != nil {
 		t.Fatalf("POST %s: %v", url, err)
 	}

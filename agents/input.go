@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -505,13 +506,21 @@ const (
 	askNoDeploy deployAsk = iota
 	askBuild
 	askEnvironment
+	askDeploy // both: which build, to which environment
 )
 
 // The deployer's questions.
 const (
 	BuildQuestion       = "Which build should I deploy?"
 	EnvironmentQuestion = "Which environment should I deploy it to?"
+	DeployQuestion      = "Which build should I deploy, and to which environment (for example, 2026.10.06-1 to staging)?"
 )
+
+// MaxDeployQuestions is how many times the deployer asks on one task
+// what to deploy where. When the answer to the last question still
+// leaves it unclear, the task ends in TASK_STATE_REJECTED: nothing was
+// deployed, and the client starts again with a request that names both.
+const MaxDeployQuestions = 3
 
 func (a deployAsk) question() string {
 	switch a {
@@ -519,6 +528,8 @@ func (a deployAsk) question() string {
 		return BuildQuestion
 	case askEnvironment:
 		return EnvironmentQuestion
+	case askDeploy:
+		return DeployQuestion
 	}
 	return ""
 }
@@ -533,6 +544,14 @@ type deployTurn struct {
 // readDeploy merges message m into the deploy known so far: build and
 // environment from a data part, the metadata or the words. asked is the
 // question m answers: a bare word answers it.
+//
+// The deployer starts a deploy only when both are clear. An environment
+// must be one it knows ([Environments]), wherever it is named. A build
+// named by a data part or the metadata is taken as it is (a program said
+// which field it is); in words, it must be called a build ("build 42")
+// or look like one ([looksLikeBuild]), so that "Task 1 for pagination"
+// is asked about, not deployed. In an answer to its question, a bare
+// word with a digit is a build.
 func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn, error) {
 	rd := readMessage(m)
 	words := rd.text()
@@ -545,17 +564,29 @@ func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn,
 	if err != nil {
 		return deployTurn{}, err
 	}
+	var otherEnv, doubt string
 	if env == "" {
-		env = environmentIn(words)
+		env, otherEnv = environmentIn(words)
 	}
 	if build == "" {
-		build = buildIn(words, env)
+		build, doubt = buildIn(words, env, otherEnv)
 	}
-	switch {
-	case build == "" && asked == askBuild:
-		build = bareWord(words, buildFiller)
-	case env == "" && asked == askEnvironment:
-		env = bareWord(words, envFiller)
+	// A bare answer: one word, or for the question of both, a word of
+	// each kind.
+	if asked != askNoDeploy && (build == "" || env == "") {
+		for _, w := range strings.Fields(words) {
+			w = trimName(w)
+			switch {
+			case w == "" || buildFiller[strings.ToLower(w)] || envFiller[strings.ToLower(w)]:
+			case env == "" && asked != askBuild && knownEnvironment(w) != "":
+				env, otherEnv = knownEnvironment(w), ""
+			case build == "" && asked != askEnvironment && strings.ContainsFunc(w, unicode.IsDigit) && checkBuild(w) == nil && !strings.EqualFold(w, env):
+				build, doubt = w, ""
+			}
+		}
+		if env == "" && otherEnv == "" && asked == askEnvironment {
+			otherEnv = bareWord(words, envFiller)
+		}
 	}
 	if build != "" {
 		if err := checkBuild(build); err != nil {
@@ -563,16 +594,26 @@ func readDeploy(req deployRequest, m *a2a.Message, asked deployAsk) (deployTurn,
 		} else {
 			req.Build = build
 		}
+	} else if doubt != "" && req.Build == "" {
+		notes = append(notes, fmt.Sprintf("%s does not look like a build id to me (builds look like %s or v1.4.2, or say \"build %s\")", quoteClip(doubt, 40), SampleBuild, clip(doubt, 40)))
 	}
 	if env != "" {
-		if err := checkEnvironment(strings.ToLower(env)); err != nil {
-			notes = append(notes, err.Error())
-		} else {
-			req.Environment = strings.ToLower(env)
+		switch e := knownEnvironment(env); {
+		case checkEnvironment(strings.ToLower(env)) != nil:
+			notes = append(notes, checkEnvironment(strings.ToLower(env)).Error())
+		case e == "":
+			otherEnv = env
+		default:
+			req.Environment = e
 		}
+	}
+	if otherEnv != "" && req.Environment == "" {
+		notes = append(notes, fmt.Sprintf("I know no environment %s; I deploy to %s", quoteClip(otherEnv, 40), andList(Environments())))
 	}
 	t := deployTurn{req: req}
 	switch {
+	case req.Build == "" && req.Environment == "":
+		t.ask = askDeploy
 	case req.Build == "":
 		t.ask = askBuild
 	case req.Environment == "":
@@ -630,6 +671,8 @@ func readPlanRequest(m *a2a.Message) (PlanRequest, error) {
 		why = "the request names no repository"
 	case rt.ask == askDiff:
 		why = "send the diff as a text part or a \"diff\" field"
+	case dt.ask == askDeploy:
+		why = "the request names no build and no environment"
 	case dt.ask == askBuild:
 		why = "the request names no build"
 	case dt.ask == askEnvironment:

@@ -50,7 +50,7 @@ func reviewFlow(ctx context.Context, c *a2aclient.Client) error {
 
 // deployFlow streams a deploy, approves it when the stream says so, and
 // reads the stream to its end.
-func deployFlow(ctx context.Context, c *a2aclient.Client, hc *http.Client, deployerURL string) error {
+func deployFlow(ctx context.Context, c *a2aclient.Client, hc *http.Client, deployerURL, token string) error {
 	var frames []frame
 	for e, err := range c.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: NewDeployMessage(SampleBuild, SampleEnvironment)}) {
 		if err != nil {
@@ -60,7 +60,12 @@ func deployFlow(ctx context.Context, c *a2aclient.Client, hc *http.Client, deplo
 		frames = append(frames, f)
 		if f.State == a2a.TaskStateAuthRequired {
 			u := ApproveURL(deployerURL, e.TaskInfo().TaskID)
-			resp, err := hc.Post(u, "", nil)
+			req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+			if err != nil {
+				return err
+			}
+			req.Header.Set("Authorization", OperatorAuthorization(token))
+			resp, err := hc.Do(req)
 			if err != nil {
 				return fmt.Errorf("approve: %w", err)
 			}
@@ -134,7 +139,7 @@ func TestConcurrentFlows(t *testing.T) {
 			}()
 			go func() {
 				defer wg.Done()
-				if err := deployFlow(ctx, dc, hc, ds.URL); err != nil {
+				if err := deployFlow(ctx, dc, hc, ds.URL, deployer.OperatorToken()); err != nil {
 					errs <- fmt.Errorf("deploy flow: %w", err)
 				}
 			}()
@@ -222,7 +227,7 @@ func TestLoadMemory(t *testing.T) {
 				if i%2 == 0 {
 					err = reviewFlow(ctx, rc)
 				} else {
-					err = deployFlow(ctx, dc, hc, ds.URL)
+					err = deployFlow(ctx, dc, hc, ds.URL, deployer.OperatorToken())
 				}
 				if err != nil {
 					errs <- fmt.Errorf("flow %d: %w", i, err)

@@ -146,6 +146,57 @@ func TestReadReviewErrors(t *testing.T) {
 	}
 }
 
+// TestReadDeployNearMisses: requests that look a little like a deploy
+// are asked about (INPUT_REQUIRED), never taken on a guess: a bare
+// number is not a build, and an environment the deployer does not know
+// is not one.
+func TestReadDeployNearMisses(t *testing.T) {
+	tests := []struct {
+		text      string
+		wantAsk   deployAsk
+		wantBuild string // what it did take
+		wantEnv   string
+		says      []string // in the reason
+	}{
+		{"Task 1 for pagination", askDeploy, "", "", []string{`“1” does not look like a build id`, `no environment “pagination”`}},
+		{"Fix bug 7 in the login page", askDeploy, "", "", []string{`“7” does not look like a build id`}},
+		{"move task 3 to done", askDeploy, "", "", []string{`“3”`, `no environment “done”`}},
+		{"deploy 1 to staging", askBuild, "", "staging", []string{`“1” does not look like a build id`}},
+		{"deploy 42 to production", askBuild, "", "production", []string{`“42”`}},
+		{"ship it to staging", askBuild, "", "staging", nil},
+		{"deploy build x to prod", askBuild, "", "production", nil},
+		{"roll out version two to staging", askBuild, "", "staging", nil},
+		{"deploy 10 instances to staging", askBuild, "", "staging", []string{`“10”`}},
+		{"deploy 2026.10.06-1 to pagination", askEnvironment, SampleBuild, "", []string{`no environment “pagination”`}},
+		{"deploy 2026.10.06-1 for the pagination team", askEnvironment, SampleBuild, "", []string{`no environment “pagination”`}},
+		{"deploy 2026.10.06-1 to staging2", askEnvironment, SampleBuild, "", []string{`no environment “staging2”`}},
+		{"deploy 2026.10.06-1 on friday", askEnvironment, SampleBuild, "", []string{`no environment “friday”`}},
+		{"deploy to staging-2", askDeploy, "", "", []string{`no environment “staging-2”`}},
+		{"deploy 2026.10.06-1", askEnvironment, SampleBuild, "", nil},
+		{"what can you do?", askDeploy, "", "", nil},
+	}
+	for _, tt := range tests {
+		got, err := readDeploy(deployRequest{}, userMsg(text(tt.text)), askNoDeploy)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.text, err)
+		}
+		if got.ask != tt.wantAsk || got.req.Build != tt.wantBuild || got.req.Environment != tt.wantEnv {
+			t.Errorf("%q: took build %q environment %q, asks %q; want %q %q and %q", tt.text, got.req.Build, got.req.Environment, got.question(), tt.wantBuild, tt.wantEnv, tt.wantAsk.question())
+		}
+		for _, w := range tt.says {
+			if !strings.Contains(got.reason, w) {
+				t.Errorf("%q: the reason %q does not say %s", tt.text, got.reason, w)
+			}
+		}
+	}
+	// A program's data part is read as it says, but an environment the
+	// deployer does not know is asked about all the same.
+	got, _ := readDeploy(deployRequest{}, NewDeployMessage("1", "pagination"), askNoDeploy)
+	if got.req.Build != "1" || got.ask != askEnvironment || !strings.Contains(got.reason, `no environment “pagination”`) {
+		t.Errorf("data part with an unknown environment: %+v", got)
+	}
+}
+
 // TestReadDeploy reads deploy requests in the usual phrasings.
 func TestReadDeploy(t *testing.T) {
 	const build, env = SampleBuild, SampleEnvironment
@@ -175,13 +226,25 @@ func TestReadDeploy(t *testing.T) {
 
 		{name: "no build", msg: userMsg(text("deploy to staging")), wantEnv: env, wantAsk: askBuild, question: "Which build should I deploy to staging?"},
 		{name: "no environment", msg: userMsg(text("deploy 2026.10.06-1")), wantBuild: build, wantAsk: askEnvironment, question: "Which environment should I deploy 2026.10.06-1 to?"},
-		{name: "nothing", msg: userMsg(text("deploy it")), wantAsk: askBuild, question: BuildQuestion},
+		{name: "nothing", msg: userMsg(text("deploy it")), wantAsk: askDeploy, question: DeployQuestion},
 		{name: "a bad build", msg: NewDeployMessage("2026 10 06", env), wantEnv: env, wantAsk: askBuild},
 
 		{name: "answer: a build", msg: userMsg(text("2026.10.06-1")), asked: askBuild, prior: deployRequest{Environment: env}, wantBuild: build, wantEnv: env},
 		{name: "answer: an environment", msg: userMsg(text("to production, please")), asked: askEnvironment, prior: deployRequest{Build: build}, wantBuild: build, wantEnv: "production"},
 		{name: "answer: a bare environment", msg: userMsg(text("qa")), asked: askEnvironment, prior: deployRequest{Build: build}, wantBuild: build, wantEnv: "qa"},
 		{name: "answer: nothing usable", msg: userMsg(text("hmm, not sure")), asked: askEnvironment, prior: deployRequest{Build: build}, wantBuild: build, wantAsk: askEnvironment},
+		{name: "answer: a bare number for the build asked", msg: userMsg(text("42")), asked: askBuild, prior: deployRequest{Environment: env}, wantBuild: "42", wantEnv: env},
+		{name: "answer: both, bare", msg: userMsg(text("v1.4.2 prod")), asked: askDeploy, wantBuild: "v1.4.2", wantEnv: "production"},
+		{name: "answer: both, in words", msg: userMsg(text("2026.10.06-1 to staging")), asked: askDeploy, wantBuild: build, wantEnv: env},
+		{name: "answer: the environment only", msg: userMsg(text("staging")), asked: askDeploy, wantEnv: env, wantAsk: askBuild},
+		{name: "answer: an unknown environment", msg: userMsg(text("pagination")), asked: askEnvironment, prior: deployRequest{Build: build}, wantBuild: build, wantAsk: askEnvironment},
+
+		// Clear enough to ask an operator about.
+		{name: "a short name of production", msg: userMsg(text("deploy v1.4.2 to Prod")), wantBuild: "v1.4.2", wantEnv: "production"},
+		{name: "a build called one", msg: userMsg(text("deploy build 42 to staging")), wantBuild: "42", wantEnv: env},
+		{name: "build #", msg: userMsg(text("ship build #1187 to qa")), wantBuild: "1187", wantEnv: "qa"},
+		{name: "a commit", msg: userMsg(text("deploy 3f2a9c1 to dev")), wantBuild: "3f2a9c1", wantEnv: "development"},
+		{name: "a release candidate", msg: userMsg(text("roll out 1.4.0-rc1 on test")), wantBuild: "1.4.0-rc1", wantEnv: "test"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -262,7 +262,7 @@ func (p *planner) follow(ctx context.Context, r *run, c *a2aclient.Client, st *p
 func (p *planner) alert(st *planState, t *a2a.Task) string {
 	text := MessageText(t.Status.Message)
 	if u := reURL.FindString(text); u != "" {
-		return fmt.Sprintf("The %s needs an operator's approval to deploy %s to %s: approve it at %s", DeployerName, st.req.Build, st.req.Environment, u)
+		return fmt.Sprintf("The %s needs an operator's approval to deploy %s to %s: approve it at %s %s", DeployerName, st.req.Build, st.req.Environment, u, operatorHowTo)
 	}
 	if text == "" {
 		text = "it gave no instructions"

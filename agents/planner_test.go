@@ -194,7 +194,7 @@ func TestPlannerStream(t *testing.T) {
 	s.end(t)
 	want := []frame{
 		{"task", a2a.TaskStateSubmitted, ""},
-		{"statusUpdate", a2a.TaskStateAuthRequired, "The deployer needs an operator's approval to deploy 2026.10.06-1 to staging: approve it at " + approve},
+		{"statusUpdate", a2a.TaskStateAuthRequired, "The deployer needs an operator's approval to deploy 2026.10.06-1 to staging: approve it at " + approve + " with a POST that sends the operator's token, which the deployer gave its operator when it started, as Authorization: Bearer."},
 		{"artifactUpdate", "", ReviewArtifact},
 		{"artifactUpdate", "", DeployArtifact},
 		{"statusUpdate", a2a.TaskStateCompleted, "Reviewed payments-api and deployed 2026.10.06-1 to staging."},

@@ -236,6 +236,7 @@ func FuzzReadInputs(f *testing.F) {
 	f.Add("", "main or develop")
 	f.Add("Please review this diff of payments-api against main:\n```diff\n"+SampleDiff+"```\nthanks", "use the develop branch")
 	f.Add("repo: acme/billing, base: release/2026.10", "env=qa build #42")
+	f.Add("Task 1 for pagination", "v1.4.2 prod")
 	f.Add("data:text/x-diff;base64,LS0tIGEveAorKysgYi94Cg==", "data:,%zz")
 	f.Fuzz(func(t *testing.T, text, answer string) {
 		for _, asked := range []reviewAsk{askNothing, askRepository, askDiff, askBase} {
@@ -257,14 +258,14 @@ func FuzzReadInputs(f *testing.F) {
 		readReview(reviewRequest{}, meta, askNothing)
 		readDeploy(deployRequest{}, meta, askNoDeploy)
 		readReview(reviewRequest{}, a2a.NewMessage(a2a.MessageRoleUser, &a2a.Part{Content: a2a.URL(text)}, &a2a.Part{Content: a2a.Raw(answer), MediaType: "text/plain"}), askNothing)
-		for _, asked := range []deployAsk{askNoDeploy, askBuild, askEnvironment} {
+		for _, asked := range []deployAsk{askNoDeploy, askBuild, askEnvironment, askDeploy} {
 			dt, _ := readDeploy(deployRequest{}, NewAnswerMessage(a2a.TaskInfo{}, text), asked)
 			dt, _ = readDeploy(dt.req, NewAnswerMessage(a2a.TaskInfo{}, answer), dt.ask)
 			if b := dt.req.Build; b != "" && checkBuild(b) != nil {
 				t.Fatalf("build %q refused by checkBuild", b)
 			}
-			if e := dt.req.Environment; e != "" && checkEnvironment(e) != nil {
-				t.Fatalf("environment %q refused by checkEnvironment", e)
+			if e := dt.req.Environment; e != "" && (checkEnvironment(e) != nil || knownEnvironment(e) != e) {
+				t.Fatalf("environment %q: not one the deployer knows by that name", e)
 			}
 		}
 	})

@@ -152,30 +152,100 @@ func branchIn(s string) string {
 	return firstMatch(reBranch, s, func(n string) bool { return checkBranch(n) == nil })
 }
 
-// environmentIn finds an environment named in words.
-func environmentIn(s string) string {
-	return firstMatch(reEnvironment, s, func(n string) bool { return checkEnvironment(strings.ToLower(n)) == nil })
+// environments are the environments the deployer deploys to, and the
+// short names it knows them by.
+var environments = map[string]string{
+	"development": "development", "dev": "development",
+	"test": "test", "qa": "qa",
+	"staging": "staging", "stage": "staging",
+	"production": "production", "prod": "production",
 }
 
-// buildIn finds a build named in words; env is the environment found, not
-// to be taken for the build. Without a keyword, a build is the one word
-// with a digit in it.
-func buildIn(s, env string) string {
-	notEnv := func(n string) bool { return !strings.EqualFold(n, env) && checkBuild(n) == nil }
-	if b := firstMatch(reBuildWords, s, notEnv); b != "" {
-		return b
+// Environments returns the environments the deployer deploys to, in the
+// order of a release: development, test, qa, staging, production. It
+// also knows dev, stage and prod for three of them. Any other name is
+// asked about: a deploy starts only where the deployer knows it goes.
+func Environments() []string {
+	return []string{"development", "test", "qa", "staging", "production"}
+}
+
+// knownEnvironment returns the environment a name stands for, in any
+// case, or "".
+func knownEnvironment(name string) string { return environments[strings.ToLower(name)] }
+
+// environmentIn finds an environment named in words: the first name the
+// patterns find that is a known environment, else, as other, the first
+// that is not (for the deployer to say it does not know it).
+func environmentIn(s string) (env, other string) {
+	found := firstMatch(reEnvironment, s, func(n string) bool {
+		if checkEnvironment(strings.ToLower(n)) != nil {
+			return false
+		}
+		if knownEnvironment(n) != "" {
+			return true
+		}
+		if other == "" {
+			other = n
+		}
+		return false
+	})
+	if found != "" {
+		return knownEnvironment(found), ""
+	}
+	return "", other
+}
+
+// looksLikeBuild reports whether a name looks like a build id without a
+// word that calls it one: a version with its parts (2026.10.06-1, 1.4.0,
+// 1.4.0-rc1, r-1234), a v and a number (v2, v1.3), or a commit hash of 7
+// to 40 hex digits. A bare number ("Task 1") is no build: it may count
+// anything.
+func looksLikeBuild(s string) bool {
+	if checkBuild(s) != nil || !strings.ContainsFunc(s, unicode.IsDigit) {
+		return false
+	}
+	return reVersion.MatchString(s) || reVersionParts.MatchString(s) ||
+		reCommit.MatchString(s) && strings.ContainsAny(s, "abcdef")
+}
+
+var (
+	reVersion      = regexp.MustCompile(`^[vV]\d+(\.\d+)*$`)
+	reVersionParts = regexp.MustCompile(`^[A-Za-z0-9]+([._+-][A-Za-z0-9]+)+$`)
+	reCommit       = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+)
+
+// buildIn finds a build named in words; envs are the environments named
+// there (known or not), not to be taken for the build. A build is what a keyword calls one ("build
+// 42", "version 3") when it has a digit; else, after a verb ("deploy
+// 2026.10.06-1") or as the one word with a digit in it, a name that
+// looks like a build ([looksLikeBuild]). doubt is a word it did not take
+// for a build, to say so.
+func buildIn(s string, envs ...string) (build, doubt string) {
+	notEnv := func(n string) bool {
+		return !slices.ContainsFunc(envs, func(e string) bool { return strings.EqualFold(n, e) }) &&
+			knownEnvironment(n) == "" && checkBuild(n) == nil
+	}
+	named := func(n string) bool { return notEnv(n) && strings.ContainsFunc(n, unicode.IsDigit) }
+	if b := firstMatch(reBuildWords[:1], s, named); b != "" {
+		return b, ""
+	}
+	if b := firstMatch(reBuildWords[1:], s, func(n string) bool { return notEnv(n) && looksLikeBuild(n) }); b != "" {
+		return b, ""
 	}
 	var found []string
 	for _, w := range strings.Fields(s) {
 		w = trimName(w)
-		if strings.ContainsFunc(w, unicode.IsDigit) && notEnv(w) && !slices.Contains(found, w) {
+		if named(w) && !slices.Contains(found, w) {
 			found = append(found, w)
 		}
 	}
-	if len(found) == 1 {
-		return found[0]
+	switch {
+	case len(found) == 1 && looksLikeBuild(found[0]):
+		return found[0], ""
+	case len(found) == 1:
+		return "", found[0]
 	}
-	return ""
+	return "", ""
 }
 
 // bareWord reads an answer that is one name, perhaps with filler words

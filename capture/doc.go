@@ -102,6 +102,9 @@
 //   - every UUID anywhere becomes a deterministic UUID, by scenario and
 //     order of first appearance ([Normalize]), unless the scenario
 //     pinned it to an id the tutorial shows;
+//   - the operator's token (random each run, like the ids; the
+//     operator's approvals carry it as Authorization: Bearer) becomes a
+//     deterministic one by scenario and order of first appearance;
 //   - JSON-RPC ids and SSE ids that are not UUIDs become 1, 2, 3, …;
 //   - an RFC 3339 time in a JSON string that is on the synthetic clock
 //     (an agent's stamp) keeps its value; any other becomes the time of

@@ -82,6 +82,7 @@ func TestMoveTheLoad(t *testing.T) {
 					return err
 				}
 				req, _ := http.NewRequestWithContext(ctx, "POST", url, nil)
+				req.Header.Set("Authorization", agents.OperatorAuthorization(kit.Deployer.OperatorToken()))
 				resp, err := rec.Client(OperatorName).Do(req)
 				if err != nil {
 					return err

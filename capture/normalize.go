@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -62,6 +63,14 @@ func scenarioUUID(scenario string, n int) string {
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
 
+// scenarioToken returns the n-th (1-based) operator token a capture of
+// the scenario shows: the prefix and the first 16 bytes of
+// sha256("scenario/operator-token/n") in hex.
+func scenarioToken(scenario string, n int) string {
+	sum := sha256.Sum256([]byte(scenario + "/operator-token/" + strconv.Itoa(n)))
+	return agents.OperatorTokenPrefix + hex.EncodeToString(sum[:16])
+}
+
 // Normalize rewrites a recorded transcript in place so that recording the
 // same scenario again gives the same bytes:
 //
@@ -76,6 +85,11 @@ func scenarioUUID(scenario string, n int) string {
 //     the n-th id of the scenario, for the n-th distinct id: the first
 //     16 bytes of sha256("SCENARIO/n") as a version 4 UUID. Pins map raw
 //     ids (any case) to the ids a capture must show.
+//   - Every operator token ([agents.OperatorTokenPattern]), anywhere
+//     (the operator's Authorization header, above all), becomes a
+//     deterministic one, in the order it first appears: the prefix and
+//     the first 16 bytes of sha256("SCENARIO/operator-token/n") in hex.
+//     The kit makes a fresh token each run, as it makes fresh ids.
 //   - JSON-RPC request ids and SSE ids that are not UUIDs become 1, 2,
 //     3, … in the order they first appear (a string stays a string).
 //   - Every JSON string that holds only an RFC 3339 time is written in
@@ -146,6 +160,7 @@ type Normalizer struct {
 	pins     map[string]string // lower-case raw UUID -> lower-case wanted UUID
 	ids      map[string]string // lower-case raw UUID -> new
 	nIDs     int
+	tokens   map[string]string // raw operator token -> new
 	times    map[string]string // raw time value -> normalised, for fine-grained values
 	rpcIDs   map[string]string // raw JSON-RPC id (JSON text) -> new JSON text
 	sseIDs   map[string]string
@@ -159,6 +174,7 @@ func NewNormalizer(scenario string) *Normalizer {
 		scenario: scenario,
 		pins:     map[string]string{},
 		ids:      map[string]string{},
+		tokens:   map[string]string{},
 		times:    map[string]string{},
 		rpcIDs:   map[string]string{},
 		sseIDs:   map[string]string{},
@@ -189,7 +205,16 @@ func (n *Normalizer) Frame(f *replay.Frame) {
 	f.Data = n.body(f.Data, f.At, false)
 }
 
+// mapIDs maps the UUIDs and the operator tokens in s.
 func (n *Normalizer) mapIDs(s string) string {
+	s = agents.OperatorTokenPattern.ReplaceAllStringFunc(s, func(raw string) string {
+		v, ok := n.tokens[raw]
+		if !ok {
+			v = scenarioToken(n.scenario, len(n.tokens)+1)
+			n.tokens[raw] = v
+		}
+		return v
+	})
 	return uuidRE.ReplaceAllStringFunc(s, func(raw string) string {
 		key := strings.ToLower(raw)
 		if v := n.ids[key]; v != "" {

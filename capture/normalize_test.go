@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -248,6 +249,37 @@ func TestClassify(t *testing.T) {
 		name, ch := Classify(tc.method, tc.path, []byte(tc.body))
 		if name != tc.name || ch != tc.ch {
 			t.Errorf("Classify(%s %s %s) = %q, %q; want %q, %q", tc.method, tc.path, tc.body, name, ch, tc.name, tc.ch)
+		}
+	}
+}
+
+// TestNormalizeOperatorTokens: the kit's operator token, random each
+// run, comes out of normalisation as a made-up token of the scenario,
+// by order of first appearance, wherever it appears; the same token
+// gets the same value, and the real one is gone.
+func TestNormalizeOperatorTokens(t *testing.T) {
+	one, two := agents.NewOperatorToken(), agents.NewOperatorToken()
+	n := NewNormalizer("07-auth-required")
+	rq := replay.Request{Method: "POST", URL: "http://localhost:41243/approve/x",
+		Header: []replay.Header{{Name: "Authorization", Value: agents.OperatorAuthorization(one)}}}
+	n.Request(&rq)
+	rq2 := replay.Request{Method: "POST", URL: "http://localhost:41243/refuse/x",
+		Header: []replay.Header{{Name: "Authorization", Value: agents.OperatorAuthorization(two)}},
+		Body:   `{"note":"` + one + `"}`}
+	n.Request(&rq2)
+	first, second := scenarioToken("07-auth-required", 1), scenarioToken("07-auth-required", 2)
+	if got := rq.Header[0].Value; got != "Bearer "+first {
+		t.Errorf("first token written %q, want Bearer %s", got, first)
+	}
+	if got := rq2.Header[0].Value; got != "Bearer "+second || !strings.Contains(rq2.Body, first) {
+		t.Errorf("second request: %q %q, want Bearer %s and the first token again in the body", got, rq2.Body, second)
+	}
+	if !agents.OperatorTokenPattern.MatchString(first) || first == second || first == scenarioToken("08-auth-refused", 1) {
+		t.Errorf("made-up tokens %s %s: not tokens, or not distinct", first, second)
+	}
+	for _, s := range []string{rq.Header[0].Value, rq2.Header[0].Value, rq2.Body} {
+		if strings.Contains(s, one) || strings.Contains(s, two) {
+			t.Errorf("a real token is left in %q", s)
 		}
 	}
 }

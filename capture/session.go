@@ -178,12 +178,16 @@ func (s *Session) Client(ctx context.Context, from string, agent *agents.Agent, 
 	return c, nil
 }
 
-// Post sends an operator's plain POST to url and returns the status and
-// the body of the reply.
+// Post sends a plain POST to url and returns the status and the body of
+// the reply. The operator's carries the kit's operator token
+// (Authorization: Bearer), which the capture shows normalised.
 func (s *Session) Post(ctx context.Context, from, url string) (int, string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, nil)
 	if err != nil {
 		return 0, "", err
+	}
+	if from == OperatorName {
+		req.Header.Set("Authorization", agents.OperatorAuthorization(s.Kit.Deployer.OperatorToken()))
 	}
 	resp, err := s.Rec.Client(from).Do(req)
 	if err != nil {

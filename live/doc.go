@@ -53,8 +53,11 @@
 //	Deploy            SendStreamingMessage to the deployer (Blocking: SendMessage);
 //	                  returns at AUTH_REQUIRED with Task.ApproveURL, the stream is read on
 //	Approve, Refuse   the operator's plain POST /approve/{taskId} or /refuse/{taskId},
-//	                  outside A2A, by task id (the deployer's or the planner's) or URL;
-//	                  the reply comes before the frames it causes, which the open stream records
+//	                  outside A2A, by task id (the deployer's or the planner's) or URL,
+//	                  with the operator's token as Authorization: Bearer (offline, the
+//	                  session holds the in-page kit's; remote, DecideArgs.Token, the one
+//	                  "a2aplay agents" printed); the reply comes before the frames it
+//	                  causes, which the open stream records
 //	SendWhileWaiting  a message on a task waiting in AUTH_REQUIRED
 //	Subscribe         SubscribeToTask; returns at the first event, the stream is read on
 //	GetTask, Cancel   GetTask and CancelTask
@@ -173,7 +176,7 @@
 //	answer            AnswerArgs        {"taskId", "contextId", "text", "variant", "agent", "binding"}
 //	sendWhileWaiting  MessageArgs       {"taskId", "text", "agent", "binding"}
 //	deploy            DeployArgs        {"build", "environment", "blocking", "agent", "binding"}
-//	approve, refuse   DecideArgs        {"taskId"} or {"url"}
+//	approve, refuse   DecideArgs        {"taskId"} or {"url"}, and "token" for a remote kit
 //	subscribe, getTask, cancel  TaskArgs {"taskId", "agent", "binding"}
 //	runPlanner        PlanArgs          {"base", "build", "environment", "agent", "binding"}
 //	send              SendArgs          {"agent", "text", "taskId", "contextId", "stream", "binding"}
@@ -204,6 +207,11 @@
 //     planner passes its deployer's request up (§7.6.2), that is the
 //     deployer's task, "passed up by" the planner's; Approve and Refuse
 //     post that URL ({"url": …}), and the HTTP reply shows beside them.
+//     The operator's token: offline, the session holds the in-page
+//     kit's and the panel says so; remote, the panel asks for the one
+//     "a2aplay agents" printed and sends it with each decision
+//     ({"token": …}). A transcript shows the header a decision sent; a
+//     normalised save shows the token normalised, as a capture does.
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.

@@ -109,6 +109,14 @@ func TestOfflineApprove(t *testing.T) {
 			if task.ApproveTask != task.ID || task.ApproveAgent != agents.DeployerName {
 				t.Errorf("the deployer's waiting task says its link decides %s's task %q, want its own", task.ApproveAgent, task.ApproveTask)
 			}
+			// A token of someone else's is refused, and the task waits
+			// on; the session's own, the in-page kit's, approves.
+			wrong := s.do("Approve", func(ctx context.Context) (*Result, error) {
+				return s.Approve(ctx, DecideArgs{TaskID: task.ID, Token: agents.NewOperatorToken()})
+			})
+			if wrong.HTTP == nil || wrong.HTTP.Status != http.StatusUnauthorized || wrong.Task == nil || wrong.Task.State != "TASK_STATE_AUTH_REQUIRED" {
+				t.Fatalf("approve with a wrong token replied %+v, task %+v; want 401 and the task waiting", wrong.HTTP, wrong.Task)
+			}
 			ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 			if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK || !strings.Contains(ap.HTTP.Body, `"decision":"approved"`) {
 				t.Fatalf("approve replied %+v", ap.HTTP)

@@ -292,6 +292,10 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 	if err != nil {
 		return nil, fmt.Errorf("live: %s: %w", name, err)
 	}
+	tok, err := s.operatorToken(a.Token)
+	if err != nil {
+		return nil, fmt.Errorf("live: %s: %w", name, err)
+	}
 	if err := s.begin(); err != nil {
 		return nil, err
 	}
@@ -310,6 +314,9 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 		return nil, fmt.Errorf("live: %s: %w", name, err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if tok != "" {
+		req.Header.Set("Authorization", agents.OperatorAuthorization(tok))
+	}
 	resp, err := m.httpClient().Do(req)
 	if err == nil {
 		body, rerr := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
@@ -327,10 +334,30 @@ func (s *Session) decide(ctx context.Context, name string, a DecideArgs, approve
 		}
 		r.Note = fmt.Sprintf("Outside A2A: the operator %s this one deploy; the task resumes without a client message (§7.6.1).", verb)
 	}
+	if r.HTTP != nil && r.HTTP.Status == http.StatusUnauthorized {
+		r.Note = "The deployer decides nothing without its operator's token: the task id in the link is no credential, for the client reads it in every message. The task waits on."
+		if s.kit == nil {
+			r.Note += " Give the operator token that \"a2aplay agents\" printed."
+		}
+	}
 	if taskID != "" {
 		r.Task = s.taskView(a2a.TaskID(taskID))
 	}
 	return m.finish(r, err), nil
+}
+
+// operatorToken is the token a decision sends: the one given, else, in
+// an offline session, the in-page kit's (the learner is its operator).
+// A token is one word of printable ASCII, as a header value must be.
+func (s *Session) operatorToken(given string) (string, error) {
+	tok := strings.TrimSpace(given)
+	if tok == "" && s.kit != nil {
+		return s.kit.Deployer.OperatorToken(), nil
+	}
+	if len(tok) > 200 || strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r > '~' }) {
+		return "", fmt.Errorf("the operator token must be one word of printable ASCII, at most 200 bytes, as \"a2aplay agents\" prints it")
+	}
+	return tok, nil
 }
 
 // decisionURL finds where to decide: the given URL, the approve URL a

@@ -95,7 +95,19 @@ func TestRemoteKit(t *testing.T) {
 	if !strings.HasPrefix(deploy.ApproveURL, k.url(agents.DeployerName)+"/approve/") {
 		t.Errorf("approve URL %s is not the remote deployer's", deploy.ApproveURL)
 	}
-	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	// Remote, the session holds no token: without the one the kit
+	// printed, the deployer answers 401 and the deploy waits on.
+	no := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	if no.HTTP == nil || no.HTTP.Status != http.StatusUnauthorized || no.Error == nil || !strings.Contains(no.Note, "a2aplay agents") {
+		t.Fatalf("approve without the token: %+v %+v %q, want 401", no.HTTP, no.Error, no.Note)
+	}
+	if _, err := s.Approve(context.Background(), DecideArgs{TaskID: deploy.ID, Token: "two words"}); err == nil || !strings.Contains(err.Error(), "one word") {
+		t.Errorf("a token of two words: %v", err)
+	}
+	tok := k.kit.Deployer.OperatorToken()
+	ap := s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: tok})
+	})
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK {
 		t.Fatalf("approve: %+v %+v", ap.HTTP, ap.Error)
 	}
@@ -115,7 +127,9 @@ func TestRemoteKit(t *testing.T) {
 		t.Errorf("the planner passed up %s, said to decide %s's task %q; want the deployer's task in the link", passed.ApproveURL, passed.ApproveAgent, passed.ApproveTask)
 	}
 	ps := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: plan.ID}) })
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: plan.ID}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: plan.ID, Token: tok})
+	})
 	sn = s.waitFor("the planner's subscription to end", streamClosed(ps.Stream.ID))
 	if st := sn.Streams[ps.Stream.ID-1]; st.State != "TASK_STATE_COMPLETED" {
 		t.Errorf("the planner's subscription ended %+v", st)
@@ -256,7 +270,7 @@ func TestRemoteNames(t *testing.T) {
 // JavaScript SDK on a terminal task), the deployer answers every
 // JSON-RPC SubscribeToTask with a plain JSON error: HTTP 200,
 // application/json, code -32004.
-func sharedOrigin(t *testing.T) (origin string) {
+func sharedOrigin(t *testing.T) (origin, token string) {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -298,14 +312,14 @@ func sharedOrigin(t *testing.T) (origin string) {
 		dp.Close()
 		srv.Close()
 	})
-	return "http://127.0.0.1:" + port
+	return "http://127.0.0.1:" + port, dp.OperatorToken()
 }
 
 // Agents are their cards: two agents on one origin under different
 // paths stay two participants, and 127.0.0.1 (the URLs given) and
 // localhost (the URLs the cards list) are one agent.
 func TestRemoteAgentsShareAnOrigin(t *testing.T) {
-	origin := sharedOrigin(t)
+	origin, token := sharedOrigin(t)
 	s := openTest(t, Config{
 		Remote:    []string{origin + "/reviewer", origin + "/deployer/", strings.Replace(origin, "127.0.0.1", "localhost", 1) + "/reviewer"},
 		Transport: &http.Transport{},
@@ -325,7 +339,9 @@ func TestRemoteAgentsShareAnOrigin(t *testing.T) {
 	if deploy.ApproveAgent != agents.DeployerName || deploy.ApproveTask != deploy.ID {
 		t.Errorf("the link %s decides %s's task %q, want the deployer's %s (its card names it on another host)", deploy.ApproveURL, deploy.ApproveAgent, deploy.ApproveTask, deploy.ID)
 	}
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token})
+	})
 	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
 
 	tr := s.Transcript()
@@ -367,10 +383,12 @@ func TestRemoteAgentsShareAnOrigin(t *testing.T) {
 // A streaming call answered with a plain JSON error shows that error,
 // with its code, not a stream that closed without events.
 func TestRemoteStreamAnsweredWithJSONError(t *testing.T) {
-	origin := sharedOrigin(t)
+	origin, token := sharedOrigin(t)
 	s := openTest(t, Config{Remote: []string{origin + "/deployer"}, Transport: &http.Transport{}})
 	d, deploy := deployOn(t, s)
-	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: deploy.ID}) })
+	s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: deploy.ID, Token: token})
+	})
 	s.waitFor("the deploy stream's end", streamClosed(d.Stream.ID))
 
 	sub := s.do("Subscribe", func(ctx context.Context) (*Result, error) { return s.Subscribe(ctx, TaskArgs{TaskID: deploy.ID}) })

@@ -52,7 +52,11 @@
 //
 // With [Config.Normalize], ids and times are written as capture writes
 // them ([capture.Normalizer]): deterministic UUIDs named after
-// Config.Name, JSON-RPC and SSE ids counted from 1, and the synthetic
+// Config.Name, the kit's operator tokens made up the same way (an
+// operator's approval passes through with its Authorization header, and
+// without Normalize the file keeps the token as sent: it is good only
+// while that run of the kit lasts, but share such a file with care),
+// JSON-RPC and SSE ids counted from 1, and the synthetic
 // clock of [capture.Tick], one tick per observation in the order the
 // proxy saw them. Traffic over a network interleaves as it will, so two
 // recordings of the same session may still differ where two connections

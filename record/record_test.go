@@ -230,7 +230,7 @@ func TestRecordKit(t *testing.T) {
 	for range 3 {
 		_, text = state(sse.next(t))
 	}
-	approve := text[strings.Index(text, "http"):]
+	approve := agents.FindApproveURL(text)
 	if !strings.HasPrefix(approve, r.url+"/deployer/approve/") {
 		t.Fatalf("the approve link %q does not lead through the proxy", approve)
 	}
@@ -238,7 +238,13 @@ func TestRecordKit(t *testing.T) {
 	if got := names(before); strings.Join(got, " ") != "GetAgentCard SendMessage SendMessage" {
 		t.Fatalf("while the stream is open: %v", got)
 	}
-	ar := post(t, approve, "")
+	// The operator's token passes through the proxy like any header.
+	areq, _ := http.NewRequest(http.MethodPost, approve, nil)
+	areq.Header.Set("Authorization", agents.OperatorAuthorization(kit.Deployer.OperatorToken()))
+	ar, err := http.DefaultClient.Do(areq)
+	if err != nil {
+		t.Fatal(err)
+	}
 	io.Copy(io.Discard, ar.Body)
 	ar.Body.Close()
 	if ar.StatusCode != http.StatusOK {
@@ -271,6 +277,16 @@ func TestRecordKit(t *testing.T) {
 	}
 	if ap.Channel != replay.ChannelOutOfBand || ap.To != "deployer" || !strings.HasPrefix(ap.Request.URL, localhost(kit.Deployer)+"/approve/") {
 		t.Errorf("approve exchange: %s to %s at %s", ap.Channel, ap.To, ap.Request.URL)
+	}
+	// The proxy passed the operator's token on, and records it as sent.
+	var auth string
+	for _, h := range ap.Request.Header {
+		if strings.EqualFold(h.Name, "Authorization") {
+			auth = h.Value
+		}
+	}
+	if auth != agents.OperatorAuthorization(kit.Deployer.OperatorToken()) {
+		t.Errorf("the recorded approval's Authorization %q, want the operator's token", auth)
 	}
 	fs := st.Response.Stream
 	if len(fs.Frames) != 6 || fs.End == nil || fs.End.By != replay.EndServer {

@@ -38,7 +38,8 @@ const drivePage = `<!doctype html>
 const driveCSS = `p { font: 14px system-ui; }`
 
 // driveJS drives the kit; PARAMS is replaced by a JSON object with the
-// cards' URLs, the binding, the diff and the repository.
+// cards' URLs, the operator's token, the binding, the diff and the
+// repository.
 const driveJS = `"use strict";
 const P = PARAMS;
 const headers = {"Content-Type": "application/json", "A2A-Version": "1.0"};
@@ -96,8 +97,9 @@ async function deploy() {
         approved = true;
         const text = st.message.parts.map(p => p.text || "").join(" ");
         const link = text.match(/https?:\/\/\S+/)[0];
-        // The kit takes a page's approval only as JSON, after a preflight.
-        const r = await fetch(link, {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
+        // The kit takes a page's approval only as JSON, after a
+        // preflight, and only with the operator's token.
+        const r = await fetch(link, {method: "POST", headers: {"Content-Type": "application/json", "Authorization": "Bearer " + P.token}, body: "{}"});
         if (!r.ok) throw new Error("approve: " + r.status);
       }
     }
@@ -118,11 +120,12 @@ async function deploy() {
 `
 
 // serveKitAt serves the kit on 127.0.0.1 ports with cards that name
-// localhost, and returns its card URLs on 127.0.0.1.
-func serveKitAt(t *testing.T) (reviewer, deployer string) {
+// localhost, and returns its card URLs on 127.0.0.1 and the deployer's
+// operator token.
+func serveKitAt(t *testing.T) (reviewer, deployer, token string) {
 	t.Helper()
 	kit := kittest.Serve(t, "localhost")
-	return strings.Replace(kit.Reviewer.BaseURL(), "localhost", "127.0.0.1", 1), strings.Replace(kit.Deployer.BaseURL(), "localhost", "127.0.0.1", 1)
+	return strings.Replace(kit.Reviewer.BaseURL(), "localhost", "127.0.0.1", 1), strings.Replace(kit.Deployer.BaseURL(), "localhost", "127.0.0.1", 1), kit.Deployer.OperatorToken()
 }
 
 // TestHARFromChromium records, in Chromium, a page that drives the kit,
@@ -136,8 +139,8 @@ func TestHARFromChromium(t *testing.T) {
 	for _, binding := range []string{"JSONRPC", "HTTP+JSON"} {
 		t.Run(binding, func(t *testing.T) {
 			tb := newTab(t)
-			reviewer, deployer := serveKitAt(t)
-			page := serveDrivePage(t, reviewer, deployer, binding)
+			reviewer, deployer, token := serveKitAt(t)
+			page := serveDrivePage(t, reviewer, deployer, token, binding)
 			rec, err := browser.RecordHAR(tb.ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -163,10 +166,10 @@ func TestHARFromChromium(t *testing.T) {
 
 // serveDrivePage serves the drive page for agents whose cards are at
 // the given base URLs, and returns its URL.
-func serveDrivePage(t *testing.T, reviewer, deployer, binding string) string {
+func serveDrivePage(t *testing.T, reviewer, deployer, token, binding string) string {
 	t.Helper()
 	params, _ := json.Marshal(map[string]string{
-		"reviewer": reviewer, "deployer": deployer, "binding": binding,
+		"reviewer": reviewer, "deployer": deployer, "token": token, "binding": binding,
 		"diff": agents.SampleDiff, "repository": agents.SampleRepository,
 		"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
 	})

@@ -49,6 +49,7 @@ func TestJSSDKClient(t *testing.T) {
 			cmd := exec.CommandContext(ctx, node, "client.mjs", kit.Reviewer.BaseURL(), kit.Deployer.BaseURL(), binding,
 				filepath.Join(root, "agents", "testdata", "payments-api.diff"))
 			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "OPERATOR_TOKEN="+kit.Deployer.OperatorToken())
 			out, err := cmd.CombinedOutput()
 			t.Logf("client.mjs %s:\n%s", binding, out)
 			if err != nil {

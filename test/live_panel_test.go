@@ -116,6 +116,25 @@ func (tb *tab) text(sel string) string {
 	return eval[string](tb, `(e => e ? e.textContent : "")(document.querySelector(`+js(sel)+`))`)
 }
 
+// operatorShot keeps a screenshot of the operator panel at 1366x768.
+func (tb *tab) operatorShot(name string) {
+	tb.t.Helper()
+	tb.do(chromedp.EmulateViewport(1366, 768))
+	eval[bool](tb, `(document.querySelector("#lv-operator").scrollIntoView({block: "center"}), true)`)
+	tb.keepScreenshot(name)
+}
+
+// hidden reports whether the element matching sel is hidden, or inside
+// a hidden one; it fails the test when there is none.
+func (tb *tab) hidden(sel string) bool {
+	tb.t.Helper()
+	state := eval[string](tb, `(e => !e ? "none" : e.closest("[hidden]") ? "hidden" : "shown")(document.querySelector(`+js(sel)+`))`)
+	if state == "none" {
+		tb.t.Fatalf("no %s", sel)
+	}
+	return state == "hidden"
+}
+
 // waitText waits until the element matching sel contains want.
 func (tb *tab) waitText(sel, want string) {
 	tb.t.Helper()
@@ -275,7 +294,12 @@ func TestLiveDeploy(t *testing.T) {
 	r := tb.clickMove("#lv-deploy", first)
 	mustContain(t, "deploy", r, "AUTH_REQUIRED", "/approve/", "stream #1 open")
 	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
-	mustContain(t, "the operator panel", tb.text("#lv-operator"), "outside A2A", "The operator", "/approve/", "AUTH_REQUIRED")
+	mustContain(t, "the operator panel", tb.text("#lv-operator"), "outside A2A", "The operator", "/approve/", "AUTH_REQUIRED", "Authorization: Bearer")
+	// The in-page kit's operator token is the page's: it asks for none.
+	if !tb.hidden("#lv-op-token-ask") || tb.hidden("#lv-op-token-held") {
+		t.Error("the in-page session's operator panel asks for a token it holds")
+	}
+	tb.operatorShot("live-operator-panel")
 	tb.keepScreenshot("live-deploy-waiting")
 	tb.click("#lv-card-deploy .lv-to-op")
 	tb.wait(`(r => r.top >= 0 && r.bottom <= innerHeight)(document.querySelector("#lv-operator .lv-op-item").getBoundingClientRect())`)
@@ -436,6 +460,17 @@ func TestLiveRemote(t *testing.T) {
 
 	tb.click("#lv-tab-deploy")
 	tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
+	// A remote kit's operator token is the learner's to give: the panel
+	// asks for it, and an approval without it is refused and decides
+	// nothing.
+	if tb.hidden("#lv-op-token-ask") || !tb.hidden("#lv-op-token-held") {
+		t.Error("a remote session's operator panel does not ask for the operator token")
+	}
+	no := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+	mustContain(t, "an approval without the token", no, "HTTP 401", "no credential", "a2aplay agents")
+	tb.operatorShot("live-operator-panel-remote-401")
+	mustContain(t, "the deploy after it", tb.text("#lv-card-deploy .lv-watch"), "AUTH_REQUIRED")
+	tb.fill("#lv-op-token", operatorToken(t, log))
 	tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	tb.waitText("#lv-card-deploy .lv-watch", "COMPLETED")
 	tb.keepScreenshot("live-remote")
@@ -524,6 +559,26 @@ func TestLiveSize(t *testing.T) {
 	t.Logf("live.wasm: %d bytes, %d brotli at the tests' quality 5 (the site ships quality 11; see BenchmarkModuleSize in cmd/live)", r.LiveRaw, r.LiveBr)
 	if r.LiveRaw == 0 || r.LiveBr == 0 {
 		t.Errorf("the site has no compressed live module: %+v", r)
+	}
+}
+
+// operatorToken reads the operator token "a2aplay agents" printed, as
+// its operator would.
+func operatorToken(t *testing.T, log *syncBuffer) string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for _, line := range strings.Split(log.String(), "\n") {
+			if strings.Contains(line, "Authorization: Bearer ") {
+				if tok := agents.OperatorTokenPattern.FindString(line); tok != "" {
+					return tok
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a2aplay agents printed no operator token:\n%s", log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

@@ -201,9 +201,18 @@ func streamEnds(tb *tab, id int, state string) {
 }
 
 // playKit plays the kit's three flows through the worker: the answer,
-// an approved and a refused deploy, and the planner chain.
-func playKit(t *testing.T, tb *tab, binding string) {
+// an approved and a refused deploy, and the planner chain. token is the
+// remote deployer's operator token; "" offline, where the worker's
+// session holds the in-page kit's.
+func playKit(t *testing.T, tb *tab, binding, token string) {
 	t.Helper()
+	decide := func(taskID string) map[string]any {
+		args := map[string]any{"taskId": taskID}
+		if token != "" {
+			args["token"] = token
+		}
+		return args
+	}
 	diff := call[liveResult](tb, "sendDiff", map[string]any{"binding": binding})
 	if diff.state() != "TASK_STATE_INPUT_REQUIRED" || diff.Task.Text != agents.BaseBranchQuestion {
 		t.Fatalf("sendDiff: %+v", diff.Task)
@@ -221,14 +230,14 @@ func playKit(t *testing.T, tb *tab, binding string) {
 	if wait.Deviation == nil || wait.Deviation.Spec != "§7.6.1" {
 		t.Errorf("a message while waiting: %+v %+v", wait.Error, wait.Deviation)
 	}
-	ap := call[liveResult](tb, "approve", map[string]any{"taskId": dep.Task.ID})
+	ap := call[liveResult](tb, "approve", decide(dep.Task.ID))
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK {
 		t.Fatalf("approve: %+v", ap.HTTP)
 	}
 	streamEnds(tb, dep.Stream.ID, "TASK_STATE_COMPLETED")
 
 	ref := call[liveResult](tb, "deploy", map[string]any{"binding": binding})
-	call[liveResult](tb, "refuse", map[string]any{"taskId": ref.Task.ID})
+	call[liveResult](tb, "refuse", decide(ref.Task.ID))
 	streamEnds(tb, ref.Stream.ID, "TASK_STATE_REJECTED")
 
 	plan := call[liveResult](tb, "runPlanner", map[string]any{"binding": binding})
@@ -243,7 +252,7 @@ func playKit(t *testing.T, tb *tab, binding string) {
 	if sub.Stream == nil {
 		t.Fatalf("subscribe: %+v", sub.Error)
 	}
-	call[liveResult](tb, "approve", map[string]any{"taskId": plan.Task.ID})
+	call[liveResult](tb, "approve", decide(plan.Task.ID))
 	streamEnds(tb, sub.Stream.ID, "TASK_STATE_COMPLETED")
 }
 
@@ -300,7 +309,7 @@ func TestLiveWorkerOffline(t *testing.T) {
 	if open["mode"] != "offline" || len(open["agents"].([]any)) != 3 {
 		t.Fatalf("open: %v", open)
 	}
-	playKit(t, tb, "JSONRPC")
+	playKit(t, tb, "JSONRPC", "")
 	tr := saved(t, tb)
 	if tr.Participant(agents.PlannerName) == nil || tr.Participant("operator") == nil {
 		t.Errorf("participants %+v", tr.Participants)
@@ -328,7 +337,7 @@ func TestLiveWorkerRemote(t *testing.T) {
 	if open["mode"] != "remote" || len(open["agents"].([]any)) != 3 {
 		t.Fatalf("open: %v", open)
 	}
-	playKit(t, tb, "HTTP+JSON")
+	playKit(t, tb, "HTTP+JSON", kit.Deployer.OperatorToken())
 	tr := saved(t, tb)
 	if p := tr.Participant(agents.DeployerName); p == nil || p.URL != kit.Deployer.BaseURL() {
 		t.Errorf("the deployer participant: %+v", p)

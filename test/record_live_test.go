@@ -48,7 +48,7 @@ const (
 func TestLiveThroughRecord(t *testing.T) {
 	site := liveSiteURL(t)
 	recordNode(t)
-	reviewer, deployer := serveKitAt(t)
+	reviewer, deployer, token := serveKitAt(t)
 	jsPort := jsAgent(t, "/reviewer", "/deployer")
 	jsURL := "http://127.0.0.1:" + jsPort
 
@@ -105,6 +105,9 @@ func TestLiveThroughRecord(t *testing.T) {
 	tb.click("#lv-tab-deploy")
 	dp := tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
 	mustContain(t, "the kit's deploy", dp, "AUTH_REQUIRED")
+	// The operator pastes the kit's token into the panel; it passes
+	// through the proxy with the approval.
+	tb.fill("#lv-op-token", token)
 	ap := tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 	mustContain(t, "the kit's approval", ap, "HTTP 200", proxy+"/deployer/approve/")
 	tb.waitText("#lv-card-deploy .lv-watch", "COMPLETED")

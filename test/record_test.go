@@ -50,7 +50,7 @@ func recordNode(t *testing.T) (node, dir string) {
 // approval between the frames it separates.
 func TestRecordJSSDK(t *testing.T) {
 	node, dir := recordNode(t)
-	reviewer, deployer := serveKitAt(t)
+	reviewer, deployer, token := serveKitAt(t)
 	proxy, rec, file, log := startRecorder(t, reviewer, deployer)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -58,6 +58,9 @@ func TestRecordJSSDK(t *testing.T) {
 	root := filepath.Dir(filepath.Dir(dir))
 	cmd := exec.CommandContext(ctx, node, "record-client.mjs", proxy, filepath.Join(root, "agents", "testdata", "payments-api.diff"))
 	cmd.Dir = dir
+	// The operator's token reaches the script as a person's would: set
+	// aside from the A2A traffic, here in its environment.
+	cmd.Env = append(os.Environ(), "OPERATOR_TOKEN="+token)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("record-client.mjs: %v\n%s\nproxy log:\n%s", err, out, log.String())
@@ -78,9 +81,9 @@ func TestRecordJSSDK(t *testing.T) {
 // JS SDK's is.
 func TestRecordBrowser(t *testing.T) {
 	tb := newTab(t)
-	reviewer, deployer := serveKitAt(t)
+	reviewer, deployer, token := serveKitAt(t)
 	proxy, rec, file, _ := startRecorder(t, reviewer, deployer)
-	drive(tb, serveDrivePage(t, proxy+"/code-reviewer", proxy+"/deployer", "JSONRPC"))
+	drive(tb, serveDrivePage(t, proxy+"/code-reviewer", proxy+"/deployer", token, "JSONRPC"))
 	rec.Close()
 	tr := checkRecording(t, file, reviewer, deployer)
 	for _, x := range tr.Exchanges {

@@ -140,6 +140,10 @@ func serveAgents(ctx context.Context, w io.Writer, cfg agents.KitConfig) error {
 	}
 	fmt.Fprintf(w, "operator: POST %s{taskId} approves a deploy, POST %s{taskId} refuses it\n",
 		kit.Deployer.BaseURL()+agents.ApprovePath, kit.Deployer.BaseURL()+agents.RefusePath)
+	// The operator's credential, for this run only: it is what makes a
+	// decision the operator's, not the task id in the URL.
+	fmt.Fprintf(w, "operator: send the header \"Authorization: %s\" with each (this run's operator token; the agents' clients never see it)\n",
+		agents.OperatorAuthorization(kit.Deployer.OperatorToken()))
 	pages := cfg.OperatorOrigins
 	if pages == nil {
 		pages = agents.DefaultOperatorOrigins

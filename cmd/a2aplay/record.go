@@ -37,7 +37,7 @@ func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	fs.Var(&agentArgs, "agent", "an agent to record: `URL` (served at the proxy's root), or NAME=URL (served at /NAME/); repeatable")
 	listen := fs.String("listen", "localhost:8999", "address the proxy listens on")
 	out := fs.String("out", "", "transcript file to write (required)")
-	normalize := fs.Bool("normalize", false, "write ids and times as captures do: deterministic UUIDs and the synthetic clock")
+	normalize := fs.Bool("normalize", false, "write ids and times as captures do: deterministic UUIDs (and operator tokens) and the synthetic clock")
 	title := fs.String("title", "", "the transcript's title")
 	fs.Usage = func() {
 		w := fs.Output()

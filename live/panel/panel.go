@@ -350,9 +350,15 @@ type TaskArgs struct {
 // DecideArgs name what an operator approves or refuses: a task id (the
 // deployer's, or a task whose status message names an approve URL, like
 // the planner's), or the approve URL itself.
+//
+// Token is the operator's token, sent as Authorization: Bearer: for a
+// remote kit, the one "a2aplay agents" printed. Empty in an offline
+// session means the in-page kit's own, which the session holds; empty in
+// a remote one sends none, and the kit's deployer answers 401.
 type DecideArgs struct {
 	TaskID string `json:"taskId,omitempty"`
 	URL    string `json:"url,omitempty"`
+	Token  string `json:"token,omitempty"`
 }
 
 // A Variant is a way to answer an interrupted task that the learner can

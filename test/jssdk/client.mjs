@@ -1,8 +1,10 @@
 // A client built on @a2a-js/sdk drives the a2aplay kit the way a chat
 // client does: text parts only. Run by test/jssdk_test.go:
 //
-//   node client.mjs REVIEWER_URL DEPLOYER_URL BINDING DIFF_FILE
+//   OPERATOR_TOKEN=a2aop_… node client.mjs REVIEWER_URL DEPLOYER_URL BINDING DIFF_FILE
 //
+// OPERATOR_TOKEN is the deployer's operator token, which approves the
+// deploy (a2aplay agents prints it).
 // BINDING is JSONRPC or HTTP+JSON. It prints one line per step and exits
 // non-zero, saying what went wrong, at the first surprise.
 import { readFileSync } from "node:fs";
@@ -108,8 +110,9 @@ async function deploy() {
     if (p.$case === "statusUpdate" && p.value.status.state === TaskState.TASK_STATE_AUTH_REQUIRED) {
       const url = text(p.value.status.message).match(/https?:\/\/\S+/)?.[0];
       if (!url) fail(`AUTH_REQUIRED names no approve URL: ${JSON.stringify(text(p.value.status.message))}`);
-      // Outside A2A: a plain POST, as an operator's tool sends it.
-      const resp = await fetch(url, { method: "POST" });
+      // Outside A2A: a plain POST, as an operator's tool sends it, with
+      // the operator's token (OPERATOR_TOKEN), which no A2A message holds.
+      const resp = await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${process.env.OPERATOR_TOKEN ?? ""}` } });
       const body = await resp.text();
       console.log(`operator POST ${url}: ${resp.status} ${body.trim()}`);
       if (resp.status !== 200) fail(`the approval answered ${resp.status}`);

@@ -4,7 +4,8 @@
 // lists, so every call, and the operator's approval, must go through the
 // proxy to be recorded.
 //
-// usage: node record-client.mjs PROXY_URL DIFF_FILE
+// usage: OPERATOR_TOKEN=a2aop_… node record-client.mjs PROXY_URL DIFF_FILE
+// (OPERATOR_TOKEN: the kit deployer's operator token, which approves)
 //
 // The code-reviewer is at PROXY_URL/code-reviewer and the deployer at
 // PROXY_URL/deployer. It prints one JSON line per thing it saw, and exits
@@ -68,7 +69,9 @@ for await (const ev of deployer.sendMessageStream(message([data({ build: "2026.1
     const words = st.message.parts.map((x) => (x.content?.$case === "text" ? x.content.value : "")).join(" ");
     approved = words.match(/https?:\/\/\S+/)[0];
     if (!approved.startsWith(proxy + "/")) throw new Error(`the approve link ${approved} does not lead through the proxy`);
-    const r = await fetch(approved, { method: "POST" });
+    // The operator's token, which the kit gave its operator (here the
+    // test, through OPERATOR_TOKEN), never the A2A client.
+    const r = await fetch(approved, { method: "POST", headers: { Authorization: `Bearer ${process.env.OPERATOR_TOKEN ?? ""}` } });
     expect("approve", r.status, 200);
     say({ step: "approve", url: approved, status: r.status });
   }

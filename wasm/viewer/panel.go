@@ -70,6 +70,7 @@ type panelElements struct {
 	tryTask, tryText, tryStep, sendAgent       js.Value
 	sendText, sendStream, sendStep, send       js.Value
 	operator, opList, opEmpty, opLog, tasks    js.Value
+	opTokenHeld, opTokenAsk, opToken           js.Value
 	save, normalize, replay, end, gor          js.Value
 	tryTaskKey, sendAgentKey, opKey            string
 }
@@ -165,6 +166,9 @@ func (p *page) findPanel() {
 		{"lv-op-list", &e.opList},
 		{"lv-op-empty", &e.opEmpty},
 		{"lv-op-log", &e.opLog},
+		{"lv-op-token-held", &e.opTokenHeld},
+		{"lv-op-token-ask", &e.opTokenAsk},
+		{"lv-op-token", &e.opToken},
 		{"lv-tasks", &e.tasks},
 		{"lv-save", &e.save},
 		{"lv-save-normalize", &e.normalize},
@@ -678,7 +682,13 @@ func (p *page) decide(w panel.Waiting, approve bool) {
 	if !approve {
 		verb, op, done = "Refuse", "refuse", "refused"
 	}
-	p.run(s.el.opLog, verb+" · POST "+op+" link of "+who+" "+replay.ShortID(w.Task), op, panel.DecideArgs{URL: w.URL}, func(r *panel.Result) {
+	// Offline the worker's session holds the in-page kit's token; a
+	// remote kit's is the one the learner pasted.
+	args := panel.DecideArgs{URL: w.URL}
+	if s.snap.Mode == panel.Remote {
+		args.Token = strings.TrimSpace(s.el.opToken.Get("value").String())
+	}
+	p.run(s.el.opLog, verb+" · POST "+op+" link of "+who+" "+replay.ShortID(w.Task), op, args, func(r *panel.Result) {
 		if r.HTTP != nil && r.HTTP.Status == 200 {
 			s.decided[w.URL] = done
 		}

@@ -171,6 +171,11 @@ func (p *page) paintOperator(live bool) {
 	s := &p.live.panel
 	e := &s.el
 	ws := s.snap.Waiting
+	// The operator's credential: held by the page for its own kit,
+	// asked of the learner for a remote one.
+	remote := s.snap.Mode == panel.Remote
+	dom.SetHidden(e.opTokenHeld, remote)
+	dom.SetHidden(e.opTokenAsk, !remote)
 	dom.SetHidden(e.opEmpty, len(ws) > 0)
 	dom.SetClass(e.operator, "waiting", len(ws) > 0)
 	var key strings.Builder
