@@ -79,6 +79,9 @@ func (c *checker) deviation(rule, section string, p place, msg string) {
 }
 
 func (c *checker) add(f Finding) {
+	if f.By == "" {
+		f.By = ByUnknown
+	}
 	if c.seen[f] {
 		return
 	}
