@@ -112,6 +112,18 @@ const DefaultMaxPerRule = 100
 type Report struct {
 	Findings []Finding      // sorted by line, exchange, frame and rule
 	Omitted  map[string]int // per rule, findings past Options.MaxPerRule
+	// Cut counts the same findings by rule and severity (a rule's
+	// findings may be notes where the transcript cannot show it
+	// broken), in the order of Rules, violations first.
+	Cut []Omission
+}
+
+// An Omission is a kind of finding past Options.MaxPerRule: its rule
+// and severity, and how many there were.
+type Omission struct {
+	Rule     string
+	Severity Severity
+	Count    int
 }
 
 // Check checks a transcript against every rule and returns all its
@@ -130,7 +142,7 @@ func Check(t *replay.Transcript) []Finding {
 // every batch of 2,048 exchanges, each batch is merged into that task's
 // states in one pass over them).
 func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
-	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
+	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}, cut: map[Omission]int{}}
 	rep := &Report{Omitted: c.omitted}
 	if t == nil {
 		return rep, nil
@@ -150,6 +162,17 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 		return ruleOrder[a.Rule] < ruleOrder[b.Rule]
 	})
 	rep.Findings = c.findings
+	for k, n := range c.cut {
+		k.Count = n
+		rep.Cut = append(rep.Cut, k)
+	}
+	sort.Slice(rep.Cut, func(i, j int) bool {
+		a, b := rep.Cut[i], rep.Cut[j]
+		if a.Rule != b.Rule {
+			return ruleOrder[a.Rule] < ruleOrder[b.Rule]
+		}
+		return a.Severity < b.Severity
+	})
 	return rep, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -317,6 +318,9 @@ func TestBound(t *testing.T) {
 	}
 	if counts["a2a-version"] != 10 || r.Omitted["a2a-version"] != 40 {
 		t.Errorf("a2a-version: kept %d, omitted %d; want 10 and 40", counts["a2a-version"], r.Omitted["a2a-version"])
+	}
+	if want := []Omission{{"a2a-version", Violation, 40}}; !reflect.DeepEqual(r.Cut, want) {
+		t.Errorf("Cut = %+v, want %+v", r.Cut, want)
 	}
 	if all := Check(tr); len(all) != 50 {
 		t.Errorf("Check keeps every finding: got %d, want 50", len(all))
