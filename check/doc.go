@@ -34,9 +34,10 @@
 // [Finding.By] blames the side that broke the rule: the client, whose
 // request departs from it, the agent, whose answer or frame does, or
 // neither when the transcript cannot tell ([ByUnknown]); some rules bind
-// one side only. [Finding.String] says whom, "§3.4.3 (agent): ...". The client's side
-// of a contradiction between taskId and contextId is the Message proto's
-// rule (§4.1.4); the agent's duty to reject it is §3.4.3's. A message
+// one side only. [Finding.String] says whom: "§3.4.3 (agent): ...". The
+// client's side of a contradiction between taskId and contextId is the
+// Message proto's rule (§4.1.4), a note, since the proto says "have to"
+// and not MUST; the agent's duty to reject it is §3.4.3's. A message
 // with the taskId alone, or the contextId alone, is allowed (§3.4.3).
 // [StepOf] finds the step of replay.Steps a finding belongs to, for a
 // page that shows findings on the diagram.

@@ -293,6 +293,8 @@ var uriChars = regexp.MustCompile(`^([A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A
 
 // validSARIF validates a log against the SARIF 2.1.0 schema, formats
 // (uri, uri-reference) asserted; and makes sure the validation can fail.
+// testdata/sarif-schema-2.1.0.json is the OASIS schema as its $id names
+// it (oasis-tcs/sarif-spec, Schemata/sarif-schema-2.1.0.json).
 func validSARIF(t *testing.T, log string) {
 	t.Helper()
 	f, err := os.Open("testdata/sarif-schema-2.1.0.json")
