@@ -1,8 +1,14 @@
 package check
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // TestSeverity: a rule's severity is the keyword of the sentence it
@@ -82,5 +88,39 @@ func TestFindingSeverity(t *testing.T) {
 	}
 	if notes == 0 {
 		t.Error("no finding of the corpus is a note")
+	}
+}
+
+// TestCutNotes: findings past MaxPerRule are counted by their own
+// severity: a stream the capture ended while open after its task
+// completed is a note that blames neither side, and stays one when cut.
+func TestCutNotes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# a2aplay transcript 1\n# participant: client\n# participant: agent http://localhost:41242\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&b, "\n### %d SendStreamingMessage\n# @from client\n# @to agent\n# @at 2026-10-06T09:00:0%d.000Z\nPOST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1.0\n\n", i, i)
+		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"SendStreamingMessage","params":{"message":{"messageId":"m%d","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`+"\n\n", i, i)
+		fmt.Fprintf(&b, "# @at 2026-10-06T09:00:0%d.100Z\nHTTP/1.1 200 OK\nContent-Type: text/event-stream\n\n", i)
+		fmt.Fprintf(&b, ": @at 2026-10-06T09:00:0%d.200Z\n"+`data: {"jsonrpc":"2.0","id":%d,"result":{"task":{"id":"t%d","contextId":"c%d","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-10-06T09:00:0%d.200Z"}}}}`+"\n\n", i, i, i, i, i)
+	}
+	tr, err := replay.Parse([]byte(b.String()), "open.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := Check(tr)
+	if len(all) != 4 {
+		t.Fatalf("findings %q, want 4 streams left open", all)
+	}
+	for _, f := range all {
+		if f.Rule != "stream-closes" || f.Severity != Note || f.By != ByUnknown || !strings.Contains(f.String(), "(cannot tell): note: ") {
+			t.Errorf("finding %s: %s, blames %s", f, f.Severity, f.By)
+		}
+	}
+	r, err := Run(context.Background(), tr, Options{MaxPerRule: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []Omission{{"stream-closes", Note, 3}}; len(r.Findings) != 1 || !reflect.DeepEqual(r.Cut, want) {
+		t.Errorf("kept %d, cut %+v; want 1 and %+v", len(r.Findings), r.Cut, want)
 	}
 }
