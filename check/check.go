@@ -8,21 +8,30 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-// Severity says how bad a finding is.
+// Severity says how bad a finding is: the strength of the sentence its
+// rule enforces ([SeverityOf] its keyword).
 type Severity int
 
 const (
-	// Violation: the transcript breaks a MUST (or a REQUIRED field) of
-	// the specification.
+	// Violation: the transcript breaks a MUST, MUST NOT, SHALL or
+	// REQUIRED of the specification (or a field it marks REQUIRED).
 	Violation Severity = iota
-	// Warning: the transcript departs from a SHOULD, or from a MUST with
-	// an exception a transcript cannot show.
+	// Warning: the transcript departs from a SHOULD, SHOULD NOT or
+	// RECOMMENDED.
 	Warning
+	// Note: the transcript departs from what a sentence without such a
+	// keyword describes (or one with MAY or OPTIONAL), or from a rule
+	// where the transcript cannot show that the rule was broken (a
+	// capture that ended first).
+	Note
 )
 
 func (s Severity) String() string {
-	if s == Warning {
+	switch s {
+	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "violation"
 }
@@ -41,8 +50,10 @@ type Finding struct {
 	Rule     string // the rule's ID, one of [Rules]
 	Msg      string
 	Severity Severity
-	// By says who departs from the rule: ByClient when the finding is
-	// about a request, ByAgent when it is about a response or a frame.
+	// By is the side the finding blames: ByClient when the client's
+	// request breaks the rule, ByAgent when the agent's response or
+	// frame does, ByUnknown when the transcript cannot tell (a stream
+	// the capture ended while it was open). Never "".
 	By string
 	// Deviation names the implementation known to depart from the rule
 	// this way ("a2a-go v2.4.0"), when the finding matches one of the
@@ -50,20 +61,33 @@ type Finding struct {
 	Deviation string
 }
 
-// Who a finding is about.
+// Who a finding blames.
 const (
-	ByClient = "client"
-	ByAgent  = "agent"
+	ByClient  = "client"
+	ByAgent   = "agent"
+	ByUnknown = "unknown"
 )
 
-// String formats the finding as "§3.2.2: message", with "warning: "
-// before the message of a warning. A command line tool puts "file:line: "
-// in front.
-func (f Finding) String() string {
-	if f.Severity == Warning {
-		return fmt.Sprintf("§%s: warning: %s", f.Section, f.Msg)
+// Blame is how text says whom a finding blames: "client", "agent", or
+// "cannot tell".
+func (f Finding) Blame() string {
+	switch f.By {
+	case ByClient, ByAgent:
+		return f.By
 	}
-	return fmt.Sprintf("§%s: %s", f.Section, f.Msg)
+	return "cannot tell"
+}
+
+// String formats the finding as "§3.2.2 (agent): message", with
+// "warning: " or "note: " before the message of a warning or a note; in
+// the parentheses, whom it blames ([Finding.Blame]). A command line tool
+// puts "file:line: " in front. The message may quote the transcript as
+// it is: a page shows it through replay.Visible.
+func (f Finding) String() string {
+	if f.Severity != Violation {
+		return fmt.Sprintf("§%s (%s): %s: %s", f.Section, f.Blame(), f.Severity, f.Msg)
+	}
+	return fmt.Sprintf("§%s (%s): %s", f.Section, f.Blame(), f.Msg)
 }
 
 // Options tune [Run].
@@ -88,6 +112,18 @@ const DefaultMaxPerRule = 100
 type Report struct {
 	Findings []Finding      // sorted by line, exchange, frame and rule
 	Omitted  map[string]int // per rule, findings past Options.MaxPerRule
+	// Cut counts the same findings by rule and severity (a rule's
+	// findings may be notes where the transcript cannot show it
+	// broken), in the order of Rules, violations first.
+	Cut []Omission
+}
+
+// An Omission is a kind of finding past Options.MaxPerRule: its rule
+// and severity, and how many there were.
+type Omission struct {
+	Rule     string
+	Severity Severity
+	Count    int
 }
 
 // Check checks a transcript against every rule and returns all its
@@ -106,7 +142,7 @@ func Check(t *replay.Transcript) []Finding {
 // every batch of 2,048 exchanges, each batch is merged into that task's
 // states in one pass over them).
 func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
-	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}}
+	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}, cut: map[Omission]int{}}
 	rep := &Report{Omitted: c.omitted}
 	if t == nil {
 		return rep, nil
@@ -126,6 +162,17 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 		return ruleOrder[a.Rule] < ruleOrder[b.Rule]
 	})
 	rep.Findings = c.findings
+	for k, n := range c.cut {
+		k.Count = n
+		rep.Cut = append(rep.Cut, k)
+	}
+	sort.Slice(rep.Cut, func(i, j int) bool {
+		a, b := rep.Cut[i], rep.Cut[j]
+		if a.Rule != b.Rule {
+			return ruleOrder[a.Rule] < ruleOrder[b.Rule]
+		}
+		return a.Severity < b.Severity
+	})
 	return rep, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -191,8 +192,8 @@ func TestShipped(t *testing.T) {
 	golden.CheckString(t, "testdata/shipped.findings", b.String())
 }
 
-// TestRules: each rule carries its text: a section, a keyword whose
-// severity matches, and at least one quote with its source.
+// TestRules: each rule carries its text: a section and at least one
+// quote with its source (TestSeverity holds its keyword and severity).
 func TestRules(t *testing.T) {
 	seen := map[string]bool{}
 	for _, r := range Rules {
@@ -207,22 +208,6 @@ func TestRules(t *testing.T) {
 			if q.Source == "" || q.Text == "" {
 				t.Errorf("rule %s has a quote without its source or text: %+v", r.ID, q)
 			}
-		}
-		switch r.Keyword {
-		case "MUST", "MUST NOT", "REQUIRED", "must":
-			if r.Severity != Violation && r.Derivation == "" {
-				t.Errorf("rule %s: a %s is a violation unless its derivation says why not", r.ID, r.Keyword)
-			}
-		case "SHOULD":
-			if r.Severity != Warning {
-				t.Errorf("rule %s: a SHOULD is a warning", r.ID)
-			}
-		case "derived":
-			if r.Derivation == "" {
-				t.Errorf("rule %s is derived and does not say how", r.ID)
-			}
-		default:
-			t.Errorf("rule %s: unknown keyword %q", r.ID, r.Keyword)
 		}
 		if !strings.Contains(quotesText(r), strings.TrimSuffix(r.Section, ".")) {
 			t.Errorf("rule %s cites §%s, which none of its quotes or its proto sources stand in", r.ID, r.Section)
@@ -339,6 +324,9 @@ func TestBound(t *testing.T) {
 	}
 	if counts["a2a-version"] != 10 || r.Omitted["a2a-version"] != 40 {
 		t.Errorf("a2a-version: kept %d, omitted %d; want 10 and 40", counts["a2a-version"], r.Omitted["a2a-version"])
+	}
+	if want := []Omission{{"a2a-version", Violation, 40}}; !reflect.DeepEqual(r.Cut, want) {
+		t.Errorf("Cut = %+v, want %+v", r.Cut, want)
 	}
 	if all := Check(tr); len(all) != 50 {
 		t.Errorf("Check keeps every finding: got %d, want 50", len(all))
@@ -464,8 +452,11 @@ func FuzzCheck(f *testing.F) {
 		}
 		n := bytes.Count(data, []byte("\n")) + 1
 		for _, fd := range Check(tr) {
-			if _, ok := ruleOrder[fd.Rule]; !ok || fd.Section == "" || fd.Msg == "" || (fd.By != ByClient && fd.By != ByAgent) {
+			if _, ok := ruleOrder[fd.Rule]; !ok || fd.Section == "" || fd.Msg == "" || (fd.By != ByClient && fd.By != ByAgent && fd.By != ByUnknown) {
 				t.Fatalf("bad finding %+v", fd)
+			}
+			if r := ruleByID(fd.Rule); fd.Severity != r.Severity && fd.Severity != Note {
+				t.Fatalf("finding %s is a %s; its rule is a %s", fd, fd.Severity, r.Severity)
 			}
 			if fd.Line < 0 || fd.Line > n {
 				t.Fatalf("finding at line %d of a %d-line file: %s", fd.Line, n, fd)

@@ -24,6 +24,7 @@ type checker struct {
 	seen     map[Finding]bool
 	kept     map[string]int
 	omitted  map[string]int
+	cut      map[Omission]int // omitted, by rule and severity
 }
 
 // A place is where a finding is, and whom it is about.
@@ -63,7 +64,7 @@ func (c *checker) full(rule string, p place) bool {
 	key := Finding{Exchange: p.ex, Frame: p.fr, Line: p.line, Rule: rule, By: p.by}
 	if !c.seen[key] {
 		c.seen[key] = true
-		c.omitted[rule]++
+		c.omit(rule, ruleByID(rule).Severity)
 	}
 	return true
 }
@@ -79,16 +80,25 @@ func (c *checker) deviation(rule, section string, p place, msg string) {
 }
 
 func (c *checker) add(f Finding) {
+	if f.By == "" {
+		f.By = ByUnknown
+	}
 	if c.seen[f] {
 		return
 	}
 	c.seen[f] = true
 	if c.max > 0 && c.kept[f.Rule] >= c.max {
-		c.omitted[f.Rule]++
+		c.omit(f.Rule, f.Severity)
 		return
 	}
 	c.kept[f.Rule]++
 	c.findings = append(c.findings, f)
+}
+
+// omit counts a finding past the bound.
+func (c *checker) omit(rule string, sev Severity) {
+	c.omitted[rule]++
+	c.cut[Omission{Rule: rule, Severity: sev}]++
 }
 
 // run decodes and checks the calls a batch at a time. A call's checks

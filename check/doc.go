@@ -18,19 +18,26 @@
 // sentences it enforces, quoted ([Quote]) from the specification v1.0.1
 // (a2aproject/A2A, docs/specification.md) or its specification/a2a.proto,
 // which the specification's sections 4.x render; the section a finding
-// cites is where those sentences stand. The rule's Keyword is the
-// requirement's strength as written: a MUST broken, or a field the proto
-// marks REQUIRED (which §5.7 makes a MUST), is a [Violation]; a SHOULD is
-// a [Warning]. A rule no single sentence states is marked "derived" and
-// says how it follows. Two MUSTs are warnings because a transcript cannot
-// show their exception: a TASK_STATE_AUTH_REQUIRED status without a
-// message (excused by an out-of-band agreement), and a stream the capture
-// ended while it was still open.
+// cites is where those sentences stand. The first quote is the sentence
+// the rule cites, and its keyword ([KeywordOf]) is the rule's Keyword and
+// sets its [Severity] ([SeverityOf]): a MUST, MUST NOT, SHALL or REQUIRED
+// (a field the proto marks REQUIRED, which §5.7 makes a MUST) broken is a
+// [Violation]; a SHOULD, SHOULD NOT or RECOMMENDED a [Warning]; a MAY, or
+// a sentence without a keyword (a proto comment's lower-case "must", a
+// binding's list of requirements), a [Note], and the rule's Derivation
+// says how it follows. A test holds every rule to its sentence. A
+// finding has its rule's severity, or is a note where the transcript
+// cannot show the rule broken: a stream the capture ended while it was
+// still open after a terminal state, a request id that is null (which
+// JSON-RPC 2.0 discourages without a keyword).
 //
-// [Finding.By] says whether the client's request or the agent's answer
-// departs from the rule; some rules bind one side only. The client's side
-// of a contradiction between taskId and contextId is the Message proto's
-// rule (§4.1.4); the agent's duty to reject it is §3.4.3's. A message
+// [Finding.By] blames the side that broke the rule: the client, whose
+// request departs from it, the agent, whose answer or frame does, or
+// neither when the transcript cannot tell ([ByUnknown]); some rules bind
+// one side only. [Finding.String] says whom: "§3.4.3 (agent): ...". The
+// client's side of a contradiction between taskId and contextId is the
+// Message proto's rule (§4.1.4), a note, since the proto says "have to"
+// and not MUST; the agent's duty to reject it is §3.4.3's. A message
 // with the taskId alone, or the contextId alone, is allowed (§3.4.3).
 // [StepOf] finds the step of replay.Steps a finding belongs to, for a
 // page that shows findings on the diagram.

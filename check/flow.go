@@ -275,7 +275,7 @@ func (c *checker) checkStream(cl *call) {
 	}
 	switch end := r.Stream.End; {
 	case end == nil:
-		c.add(Finding{Exchange: ex.Seq, Frame: terminalAt, Line: cl.frames[terminalAt-1].fr.Line, Section: closes, Rule: "stream-closes", Severity: Warning, By: ByAgent,
+		c.add(Finding{Exchange: ex.Seq, Frame: terminalAt, Line: cl.frames[terminalAt-1].fr.Line, Section: closes, Rule: "stream-closes", Severity: Note, By: ByUnknown,
 			Msg: fmt.Sprintf("the task reached a terminal state in frame %d, and the capture ended with the stream still open", terminalAt)})
 	case end.By == replay.EndClient:
 		c.reportIn(closes, "stream-closes", agent(0, end.Line), "the task reached a terminal state in frame %d, but the server did not close the stream; the client did", terminalAt)

@@ -110,7 +110,7 @@ func (c *checker) checkEnvelope(cl *call) {
 	case id == nil:
 		c.report("jsonrpc-request", client(req.line), "request has no id: a JSON-RPC notification gets no response, and every A2A method has one")
 	case id.Kind == jsontree.Null:
-		c.add(Finding{Exchange: ex.Seq, Line: req.lineOf(id), Section: "9.3", Rule: "jsonrpc-request", Severity: Warning, By: ByClient,
+		c.add(Finding{Exchange: ex.Seq, Line: req.lineOf(id), Section: "9.3", Rule: "jsonrpc-request", Severity: Note, By: ByClient,
 			Msg: "request id is null: JSON-RPC 2.0 allows it but advises against it, since a response's id is null when the request's could not be read"})
 	case id.Kind != jsontree.String && id.Kind != jsontree.Number:
 		c.report("jsonrpc-request", client(req.lineOf(id)), "request id is %s; use a string or a number", article(id.Kind))
@@ -122,8 +122,7 @@ func (c *checker) checkEnvelope(cl *call) {
 	case oldMethods[cl.rawName] != "":
 		c.report("method-name", client(req.lineOf(m)), "method %q is not a v1.0 name; A2A v1.0 calls it %s", cl.rawName, oldMethods[cl.rawName])
 	case !methods[cl.rawName]:
-		c.add(Finding{Exchange: ex.Seq, Line: req.lineOf(m), Section: "9.1", Rule: "method-name", Severity: Warning, By: ByClient,
-			Msg: fmt.Sprintf("method %q is not an A2A v1.0 method (an extension's, perhaps)", cl.rawName)})
+		c.report("method-name", client(req.lineOf(m)), "method %q is not an A2A v1.0 method (an extension's, perhaps)", cl.rawName)
 	}
 	if p := req.v.Get("params"); p != nil && p.Kind != jsontree.Object {
 		c.report("jsonrpc-request", client(req.lineOf(p)), "params is %s, not an object", article(p.Kind))

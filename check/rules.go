@@ -17,18 +17,19 @@ type Quote struct {
 type Rule struct {
 	ID      string
 	Section string // the section findings cite, "3.2.2"
-	// Keyword is the requirement's strength as its text states it: "MUST",
-	// "MUST NOT", "SHOULD", "REQUIRED" (a field the proto marks so, which
-	// §5.7 makes a MUST), "must" (the lower-case requirement of a proto
-	// comment), or "derived" (no sentence states it alone; Derivation
-	// says how it follows).
+	// Keyword is the requirement's strength as the sentence the rule
+	// cites (its first quote) states it, [KeywordOf] that sentence:
+	// "MUST", "MUST NOT", "SHOULD", "REQUIRED" (a field the proto marks
+	// so, which §5.7 makes a MUST), ..., or "" when the sentence states
+	// none (a proto comment's lower-case "must", a list of the binding's
+	// requirements, a definition).
 	Keyword  string
-	Severity Severity // MUST and REQUIRED: Violation; SHOULD: Warning
+	Severity Severity // SeverityOf(Keyword): MUST and REQUIRED a Violation, SHOULD a Warning, none a Note
 	By       string   // whom the rule binds: ByClient, ByAgent, or "" for both
 	Summary  string
 	Quotes   []Quote
-	// Derivation explains a derived rule, or why the severity differs
-	// from the keyword's.
+	// Derivation explains how the rule follows from its sentences when
+	// no sentence states it alone.
 	Derivation string
 	// Deviation describes the measured departures of a2a-go v2.4.0 from
 	// this rule, if any; findings that match one say so.
@@ -63,19 +64,19 @@ var Rules = []Rule{
 			{"JSON-RPC 2.0 §4", `jsonrpc: A String specifying the version of the JSON-RPC protocol. MUST be exactly "2.0".`},
 			{"JSON-RPC 2.0 §4", "id: An identifier established by the Client that MUST contain a String, Number, or NULL value if included."},
 		}},
-	{ID: "method-name", Section: "9.1", Keyword: "MUST", Severity: Violation, By: ByClient,
+	{ID: "method-name", Section: "9.1", Keyword: "", Severity: Note, By: ByClient,
 		Summary: "JSON-RPC methods have their v1.0 names (SendMessage, CreateTaskPushNotificationConfig, ...), not the v0.3 ones (message/send, tasks/pushNotificationConfig/set)",
 		Quotes: []Quote{
 			{"spec §9.1", "Method Naming: PascalCase method names matching gRPC conventions (e.g., `SendMessage`, `GetTask`)"},
 			{"spec §9.3", "All JSON-RPC requests MUST follow the standard JSON-RPC 2.0 format:"},
 		},
-		Derivation: "§9.1 lists the method naming among the binding's protocol requirements; §5.3 gives the v1.0 names. A name the binding does not define is a warning (an extension's method, perhaps)."},
-	{ID: "content-type", Section: "9.1", Keyword: "MUST", Severity: Violation,
+		Derivation: "§9.1 lists the method naming among the binding's protocol requirements, without a keyword; §5.3 gives the v1.0 names. A name the binding does not define may be an extension's method."},
+	{ID: "content-type", Section: "9.1", Keyword: "", Severity: Note,
 		Summary: "JSON-RPC requests and responses are sent as application/json",
 		Quotes: []Quote{
 			{"spec §9.1", "Content-Type: `application/json` for requests and responses"},
 		},
-		Derivation: "§9.1 lists the content type among the binding's protocol requirements, without a keyword of its own; it is enforced as one."},
+		Derivation: "§9.1 lists the content type among the binding's protocol requirements, without a keyword of its own, so a note."},
 	{ID: "rest-content-type", Section: "11.1", Keyword: "SHOULD", Severity: Warning,
 		Summary: "HTTP+JSON requests and responses are sent as application/a2a+json",
 		Quotes: []Quote{
@@ -90,20 +91,20 @@ var Rules = []Rule{
 		}},
 
 	// The agent's answer.
-	{ID: "jsonrpc-response", Section: "9.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
+	{ID: "jsonrpc-response", Section: "9.1", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
 		Summary: `a JSON-RPC response or stream frame is a JSON-RPC 2.0 object: "jsonrpc": "2.0", the request's id, exactly one of result and error, an error with an integer code and a message`,
 		Quotes: []Quote{
-			{"spec §9.1", "Protocol: JSON-RPC 2.0 over HTTP(S)"},
 			{"JSON-RPC 2.0 §5", "id: This member is REQUIRED. It MUST be the same as the value of the id member in the Request Object."},
 			{"JSON-RPC 2.0 §5", "Either the result member or error member MUST be included, but both members MUST NOT be included."},
+			{"spec §9.1", "Protocol: JSON-RPC 2.0 over HTTP(S)"},
 			{"JSON-RPC 2.0 §5.1", "code: A Number that indicates the error type that occurred. This MUST be an integer."},
 		}},
 	{ID: "parse-error", Section: "9.5", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "-32700 answers only a request that is not JSON; a parameter whose value is wrong is invalid params, -32602",
 		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST validate all input parameters before processing"},
 			{"spec §9.5", "-32700 JSONParseError \"Invalid JSON payload\": The server received invalid JSON"},
 			{"spec §9.5", "-32602 InvalidParamsError \"Invalid parameters\": The method parameters are invalid"},
-			{"spec §3.3.2", "Servers MUST validate all input parameters before processing"},
 			{"spec §3.3.2", "Example error codes: HTTP `400 Bad Request`, gRPC `INVALID_ARGUMENT`, JSON-RPC `-32602 Invalid params`"},
 		},
 		Deviation: "a2a-go v2.4.0 answers -32700 to JSON that parses but holds a value its decoder rejects (a raw part that is not base64, a statusTimestampAfter that is no time)"},
@@ -116,8 +117,8 @@ var Rules = []Rule{
 	{ID: "error-details", Section: "9.5", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "error details (JSON-RPC error.data, HTTP+JSON error.details) are an array of objects, each with an @type",
 		Quotes: []Quote{
-			{"spec §9.5", "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key, using ProtoJSON `Any` representation)"},
 			{"spec §9.5", "Each object in the `data` array MUST include a `@type` key that identifies the object's type."},
+			{"spec §9.5", "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key, using ProtoJSON `Any` representation)"},
 			{"spec §11.6", "Each object in the `details` array MUST include a `@type` key that identifies the object's type."},
 		}},
 	{ID: "rest-error-info", Section: "11.6", Keyword: "MUST", Severity: Violation, By: ByAgent,
@@ -143,15 +144,17 @@ var Rules = []Rule{
 		Derivation: "What the interface supports is what the agent card seen earlier in the transcript declares for the interface's URL."},
 
 	// The data model.
-	{ID: "one-payload", Section: "3.2.3", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
+	{ID: "one-payload", Section: "3.2.3", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a SendMessage result holds exactly one of task and message, a stream frame exactly one of task, message, statusUpdate and artifactUpdate, with no v0.3 kind",
 		Quotes: []Quote{
+			{"spec §3.1.1", "The operation MUST return immediately with either task information or response message."},
+			{"spec §3.1.2", "Task lifecycle stream: If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects."},
 			{"a2a.proto StreamResponse", "The payload of the stream response. oneof payload { Task task = 1; Message message = 2; TaskStatusUpdateEvent status_update = 3; TaskArtifactUpdateEvent artifact_update = 4; }"},
 			{"spec §A.2.1", "Objects now use the JSON member name itself to identify the type. The member name acts as the discriminator, and the value structure depends on the specific type:"},
 			{"spec §A.2.1", "Breaking: The `kind` field is no longer part of the protocol and should not be emitted"},
 			{"spec §11.7", "REST streaming uses Server-Sent Events with the `data` field containing JSON serializations of the protocol data objects:"},
 		},
-		Derivation: "A proto oneof holds one member; ProtoJSON rejects an object that sets two. Over HTTP+JSON a frame is a StreamResponse (§11.7): an error there is none, since a refusal is the response's status (§11.6).",
+		Derivation: "A SendMessage result is a Task or a Message (§3.1.1), a stream's frames are a Task, a Message or its updates (§3.1.2), each of them a member of a proto oneof, which holds one member; ProtoJSON rejects an object that sets two. Over HTTP+JSON a frame is a StreamResponse (§11.7): an error there is none, since a refusal is the response's status (§11.6).",
 		Deviation:  "a2a-go v2.4.0 sends an error that comes after an HTTP+JSON stream began as a frame {\"error\": google.rpc.Status}, under HTTP 200"},
 	{ID: "message-fields", Section: "4.1.4", Keyword: "REQUIRED", Severity: Violation,
 		Summary: "a Message has a messageId, a role and at least one part",
@@ -182,18 +185,18 @@ var Rules = []Rule{
 			{"spec §5.7", mustREQUIRED},
 			{"spec §5.7", mustNonEmpty},
 		}},
-	{ID: "part-shape", Section: "4.1.6", Keyword: "REQUIRED", Severity: Violation,
+	{ID: "part-shape", Section: "4.1.6", Keyword: "", Severity: Note,
 		Summary: "a Part holds exactly one of text, raw, url and data, and no v0.3 kind or file member",
 		Quotes: []Quote{
 			{"a2a.proto Part", "oneof content { string text = 1; bytes raw = 2; string url = 3; google.protobuf.Value data = 4; }"},
 			{"spec §A.2.1", "Objects now use the JSON member name itself to identify the type. The member name acts as the discriminator, and the value structure depends on the specific type:"},
 		},
-		Derivation: "A proto oneof holds one member; a v0.3 part ({\"kind\": \"text\", ...}, {\"kind\": \"file\", \"file\": ...}) is not a v1.0 Part."},
-	{ID: "agent-context-id", Section: "4.1.4", Keyword: "must", Severity: Violation, By: ByAgent,
+		Derivation: "A proto oneof holds one member, a rule no sentence states with a keyword; a v0.3 part ({\"kind\": \"text\", ...}, {\"kind\": \"file\", \"file\": ...}) is not a v1.0 Part."},
+	{ID: "agent-context-id", Section: "4.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a message the agent sends carries a contextId",
 		Quotes: []Quote{
-			{"a2a.proto Message", "For server messages, `context_id` must be provided, and `task_id` only if a task was created."},
 			{"spec §3.4.1", "If an agent generates a new `contextId`, it MUST be included in the response (either Task or Message)"},
+			{"a2a.proto Message", "For server messages, `context_id` must be provided, and `task_id` only if a task was created."},
 		}},
 	{ID: "enum-names", Section: "5.5", Keyword: "MUST", Severity: Violation,
 		Summary: "enums travel as their proto names: TASK_STATE_WORKING, ROLE_USER",
@@ -206,13 +209,13 @@ var Rules = []Rule{
 			{"spec §5.6.1", "When serialized to JSON (in JSON-RPC, HTTP/REST, or other JSON-based bindings), these timestamps MUST be represented as ISO 8601 formatted strings in UTC timezone."},
 			{"spec §5.6.1", "Timestamps MUST NOT include timezone offsets other than 'Z' (all times are UTC)"},
 		}},
-	{ID: "role", Section: "4.1.5", Keyword: "derived", Severity: Warning,
+	{ID: "role", Section: "4.1.5", Keyword: "", Severity: Note,
 		Summary: "a client's message has ROLE_USER, an agent's status message ROLE_AGENT",
 		Quotes: []Quote{
 			{"a2a.proto Role ROLE_USER", "The message is from the client to the server."},
 			{"a2a.proto Role ROLE_AGENT", "The message is from the server to the client."},
 		},
-		Derivation: "The enum defines the roles by direction; no sentence requires them, so a message sent the other way is a warning."},
+		Derivation: "The enum defines the roles by direction; no sentence requires them, so a message sent the other way is a note."},
 	{ID: "agent-card", Section: "4.4.1", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
 		Summary: "an agent card has name, description, supportedInterfaces, version, capabilities, defaultInputModes, defaultOutputModes and skills; each interface a url, protocolBinding and protocolVersion; each skill an id, name, description and tags",
 		Quotes: []Quote{
@@ -247,12 +250,12 @@ var Rules = []Rule{
 		Quotes: []Quote{
 			{"spec §3.4.2", "When a client includes a `taskId` in a Message, it MUST reference an existing task"},
 		}},
-	{ID: "context-match", Section: "4.1.4", Keyword: "must", Severity: Violation, By: ByClient,
+	{ID: "context-match", Section: "4.1.4", Keyword: "", Severity: Note, By: ByClient,
 		Summary: "a client's message that names both a taskId and a contextId gives the task's own contextId",
 		Quotes: []Quote{
 			{"a2a.proto Message", "For client messages, both fields are optional, with the caveat that if both are provided, they have to match (the `context_id` has to be the one that is set on the task). If only `task_id` is provided, the server will infer `context_id` from it."},
 		},
-		Derivation: "The proto comment says \"have to\", not MUST; it is the client's side of §3.4.3's MUST on agents. A message with the taskId alone is allowed (§3.4.3)."},
+		Derivation: "The proto comment says \"have to\", not MUST, so a note; it is the client's side of §3.4.3's MUST on agents (context-mismatch). A message with the taskId alone is allowed (§3.4.3)."},
 	{ID: "context-mismatch", Section: "3.4.3", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent rejects a message whose contextId is not its task's",
 		Quotes: []Quote{
@@ -261,25 +264,26 @@ var Rules = []Rule{
 	{ID: "message-to-terminal", Section: "3.1.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a message to a task in a terminal state is refused with UnsupportedOperationError (JSON-RPC -32004)",
 		Quotes: []Quote{
-			{"spec §3.1.1", "UnsupportedOperationError: Messages sent to Tasks that are in a terminal state " + terminalList + " cannot accept further messages."},
 			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
+			{"spec §3.1.1", "UnsupportedOperationError: Messages sent to Tasks that are in a terminal state " + terminalList + " cannot accept further messages."},
 		},
-		Deviation: "a2a-go v2.4.0 refuses with -32602 invalid params (upstream a2a-go #439)"},
+		Derivation: "§3.1.1 names the error that is appropriate.",
+		Deviation:  "a2a-go v2.4.0 refuses with -32602 invalid params (upstream a2a-go #439)"},
 	{ID: "cancel-terminal", Section: "3.1.5", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "CancelTask on a completed, failed or rejected task is refused with TaskNotCancelableError (JSON-RPC -32002)",
 		Quotes: []Quote{
-			{"spec §3.1.5", "TaskNotCancelableError: The task is not in a cancelable state (e.g., already completed, failed, or canceled)."},
 			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
+			{"spec §3.1.5", "TaskNotCancelableError: The task is not in a cancelable state (e.g., already completed, failed, or canceled)."},
 			{"spec §3.3.1", "Cancel Task operations are idempotent - multiple cancellation requests have the same effect. A duplicate cancellation request MAY return `TaskNotFoundError` if the task has already been canceled and purged."},
 		},
 		Derivation: "A task already canceled is rule cancel-canceled's; answered TaskNotFoundError it is also allowed (§3.3.1)."},
-	{ID: "cancel-canceled", Section: "3.1.5", Keyword: "derived", Severity: Warning, By: ByAgent,
+	{ID: "cancel-canceled", Section: "3.1.5", Keyword: "", Severity: Note, By: ByAgent,
 		Summary: "CancelTask on a task already canceled is refused with TaskNotCancelableError (JSON-RPC -32002), or answered TaskNotFoundError once the task is purged",
 		Quotes: []Quote{
 			{"spec §3.1.5", "TaskNotCancelableError: The task is not in a cancelable state (e.g., already completed, failed, or canceled)."},
 			{"spec §3.3.1", "Cancel Task operations are idempotent - multiple cancellation requests have the same effect. A duplicate cancellation request MAY return `TaskNotFoundError` if the task has already been canceled and purged."},
 		},
-		Derivation: "§3.1.5 names the error for a task already canceled; §3.3.1's idempotency can be read to allow answering the canceled task again, as a2a-go and @a2a-js/sdk (a2a-js #545) do. The texts pull both ways, so a warning.",
+		Derivation: "§3.1.5 names the error for a task already canceled; §3.3.1's idempotency can be read to allow answering the canceled task again, as a2a-go and @a2a-js/sdk (a2a-js #545) do. The texts pull both ways, and the sentence that names the error states no keyword: a note.",
 		Deviation:  "a2a-go v2.4.0 returns the canceled task"},
 	{ID: "list-tasks", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a ListTasks result always has nextPageToken, leaves artifacts out unless includeArtifacts is true, and lists the tasks most recently updated first",
@@ -306,7 +310,7 @@ var Rules = []Rule{
 			{"spec §3.1.2", "Message-only stream: If the agent returns a Message, the stream MUST contain exactly one `Message` object and then close immediately."},
 			{"spec §3.1.2", "Task lifecycle stream: If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects."},
 		}},
-	{ID: "stream-one-task", Section: "3.1.2", Keyword: "derived", Severity: Violation, By: ByAgent,
+	{ID: "stream-one-task", Section: "3.1.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "the events of a task's stream are about that task",
 		Quotes: []Quote{
 			{"spec §3.1.2", "Task lifecycle stream: If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects."},
@@ -320,7 +324,7 @@ var Rules = []Rule{
 			{"spec §3.1.6", "The stream MUST terminate when the task reaches a terminal state " + terminalList + "."},
 			{"spec §11.7", "Implementations SHOULD avoid re-ordering events and MAY optionally resend a final `Task` snapshot before closing."},
 		},
-		Derivation: "A stream the capture ended while still open after a terminal state is a warning: the capture may have stopped first."},
+		Derivation: "A stream the capture ended while still open after a terminal state is a note that blames neither side: the capture may have stopped first."},
 	{ID: "subscribe-snapshot", Section: "3.1.6", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "SubscribeToTask's first event is the Task as it is now",
 		Quotes: []Quote{
@@ -329,27 +333,28 @@ var Rules = []Rule{
 	{ID: "subscribe-state", Section: "3.1.6", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "SubscribeToTask serves any task not in a terminal state, and refuses a terminal one with UnsupportedOperationError",
 		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
 			{"spec §3.1.6", "The operation enables real-time monitoring of task progress and can be used with any task that is not in a terminal state."},
 			{"spec §3.1.6", "UnsupportedOperationError: The operation is attempted on a task that is in a terminal state " + terminalList + "."},
-			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
 		},
-		Deviation: "a2a-go v2.4.0 answers -32001 task not found: no active execution, for a task in INPUT_REQUIRED as for a completed one (upstream a2a-go #438)"},
-	{ID: "terminal-is-final", Section: "4.1.3", Keyword: "derived", Severity: Violation, By: ByAgent,
+		Derivation: "§3.1.6 says which tasks the operation serves, and the error that is appropriate for the others.",
+		Deviation:  "a2a-go v2.4.0 answers -32001 task not found: no active execution, for a task in INPUT_REQUIRED as for a completed one (upstream a2a-go #438)"},
+	{ID: "terminal-is-final", Section: "4.1.3", Keyword: "", Severity: Note, By: ByAgent,
 		Summary: "a task that reached a terminal state never reports another state",
 		Quotes: []Quote{
 			{"a2a.proto TaskState TASK_STATE_COMPLETED", "Indicates that a task has finished successfully. This is a terminal state."},
 			{"spec §3.1.1", "UnsupportedOperationError: Messages sent to Tasks that are in a terminal state " + terminalList + " cannot accept further messages."},
 			{"spec §3.1.6", "The stream MUST terminate when the task reaches a terminal state " + terminalList + "."},
 		},
-		Derivation: "No sentence says a terminal state is final in so many words; it follows from a terminal task taking no message (§3.1.1), no subscription (§3.1.6) and ending every stream."},
+		Derivation: "No sentence says a terminal state is final in so many words, so a note; it follows from a terminal task taking no message (§3.1.1), no subscription (§3.1.6) and ending every stream."},
 
 	// AUTH_REQUIRED.
-	{ID: "auth-required-message", Section: "7.6.1", Keyword: "MUST", Severity: Warning, By: ByAgent,
+	{ID: "auth-required-message", Section: "7.6.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a task entering TASK_STATE_AUTH_REQUIRED carries a status message that says what authorization is needed",
 		Quotes: []Quote{
 			{"spec §7.6.1", "MUST include a TaskStatus message explaining the required authorization, unless the details of the authorization have been negotiated out-of-band or via an extension"},
 		},
-		Derivation: "A MUST with an exception no transcript can show (an out-of-band agreement), so a warning."},
+		Derivation: "The exception, an agreement out-of-band or an extension, is the agent's to show: a transcript with neither breaks the MUST."},
 	{ID: "auth-required-accepts", Section: "7.6.1", Keyword: "SHOULD", Severity: Warning, By: ByAgent,
 		Summary: "an agent keeps accepting messages on a task in TASK_STATE_AUTH_REQUIRED, so the client can negotiate, correct or refuse",
 		Quotes: []Quote{
@@ -358,13 +363,13 @@ var Rules = []Rule{
 		Deviation: "a2a-go v2.4.0 refuses them as \"task execution is already in progress\" while the execution waits"},
 
 	// Errors.
-	{ID: "internal-error", Section: "3.3.2", Keyword: "derived", Severity: Warning, By: ByAgent,
+	{ID: "internal-error", Section: "3.3.2", Keyword: "", Severity: Note, By: ByAgent,
 		Summary: "a message to a task whose execution is still running is not answered with an internal error (JSON-RPC -32603, HTTP 500): the agent did not fail; the specification names no error for this conflict",
 		Quotes: []Quote{
-			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
 			{"spec §3.3.2", "System Errors: Internal agent failures or temporary unavailability"},
+			{"spec §3.3.2", "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues."},
 		},
-		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A warning: the right answer is not written down.",
+		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A note: the right answer is not written down.",
 		Deviation:  "a2a-go v2.4.0 answers -32603 (HTTP 500) \"task execution is already in progress\""},
 }
 

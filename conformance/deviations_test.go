@@ -182,6 +182,15 @@ func pinInternalConflict(t *testing.T, p peer) {
 // again, for up to two seconds.
 func subscribeRefusal(t *testing.T, p peer, id a2a.TaskID) (*a2aError, string) {
 	t.Helper()
+	if p.via != "" {
+		// Recorded: wait off the record until a2a-go has let go of the
+		// task's execution, so that the recording shows the refusal
+		// alone, not the subscriptions a2a-go still accepted a moment
+		// after the task stopped (which the checker rightly flags).
+		direct := p
+		direct.via = ""
+		subscribeRefusal(t, direct, id)
+	}
 	for try := 1; ; try++ {
 		s, o := p.open(t, "SubscribeToTask", map[string]any{"id": id})
 		if s == nil {

@@ -170,3 +170,49 @@ func openSeesFinding(tb *tab, path string, f check.Finding, k int) {
 	tb.at("mine.http", k)
 	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js("Spec check "+f.String()) + `)`)
 }
+
+// TestFindingEscaped: a finding the check worker finds in a file the
+// learner opens, which quotes a bidi override (U+202E) from the
+// transcript, shows the override as its escape \u202e in the
+// inspector, as every other text of a transcript does, and says whom it
+// blames.
+func TestFindingEscaped(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "check", "testdata", "rules", "context-mismatch.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = []byte(strings.Replace(string(text), `"contextId": "c9"`, `"contextId": "c`+"\u202e"+`9"`, 1))
+	tr, err := replay.Parse(text, "mine.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f check.Finding
+	for _, fd := range check.Check(tr) {
+		if strings.ContainsRune(fd.Msg, '\u202e') && fd.By == check.ByAgent {
+			f = fd
+		}
+	}
+	if f.Rule == "" {
+		t.Fatalf("no finding of %q quotes the override", check.Check(tr))
+	}
+	k := check.StepOf(f, replay.Steps(tr))
+	path := filepath.Join(t.TempDir(), "mine.http")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open(env.url)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.at("mine.http", 0)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	tb.at("mine.http", k)
+	want := "Spec check " + replay.Visible(f.String())
+	if !strings.Contains(want, `c\u202e9`) || !strings.Contains(want, "(agent)") {
+		t.Fatalf("the finding %q does not quote the override as \\u202e, or blame the agent", want)
+	}
+	tb.wait(`document.getElementById("insp-notes").textContent.includes(` + js(want) + `)`)
+	if notes := tb.text("#insp-notes"); strings.ContainsRune(notes, '\u202e') {
+		t.Errorf("the inspector shows the override itself: %q", notes)
+	}
+	tb.checkClean()
+}

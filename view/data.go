@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // PageData is the page's data block: the JSON the site builder (package
@@ -53,8 +55,10 @@ type Shipped struct {
 // on a shipped transcript as the data block carries it, or on a file
 // the learner opened or a live session as the check worker answers.
 type Finding struct {
-	Step int    `json:"step"` // 1-based; 0 for the transcript as a whole
-	Text string `json:"text"` // "§3.1.6: …", "§7.6.1: warning: …"
+	Step int `json:"step"` // 1-based; 0 for the transcript as a whole
+	// Text is check.Finding's String, "§3.1.6 (agent): …", "§7.6.1
+	// (agent): warning: …", as it is: [FindingsAt] escapes it.
+	Text string `json:"text"`
 }
 
 // LiveData tells the viewer where the Live mode's worker is. The served
@@ -98,8 +102,13 @@ func (d *PageData) Shipped(name string) *Shipped {
 
 // FindingsAt returns the texts of the findings on position k (0, the
 // overview, holds those about the whole transcript, and any of a step
-// below 0). fs is in the order of its steps ([SortFindings]): the page
-// asks at every step, and a long file has tens of thousands of findings.
+// below 0), as the inspector shows them: through [replay.Visible], like
+// every text of a transcript the page shows, so that a bidi override or
+// a control character a finding quotes shows as its escape. Every
+// finding reaches the page this way, whether the site builder worked it
+// out or the check worker. fs is in the order of its steps
+// ([SortFindings]): the page asks at every step, and a long file has
+// tens of thousands of findings.
 func FindingsAt(fs []Finding, k int) []string {
 	lo, hi := 0, len(fs)
 	for lo < hi {
@@ -112,7 +121,7 @@ func FindingsAt(fs []Finding, k int) []string {
 	}
 	var out []string
 	for ; lo < len(fs) && max(fs[lo].Step, 0) == k; lo++ {
-		out = append(out, fs[lo].Text)
+		out = append(out, replay.Visible(fs[lo].Text))
 	}
 	return out
 }

@@ -104,3 +104,14 @@ func TestFindingsAt(t *testing.T) {
 		t.Errorf("FindingsAt(nil, 1) = %q, want none", got)
 	}
 }
+
+// TestFindingsAtEscapes: a finding that quotes a bidi override or a
+// control character from the transcript shows them as their escapes,
+// whichever road it came by.
+func TestFindingsAtEscapes(t *testing.T) {
+	fs := []Finding{{Step: 2, Text: "§5.5 (agent): enum \"X\u202eY\" is not\x07 a name"}}
+	got := FindingsAt(fs, 2)
+	if want := `§5.5 (agent): enum "X\u202eY" is not\a a name`; len(got) != 1 || got[0] != want {
+		t.Errorf("FindingsAt = %q, want %q", got, want)
+	}
+}

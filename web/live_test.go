@@ -202,7 +202,7 @@ func TestBuildFindings(t *testing.T) {
 	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
 	d := dataBlock(t, string(page))
 	fs := d.Transcripts[2].Findings
-	if len(fs) != 1 || fs[0].Step < 1 || fs[0].Step > d.Transcripts[2].Steps || !strings.HasPrefix(fs[0].Text, "§3.1.6: ") {
+	if len(fs) != 1 || fs[0].Step < 1 || fs[0].Step > d.Transcripts[2].Steps || !strings.HasPrefix(fs[0].Text, "§3.1.6 (agent): ") {
 		t.Errorf("findings of 12-stream-closes: %+v", fs)
 	}
 	for i, tr := range o.Transcripts {

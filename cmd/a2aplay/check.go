@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/lesson"
+	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
+	"github.com/a2aplay/a2aplay/replay/open"
 )
 
 func init() {
@@ -28,30 +27,37 @@ var checkOut io.Writer = os.Stdout
 
 func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	strict := fs.Bool("strict", false, "fail on warnings too")
-	quiet := fs.Bool("q", false, "print violations only, not warnings")
+	quiet := fs.Bool("q", false, "report violations only, not warnings and notes")
 	listRules := fs.Bool("rules", false, "list the rules with the sentences they enforce, and stop")
 	explain := fs.String("explain", "", "print one `RULE` with its sources, and stop")
-	format := fs.String("format", "text", "output `format`: text, json (one object per line) or sarif (SARIF 2.1.0)")
+	format := fs.String("format", "text", "output `format`: text, json (one document, version 1), sarif (SARIF 2.1.0) or junit (JUnit XML)")
 	max := fs.Int("max", check.DefaultMaxPerRule, "keep at most `N` findings per rule and file, and count the rest (0: all)")
 	harOpts := harFlag(fs)
 	exercises := fs.String("exercises", "", "grade the sessions against the exercises of this `LESSON.md`: print each one's state, exit 0 only when all are done")
 	only := fs.String("exercise", "", "with -exercises, grade these exercises only (`IDs`, comma-separated)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif] [-max N] [-har-all] FILE.http|FILE.har...")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay check [-strict] [-q] [-format text|json|sarif|junit] [-max N] [-har-all] FILE.http|FILE.har...")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -rules")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -explain RULE")
 		fmt.Fprintln(fs.Output(), "       a2aplay check -exercises LESSON.md [-exercise ID,...] [-format text|json] SESSION.http...")
 		fmt.Fprintln(fs.Output(), "\nChecks each transcript against the A2A v1.0 specification and prints one")
-		fmt.Fprintln(fs.Output(), "line per finding, FILE:LINE: §SECTION: message (a HAR file has no lines:")
-		fmt.Fprintln(fs.Output(), "FILE: exchange N: ...). Each rule enforces sentences of the specification")
-		fmt.Fprintln(fs.Output(), "(-rules lists them): a MUST broken is a violation, a SHOULD a warning.")
-		fmt.Fprintln(fs.Output(), "Exits 1 when a transcript breaks a rule (with -strict, also when it only")
-		fmt.Fprintln(fs.Output(), "departs from a recommendation) or on Ctrl-C, 2 on bad usage.")
+		fmt.Fprintln(fs.Output(), "line per finding, FILE:LINE: §SECTION (WHO): message (a HAR file has no")
+		fmt.Fprintln(fs.Output(), "lines: FILE: exchange N: ...), WHO being the side it blames: client, agent")
+		fmt.Fprintln(fs.Output(), "or cannot tell. Each rule enforces a sentence of the specification (-rules")
+		fmt.Fprintln(fs.Output(), "lists them): a MUST broken is a violation, a SHOULD a warning, a sentence")
+		fmt.Fprintln(fs.Output(), "without such a keyword a note.")
+		fmt.Fprintln(fs.Output(), "\nExit status, the same in every format: 0 when no finding fails the run;")
+		fmt.Fprintln(fs.Output(), "1 when one does (a violation, or with -strict a warning too), or on Ctrl-C;")
+		fmt.Fprintln(fs.Output(), "2 on bad usage, or when a file cannot be read (the json, sarif and junit")
+		fmt.Fprintln(fs.Output(), "reports are still written, with the error as a finding of rule unreadable).")
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return err
+		if err == flag.ErrHelp {
+			return err
+		}
+		return &exitError{code: 2} // the flag package said what, and how to use
 	}
 	switch {
 	case *listRules:
@@ -73,16 +79,18 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if *exercises != "" {
 		return runGrade(ctx, fs, gradeOptions{Lesson: *exercises, Format: *format, HAR: *harOpts}, *only)
 	}
-	var out findingWriter
+	var out reportWriter
 	switch *format {
 	case "text":
 		out = &textWriter{w: checkOut, quiet: *quiet}
 	case "json":
-		out = &jsonWriter{enc: json.NewEncoder(checkOut), quiet: *quiet}
+		out = &jsonWriter{w: checkOut, quiet: *quiet}
 	case "sarif":
 		out = &sarifWriter{w: checkOut, quiet: *quiet}
+	case "junit":
+		out = &junitWriter{w: checkOut, quiet: *quiet}
 	default:
-		return &usageError{fmt.Sprintf("unknown format %q (text, json or sarif)", *format)}
+		return &usageError{fmt.Sprintf("unknown format %q (text, json, sarif or junit)", *format)}
 	}
 	if *max < 0 {
 		return &usageError{"-max must be 0 or more"}
@@ -90,45 +98,122 @@ func runCheck(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	if fs.NArg() == 0 {
 		return &usageError{"no transcript given"}
 	}
-	var violations, warnings, unread int
+	sum := summary{strict: *strict, max: *max}
 	for _, file := range fs.Args() {
 		rep, err := checkFile(ctx, file, *harOpts, check.Options{MaxPerRule: *max})
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted")
 		}
+		r := &fileResult{name: file, err: err}
 		if err != nil {
-			fmt.Fprintln(fs.Output(), err)
-			unread++
-			continue
-		}
-		for _, f := range rep.Findings {
-			if f.Severity == check.Warning {
-				warnings++
-			} else {
-				violations++
+			fmt.Fprintln(fs.Output(), replay.Visible(err.Error()))
+		} else {
+			r.findings, r.cut = rep.Findings, rep.Cut
+			if _, ok := out.(*sarifWriter); ok {
+				r.entries = harEntries(file, *harOpts)
 			}
-			out.finding(file, f)
-		}
-		for _, id := range sortedRules(rep.Omitted) {
-			n := rep.Omitted[id]
-			if r, _ := check.RuleByID(id); r.Severity == check.Warning {
-				warnings += n
-			} else {
-				violations += n
+			for _, c := range r.cut {
+				fmt.Fprintf(fs.Output(), "%s: %s\n", replay.Visible(file), sum.cutText(c))
 			}
-			fmt.Fprintf(fs.Output(), "%s: %d more findings of rule %s not shown (-max %d)\n", file, n, id, *max)
 		}
+		sum.add(r)
+		out.file(r, &sum)
 	}
-	if err := out.close(); err != nil {
+	if err := out.close(&sum); err != nil {
 		return err
 	}
-	if unread > 0 {
-		return fmt.Errorf("%d of %d files could not be read", unread, fs.NArg())
-	}
-	if violations > 0 || (*strict && warnings > 0) {
-		return fmt.Errorf("%s, %s", count(violations, "violation"), count(warnings, "warning"))
+	switch sum.Exit {
+	case 2:
+		return &exitError{2, fmt.Sprintf("%d of %d files could not be read", sum.Unreadable, sum.Files)}
+	case 1:
+		return fmt.Errorf("%s, %s, %s", count(sum.Violations, "violation"), count(sum.Warnings, "warning"), count(sum.Notes, "note"))
 	}
 	return nil
+}
+
+// A fileResult is what checking one file gave: its findings and those
+// past -max, or why it could not be read.
+type fileResult struct {
+	name     string
+	findings []check.Finding
+	cut      []check.Omission
+	err      error       // the file could not be read
+	entries  []har.Entry // of a HAR file, for -format sarif: where each exchange stands
+}
+
+// unreadable is the rule of the finding a file that cannot be read
+// gives in the json, sarif and junit reports; it is no rule of the
+// specification's.
+const unreadable = "unreadable"
+
+// A summary counts the findings of every file, those past -max
+// included, by severity.
+type summary struct {
+	strict     bool
+	max        int
+	Files      int `json:"files"`      // files given
+	Unreadable int `json:"unreadable"` // files that could not be read
+	Violations int `json:"violations"`
+	Warnings   int `json:"warnings"`
+	Notes      int `json:"notes"`
+	Omitted    int `json:"omitted"` // of the findings counted, those not listed (-max)
+	Exit       int `json:"exit"`    // the exit status
+}
+
+func (s *summary) add(r *fileResult) {
+	s.Files++
+	if r.err != nil {
+		s.Unreadable++
+	}
+	for _, f := range r.findings {
+		s.count(f.Severity, 1)
+	}
+	for _, c := range r.cut {
+		s.count(c.Severity, c.Count)
+		s.Omitted += c.Count
+	}
+	switch {
+	case s.Unreadable > 0:
+		s.Exit = 2
+	case s.Violations > 0 || (s.strict && s.Warnings > 0):
+		s.Exit = 1
+	}
+}
+
+func (s *summary) count(sev check.Severity, n int) {
+	switch sev {
+	case check.Violation:
+		s.Violations += n
+	case check.Warning:
+		s.Warnings += n
+	default:
+		s.Notes += n
+	}
+}
+
+// fails says whether a finding of that severity fails the run.
+func (s *summary) fails(sev check.Severity) bool {
+	return sev == check.Violation || (s.strict && sev == check.Warning)
+}
+
+// cutText says how many findings of a kind -max left out.
+func (s *summary) cutText(c check.Omission) string {
+	what := "findings"
+	if c.Severity != check.Violation {
+		what = c.Severity.String() + "s"
+	}
+	return fmt.Sprintf("%d more %s of rule %s not shown (-max %d)", c.Count, what, c.Rule, s.max)
+}
+
+// harEntries returns where the exchanges of a HAR file stand in it, or
+// nothing for a transcript or a file that changed since it was read.
+func harEntries(file string, o har.Options) []har.Entry {
+	data, err := os.ReadFile(file)
+	if err != nil || !open.IsHAR(data[:min(len(data), open.HeadSize)], file) {
+		return nil
+	}
+	es, _ := har.Entries(data, o)
+	return es
 }
 
 // checkFile reads and checks one file, and returns as soon as ctx is
@@ -156,16 +241,6 @@ func checkFile(ctx context.Context, file string, harOpts har.Options, o check.Op
 	}
 }
 
-func sortedRules(m map[string]int) []string {
-	var ids []string
-	for _, r := range check.Rules {
-		if m[r.ID] > 0 {
-			ids = append(ids, r.ID)
-		}
-	}
-	return ids
-}
-
 // writeRule prints a rule and the sentences it enforces; full adds its
 // derivation, a2a-go's deviation and the link to its section.
 func writeRule(w io.Writer, r check.Rule, full bool) {
@@ -173,7 +248,11 @@ func writeRule(w io.Writer, r check.Rule, full bool) {
 	if r.By != "" {
 		binds = r.By
 	}
-	fmt.Fprintf(w, "%s  §%s  %s (%s)  binds the %s\n", r.ID, r.Section, r.Severity, r.Keyword, binds)
+	keyword := r.Keyword
+	if keyword == "" {
+		keyword = "no keyword"
+	}
+	fmt.Fprintf(w, "%s  §%s  %s (%s)  binds the %s\n", r.ID, r.Section, r.Severity, keyword, binds)
 	fmt.Fprintf(w, "  %s\n", r.Summary)
 	for _, q := range r.Quotes {
 		fmt.Fprintf(w, "  %s: \"%s\"\n", q.Source, q.Text)
@@ -190,10 +269,16 @@ func writeRule(w io.Writer, r check.Rule, full bool) {
 	fmt.Fprintf(w, "  %s\n", lesson.SpecSectionURL(r.Section))
 }
 
-// A findingWriter prints findings in one format.
-type findingWriter interface {
-	finding(file string, f check.Finding)
-	close() error
+// A reportWriter writes the findings in one format: file is called
+// once per file, in order, after s counted it, and close at the end.
+type reportWriter interface {
+	file(r *fileResult, s *summary)
+	close(s *summary) error
+}
+
+// shown says whether a finding is listed: -q lists violations only.
+func shown(quiet bool, sev check.Severity) bool {
+	return !quiet || sev == check.Violation
 }
 
 type textWriter struct {
@@ -201,44 +286,18 @@ type textWriter struct {
 	quiet bool
 }
 
-func (t *textWriter) finding(file string, f check.Finding) {
-	if t.quiet && f.Severity == check.Warning {
-		return
+// file prints a line per finding as it comes, escaped as replay.Visible
+// escapes: a bidi control or an escape sequence a transcript holds does
+// not steer the terminal.
+func (t *textWriter) file(r *fileResult, _ *summary) {
+	for _, f := range r.findings {
+		if shown(t.quiet, f.Severity) {
+			fmt.Fprintf(t.w, "%s: %s\n", replay.Visible(where(r.name, f)), replay.Visible(f.String()))
+		}
 	}
-	fmt.Fprintf(t.w, "%s: %s\n", where(file, f), f)
 }
 
-func (t *textWriter) close() error { return nil }
-
-// A jsonFinding is one finding as -format json prints it.
-type jsonFinding struct {
-	File      string `json:"file"`
-	Line      int    `json:"line,omitempty"`
-	Exchange  int    `json:"exchange,omitempty"`
-	Frame     int    `json:"frame,omitempty"`
-	Rule      string `json:"rule"`
-	Section   string `json:"section"`
-	Severity  string `json:"severity"`
-	By        string `json:"by,omitempty"`
-	Message   string `json:"message"`
-	Deviation string `json:"deviation,omitempty"`
-}
-
-type jsonWriter struct {
-	enc   *json.Encoder
-	quiet bool
-	err   error
-}
-
-func (j *jsonWriter) finding(file string, f check.Finding) {
-	if (j.quiet && f.Severity == check.Warning) || j.err != nil {
-		return
-	}
-	j.err = j.enc.Encode(jsonFinding{File: file, Line: f.Line, Exchange: f.Exchange, Frame: f.Frame, Rule: f.Rule,
-		Section: f.Section, Severity: f.Severity.String(), By: f.By, Message: f.Msg, Deviation: f.Deviation})
-}
-
-func (j *jsonWriter) close() error { return j.err }
+func (t *textWriter) close(*summary) error { return nil }
 
 // where is "file:line", or for a finding without a line (a HAR import)
 // "file: exchange N, frame M".
@@ -261,123 +320,4 @@ func count(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// SARIF 2.1.0 (OASIS), the subset a code host reads to show findings on
-// the lines of a file: one run, the rules as the tool's reportingDescriptors,
-// one result per finding located by its file and line.
-type sarifLog struct {
-	Schema  string     `json:"$schema"`
-	Version string     `json:"version"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
-}
-
-type sarifTool struct {
-	Driver sarifDriver `json:"driver"`
-}
-
-type sarifDriver struct {
-	Name           string      `json:"name"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
-}
-
-type sarifText struct {
-	Text string `json:"text"`
-}
-
-type sarifRule struct {
-	ID                   string          `json:"id"`
-	ShortDescription     sarifText       `json:"shortDescription"`
-	FullDescription      sarifText       `json:"fullDescription"`
-	HelpURI              string          `json:"helpUri"`
-	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
-}
-
-type sarifRuleConfig struct {
-	Level string `json:"level"`
-}
-
-type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
-}
-
-type sarifLocation struct {
-	PhysicalLocation sarifPhysical `json:"physicalLocation"`
-}
-
-type sarifPhysical struct {
-	ArtifactLocation sarifArtifact `json:"artifactLocation"`
-	Region           *sarifRegion  `json:"region,omitempty"`
-}
-
-type sarifArtifact struct {
-	URI string `json:"uri"`
-}
-
-type sarifRegion struct {
-	StartLine int `json:"startLine"`
-}
-
-func sarifLevel(s check.Severity) string {
-	if s == check.Warning {
-		return "warning"
-	}
-	return "error"
-}
-
-type sarifWriter struct {
-	w       io.Writer
-	quiet   bool
-	results []sarifResult
-}
-
-func (s *sarifWriter) finding(file string, f check.Finding) {
-	if s.quiet && f.Severity == check.Warning {
-		return
-	}
-	loc := sarifPhysical{ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(file)}}
-	msg := "§" + f.Section + ": " + f.Msg
-	if f.Line > 0 {
-		loc.Region = &sarifRegion{StartLine: f.Line}
-	} else if w := where("", f); w != "" {
-		msg = strings.TrimPrefix(w, ": ") + ": " + msg // a HAR has no lines
-	}
-	index := 0
-	for i, r := range check.Rules {
-		if r.ID == f.Rule {
-			index = i
-		}
-	}
-	s.results = append(s.results, sarifResult{RuleID: f.Rule, RuleIndex: index, Level: sarifLevel(f.Severity),
-		Message: sarifText{msg}, Locations: []sarifLocation{{loc}}})
-}
-
-func (s *sarifWriter) close() error {
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "a2aplay check", InformationURI: lesson.SpecURL}}, Results: s.results}
-	if run.Results == nil {
-		run.Results = []sarifResult{}
-	}
-	for _, r := range check.Rules {
-		var full strings.Builder
-		full.WriteString(r.Summary + ".")
-		for _, q := range r.Quotes {
-			fmt.Fprintf(&full, " %s: %q", q.Source, q.Text)
-		}
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: r.ID,
-			ShortDescription: sarifText{"§" + r.Section + ": " + r.Summary}, FullDescription: sarifText{full.String()},
-			HelpURI: lesson.SpecSectionURL(r.Section), DefaultConfiguration: sarifRuleConfig{sarifLevel(r.Severity)}})
-	}
-	enc := json.NewEncoder(s.w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }

@@ -40,7 +40,9 @@ func runGrade(ctx context.Context, fs *flag.FlagSet, o gradeOptions, only string
 }
 
 // errNotDone is the answer when a session has not done every exercise
-// asked for: exit status 1, with the details already printed.
+// asked for: exit status 1, with the details already printed. As with
+// the findings, a lesson or a session that cannot be read is exit
+// status 2.
 var errNotDone = errors.New("not every exercise is done")
 
 // gradeSessions checks each saved session against the lesson's
@@ -48,7 +50,7 @@ var errNotDone = errors.New("not every exercise is done")
 func gradeSessions(ctx context.Context, o gradeOptions, files []string, w io.Writer) error {
 	exs, err := lessonExercises(o.Lesson)
 	if err != nil {
-		return err
+		return &exitError{code: 2, msg: err.Error()}
 	}
 	if len(o.Only) > 0 {
 		byID := map[string]*exercise.Exercise{}
@@ -75,7 +77,7 @@ func gradeSessions(ctx context.Context, o gradeOptions, files []string, w io.Wri
 		}
 		t, err := readTranscript(file, o.HAR)
 		if err != nil {
-			return err
+			return &exitError{code: 2, msg: err.Error()}
 		}
 		steps := replay.Steps(t)
 		for _, ex := range exs {

@@ -34,6 +34,15 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
+// An exitError ends a command with its code, after its message (if it
+// has one), without the flag help.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stderr)
@@ -64,10 +73,15 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		// An error may quote a file's name or contents: what would steer
 		// the terminal (an escape sequence, a carriage return) or hide
 		// (a bidi control) is printed as its escape.
-		fmt.Fprintf(stderr, "a2aplay %s: %s\n", c.name, replay.Visible(err.Error()))
+		if err.Error() != "" {
+			fmt.Fprintf(stderr, "a2aplay %s: %s\n", c.name, replay.Visible(err.Error()))
+		}
 		if _, ok := err.(*usageError); ok {
 			fs.Usage()
 			return 2
+		}
+		if e, ok := err.(*exitError); ok {
+			return e.code
 		}
 		return 1
 	}

@@ -91,6 +91,13 @@
 // URL, found "/x"", "name: entries[0].request.headers[3].value: expected
 // a string, found number". Indices count from 0 as in the file.
 //
+// # Where an exchange stands in the file
+//
+// [Entries] tells, for each exchange Read makes, the entry of the log it
+// comes from: its index and the span, lines and columns of its object in
+// the file, so that a tool (a2aplay check -format sarif) can point at
+// the exchange a finding is about.
+//
 // # Trust
 //
 // A HAR file is untrusted input, as a transcript is. Read checks its

@@ -90,6 +90,7 @@ func readLog(data []byte, name string, opts Options) (*harReader, error) {
 			return nil, err
 		}
 		r.t.Exchanges = append(r.t.Exchanges, x)
+		r.entries = append(r.entries, it.index)
 	}
 	if len(leftOut) > 0 {
 		r.t.Notes = append(r.t.Notes, leftOutNote(leftOut))
@@ -144,6 +145,7 @@ type harReader struct {
 	byAgent map[int]string // agent number (replay.Agents.Lookup) -> participant
 	// estimated holds the streams whose frame times the HAR did not give.
 	estimated map[*replay.Exchange]bool
+	entries   []int // per exchange, its entry's index in the log's entries
 }
 
 // useLogExt takes the participants of the log's _a2aplay field, if they

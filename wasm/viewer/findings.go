@@ -15,7 +15,9 @@ import (
 // holds those about the whole transcript): check.Check's, which the
 // site builder works out for a shipped transcript (the check package
 // would make this module 15% larger) and the check worker for a file
-// the learner opened or a live session.
+// the learner opened or a live session. Either way they come escaped
+// (view.FindingsAt shows them through replay.Visible), and say whom they
+// blame.
 func findingsAt(d *doc, k int) []string {
 	if d == nil {
 		return nil
