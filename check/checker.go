@@ -19,6 +19,9 @@ type checker struct {
 	calls []*call
 	cards map[string][]*card // interface key -> cards declaring it, in time order
 	tasks map[string]*timeline
+	// unknownTasks are the taskIds the agent answered TaskNotFoundError
+	// for, and the transcript never showed, with the exchange it did.
+	unknownTasks map[string]int
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -98,6 +101,7 @@ func (c *checker) add(f Finding) {
 // batch's parsed bodies are let go.
 func (c *checker) run() error {
 	c.kept = map[string]int{}
+	c.unknownTasks = map[string]int{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]
@@ -137,6 +141,7 @@ func (c *checker) pause() error {
 
 // checkCall runs the rules about one call.
 func (c *checker) checkCall(cl *call) {
+	c.checkWire(cl)
 	if cl.card {
 		c.checkCard(cl)
 		return

@@ -520,6 +520,7 @@ type card struct {
 	at         time.Time
 	streaming  bool
 	push       bool
+	extended   bool                // capabilities.extendedAgentCard
 	interfaces map[string][]string // interface key -> the protocolVersions declared for it
 }
 
@@ -535,7 +536,8 @@ func decodeCard(cl *call) {
 	v := cl.resp.v
 	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{},
 		streaming: v.Get("capabilities").Get("streaming").IsTrue(),
-		push:      v.Get("capabilities").Get("pushNotifications").IsTrue()}
+		push:      v.Get("capabilities").Get("pushNotifications").IsTrue(),
+		extended:  v.Get("capabilities").Get("extendedAgentCard").IsTrue()}
 	if ifs := v.Get("supportedInterfaces"); ifs != nil {
 		for _, it := range ifs.Items {
 			u, err := url.Parse(it.Get("url").Text())

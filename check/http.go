@@ -44,7 +44,7 @@ func (c *checker) checkVersion(cl *call) {
 	}
 	declared := cd.interfaces[cl.base]
 	for _, d := range declared {
-		if d == v {
+		if majorMinor(d) == v { // a patch is not negotiated (§3.6)
 			return
 		}
 	}
@@ -77,7 +77,7 @@ func (c *checker) checkHTTP(cl *call) {
 	if r == nil || r.Err != "" {
 		return
 	}
-	if strings.TrimSpace(r.Body) != "" && r.Stream == nil && !okType(r.Get("Content-Type")) {
+	if strings.TrimSpace(r.Body) != "" && r.Stream == nil && !okType(r.Get("Content-Type")) && !cl.fromHTTPLayer() {
 		c.reportIn(section, rule, c.at(cl, 0, r.Line, ByAgent), "%s response body sent as Content-Type %q, not %s", cl.method, r.Get("Content-Type"), want)
 	}
 	if (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && r.Stream == nil && cl.err == nil && r.StatusCode < 300 {
@@ -133,7 +133,9 @@ func (c *checker) checkEnvelope(cl *call) {
 		return
 	}
 	if r.Stream == nil {
-		c.checkResponseObject(cl, cl.resp, 0, r.Line)
+		if !cl.fromHTTPLayer() {
+			c.checkResponseObject(cl, cl.resp, 0, r.Line)
+		}
 		return
 	}
 	for _, f := range cl.frames {
@@ -183,7 +185,7 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 func (c *checker) checkErrors(cl *call) {
 	if cl.err != nil {
 		c.checkError(cl, cl.err, 0)
-	} else if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil {
+	} else if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil && !cl.fromHTTPLayer() {
 		c.reportIn("11.6", "error-shape", c.at(cl, 0, cl.responseLine(), ByAgent),
 			"the %d error's body is not JSON; an HTTP+JSON error is a google.rpc.Status with the error's code and message", cl.ex.Response.StatusCode)
 	}
@@ -214,9 +216,13 @@ func (c *checker) checkError(cl *call, e *a2aError, fr int) {
 	}
 	d := e.v.Get(member)
 	if d != nil {
-		if d.Kind != jsontree.Array {
+		switch {
+		case d.Kind != jsontree.Array && cl.binding != restAPI:
+			// JSON-RPC 2.0 lets error.data be any value; only the array
+			// the A2A binding describes holds typed details.
+		case d.Kind != jsontree.Array:
 			c.reportIn(section, "error-details", agent(d), "error.%s is %s; error details are an array of objects, each with an @type", member, article(d.Kind))
-		} else {
+		default:
 			for i, item := range d.Items {
 				if item.Kind != jsontree.Object || item.Get("@type").Text() == "" {
 					c.reportIn(section, "error-details", agent(item), "error.%s[%d] has no @type", member, i)

@@ -36,13 +36,14 @@ type Rule struct {
 }
 
 const (
-	mustREQUIRED = `Fields marked with [(google.api.field_behavior) = REQUIRED] indicate that the field MUST be present and set in valid messages.`
-	mustNonEmpty = `Arrays marked as required MUST contain at least one element.`
-	terminalList = "(`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`)"
+	mustREQUIRED   = `Fields marked with [(google.api.field_behavior) = REQUIRED] indicate that the field MUST be present and set in valid messages.`
+	mustNonEmpty   = `Arrays marked as required MUST contain at least one element.`
+	capabilityMUST = "When clients attempt to use operations or features that require capabilities not declared as supported in the Agent Card, the agent MUST return an appropriate error response:"
+	terminalList   = "(`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`)"
 )
 
 // Rules lists every check, in the order findings of one line are sorted.
-var Rules = []Rule{
+var Rules = append([]Rule{
 	// The client's request.
 	{ID: "a2a-version", Section: "3.6.1", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "every A2A request names its protocol version, in the A2A-Version header or as a request parameter",
@@ -108,6 +109,7 @@ var Rules = []Rule{
 		Summary: "error details (JSON-RPC error.data, HTTP+JSON error.details) are an array of objects, each with an @type",
 		Quotes: []Quote{
 			{"spec §9.5", "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key, using ProtoJSON `Any` representation)"},
+			{"spec §3.3.2", "Each object in the array MUST include a `@type` key that identifies the object's type (using ProtoJSON `Any` representation)."},
 			{"spec §9.5", "Each object in the `data` array MUST include a `@type` key that identifies the object's type."},
 			{"spec §11.6", "Each object in the `details` array MUST include a `@type` key that identifies the object's type."},
 		}},
@@ -122,7 +124,9 @@ var Rules = []Rule{
 	{ID: "version-not-supported", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a request for a version the interface does not declare (its card's protocolVersion) is refused with VersionNotSupportedError",
 		Quotes: []Quote{
-			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`). If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`."},
+			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`)."},
+			{"spec §3.6.2", "If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`."},
+			{"spec §3.6", "Patch version numbers SHOULD NOT be used in requests, responses and Agent Cards, and MUST not be considered when clients and servers negotiate protocol versions."},
 		},
 		Derivation: "What the interface supports is what the agent card seen earlier in the transcript declares for the interface's URL."},
 
@@ -147,6 +151,7 @@ var Rules = []Rule{
 		Quotes: []Quote{
 			{"a2a.proto Task", "string id = 1 [(google.api.field_behavior) = REQUIRED]; TaskStatus status = 3 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto TaskStatus", "TaskState state = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §3.4.2", "The generated `taskId` MUST be included in the `Task` object returned to the client"},
 			{"spec §5.7", mustREQUIRED},
 		}},
 	{ID: "event-fields", Section: "4.2.1", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
@@ -159,7 +164,7 @@ var Rules = []Rule{
 	{ID: "artifact-fields", Section: "4.1.7", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
 		Summary: "an Artifact has an artifactId and at least one part",
 		Quotes: []Quote{
-			{"a2a.proto Artifact", "string artifact_id = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto Artifact", "string artifact_id = 1 [(google.api.field_behavior) = REQUIRED]; repeated Part parts = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto Artifact", "The content of the artifact. Must contain at least one part."},
 			{"spec §5.7", mustREQUIRED},
 			{"spec §5.7", mustNonEmpty},
@@ -186,6 +191,7 @@ var Rules = []Rule{
 		Summary: `timestamps are ISO 8601 in UTC with "Z", no other offset`,
 		Quotes: []Quote{
 			{"spec §5.6.1", "When serialized to JSON (in JSON-RPC, HTTP/REST, or other JSON-based bindings), these timestamps MUST be represented as ISO 8601 formatted strings in UTC timezone."},
+			{"spec §5.6.1", "Clients and servers MUST parse and generate ISO 8601 timestamps correctly"},
 			{"spec §5.6.1", "Timestamps MUST NOT include timezone offsets other than 'Z' (all times are UTC)"},
 		}},
 	{ID: "role", Section: "4.1.5", Keyword: "derived", Severity: Warning,
@@ -203,6 +209,7 @@ var Rules = []Rule{
 			{"a2a.proto AgentSkill", "string id = 1 [(google.api.field_behavior) = REQUIRED]; string name = 2 [(google.api.field_behavior) = REQUIRED]; string description = 3 [(google.api.field_behavior) = REQUIRED]; repeated string tags = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"spec §5.7", mustREQUIRED},
 			{"spec §5.7", mustNonEmpty},
+			{"spec §14.3", "The resource at this URI MUST return an AgentCard object as defined in Section 4.4.1 of the A2A specification."},
 		}},
 
 	// Operations.
@@ -210,6 +217,7 @@ var Rules = []Rule{
 		Summary: "a blocking SendMessage (returnImmediately not set) returns only at a terminal or interrupted state",
 		Quotes: []Quote{
 			{"spec §3.2.2", "Blocking (`return_immediately: false` or unset): The operation MUST wait until the task reaches a terminal state " + terminalList + " or an interrupted state (`TASK_STATE_INPUT_REQUIRED`, `TASK_STATE_AUTH_REQUIRED`) before returning."},
+			{"a2a.proto SendMessageConfiguration", "If `false` (default), the operation MUST wait until the task reaches a terminal (`COMPLETED`, `FAILED`, `CANCELED`, `REJECTED`) or interrupted (`INPUT_REQUIRED`, `AUTH_REQUIRED`) state before returning."},
 		}},
 	{ID: "history-length", Section: "3.2.4", Keyword: "MUST NOT", Severity: Violation, By: ByAgent,
 		Summary: "a task returned to a SendMessage or GetTask that set historyLength holds at most that many history messages",
@@ -258,11 +266,13 @@ var Rules = []Rule{
 	{ID: "capability-streaming", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare streaming refuses SendStreamingMessage and SubscribeToTask with UnsupportedOperationError",
 		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
 			{"spec §3.3.4", "Streaming: If `AgentCard.capabilities.streaming` is `false` or not present, attempts to use `SendStreamingMessage` or `SubscribeToTask` operations MUST return UnsupportedOperationError."},
 		}},
 	{ID: "capability-push", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare push notifications refuses the push notification config operations with PushNotificationNotSupportedError",
 		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
 			{"spec §3.3.4", "Push Notifications: If `AgentCard.capabilities.pushNotifications` is `false` or not present, operations related to push notification configuration (Create, Get, List, Delete) MUST return PushNotificationNotSupportedError."},
 		}},
 
@@ -270,6 +280,7 @@ var Rules = []Rule{
 	{ID: "stream-start", Section: "3.1.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a stream starts with the Task, or is exactly one Message and then closes",
 		Quotes: []Quote{
+			{"spec §3.1.2", "The stream MUST follow one of these patterns:"},
 			{"spec §3.1.2", "Message-only stream: If the agent returns a Message, the stream MUST contain exactly one `Message` object and then close immediately."},
 			{"spec §3.1.2", "Task lifecycle stream: If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects."},
 		}},
@@ -323,7 +334,7 @@ var Rules = []Rule{
 			{"spec §7.6.1", "Agents SHOULD support receiving messages directed to the Task while the Task remains in `TASK_STATE_AUTH_REQUIRED`. This enables clients to negotiate, correct, or reject an authorization request."},
 		},
 		Deviation: "a2a-go v2.4.0 refuses them as \"task execution is already in progress\" while the execution waits"},
-}
+}, wireRules...) // wire.go
 
 var ruleOrder = func() map[string]int {
 	m := map[string]int{}

@@ -97,11 +97,11 @@ func TestCheckRules(t *testing.T) {
 func TestCheckJSON(t *testing.T) {
 	code, out, _ := runChecked(t, "-format", "json", "../../transcripts/11-wrong-task.http")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 1 || len(lines) != 3 {
+	if code != 1 || len(lines) != 2 {
 		t.Fatalf("exit %d, %d lines:\n%s", code, len(lines), out)
 	}
 	var f jsonFinding
-	if err := json.Unmarshal([]byte(lines[2]), &f); err != nil {
+	if err := json.Unmarshal([]byte(lines[1]), &f); err != nil {
 		t.Fatal(err)
 	}
 	want := jsonFinding{File: "../../transcripts/11-wrong-task.http", Line: f.Line, Exchange: 5, Rule: "message-to-terminal",

@@ -1,0 +1,457 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// The rules in this file check sentences of the spec table
+// (spectable.go) the first rules left unchecked: the version an empty
+// A2A-Version stands for, JSON names, ListTasks' answer, the contextId an
+// agent answers with, the uniqueness of task ids, the HTTP status of an
+// HTTP+JSON error, a request's REQUIRED fields, the extended card's
+// capability, query parameter names and the agent card's availability.
+
+var wireRules = []Rule{
+	{ID: "version-empty", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a request without an A2A-Version is read as version 0.3: an agent does not serve it as 1.0",
+		Quotes: []Quote{
+			{"spec §3.6.2", "Agents MUST interpret empty value as 0.3 version."},
+			{"spec §3.6.2", "If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`."},
+		},
+		Derivation: "A request served with v1.0's method names or enum names (TASK_STATE_WORKING) or its wrapped payloads was served as 1.0."},
+	{ID: "json-names", Section: "5.5", Keyword: "MUST", Severity: Violation,
+		Summary: "the members of A2A objects have their camelCase JSON names (contextId), not the proto's snake_case (context_id)",
+		Quotes: []Quote{
+			{"spec §5.5", "All JSON serializations of the A2A protocol data model MUST use camelCase naming for field names, not the snake_case convention used in Protocol Buffer definitions."},
+		}},
+	{ID: "list-tasks-fields", Section: "3.1.4", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
+		Summary: "a ListTasks answer has tasks, nextPageToken, pageSize and totalSize; nextPageToken is \"\" on the last page",
+		Quotes: []Quote{
+			{"a2a.proto ListTasksResponse", "repeated Task tasks = 1 [(google.api.field_behavior) = REQUIRED]; string next_page_token = 2 [(google.api.field_behavior) = REQUIRED]; int32 page_size = 3 [(google.api.field_behavior) = REQUIRED]; int32 total_size = 4 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §3.1.4", "Note on `nextPageToken`: The `nextPageToken` field MUST always be present in the response."},
+			{"spec §3.1.4", "When there are no more results to retrieve (i.e., this is the final page), the field MUST be set to an empty string (\"\")."},
+			{"spec §5.7", mustREQUIRED},
+		},
+		Derivation: "A page is the last when it holds every task totalSize counts and the request asked for the first page."},
+	{ID: "list-tasks-artifacts", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "ListTasks leaves out the tasks' artifacts unless includeArtifacts is true",
+		Quotes: []Quote{
+			{"spec §3.1.4", "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response."},
+		}},
+	{ID: "list-tasks-order", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "ListTasks returns the tasks most recently updated first, by their status timestamp",
+		Quotes: []Quote{
+			{"spec §3.1.4", "Tasks MUST be sorted by last update time in descending order."},
+			{"spec §3.1.4", "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first)."},
+		}},
+	{ID: "context-kept", Section: "3.4.1", Keyword: "MUST NOT", Severity: Violation, By: ByAgent,
+		Summary: "an agent answers a message that gives a contextId in that context, or refuses it; it never answers with another contextId",
+		Quotes: []Quote{
+			{"spec §3.4.1", "If an agent cannot accept a client-provided `contextId`, it MUST reject the request with an error and MUST NOT generate a new `contextId` for the response"},
+		}},
+	{ID: "context-inferred", Section: "3.4.3", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a message that gives the taskId alone is answered in the task's context",
+		Quotes: []Quote{
+			{"spec §3.4.3", "Agents MUST infer `contextId` from the task if only `taskId` is provided"},
+		}},
+	{ID: "task-id-unique", Section: "3.4.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a message without a taskId starts a new task, with an id no task had before",
+		Quotes: []Quote{
+			{"spec §3.4.2", "Agents MUST generate a unique `taskId` for each new task they create"},
+		},
+		Derivation: "A message without a taskId starts a new task (§3.4.3: a contextId alone starts a new task in that context), so a reply that names a task the transcript showed before reused its id."},
+	{ID: "rest-error-status", Section: "5.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an HTTP+JSON A2A error has the HTTP status §5.4 maps its type to (TASK_NOT_FOUND: 404, most others: 400), and error.code is that status",
+		Quotes: []Quote{
+			{"spec §5.4", "All A2A-specific errors defined in Section 3.3.2 MUST be mapped to binding-specific error representations."},
+			{"spec §11.6", "Error Code: Mapped to the HTTP status code and the `error.code` field"},
+		},
+		Derivation: "§5.4's table gives each A2A error type its HTTP status; §11.6 maps the error's code to the HTTP status and to error.code."},
+	{ID: "request-fields", Section: "3.2.1", Keyword: "REQUIRED", Severity: Violation, By: ByClient,
+		Summary: "a request has the fields its proto marks REQUIRED: SendMessage a message; GetTask, CancelTask and SubscribeToTask an id; the push notification config requests a taskId (and an id)",
+		Quotes: []Quote{
+			{"a2a.proto SendMessageRequest", "Message message = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto GetTaskRequest", "string id = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto CancelTaskRequest", "string id = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto SubscribeToTaskRequest", "string id = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto GetTaskPushNotificationConfigRequest", "string task_id = 2 [(google.api.field_behavior) = REQUIRED]; string id = 3 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto DeleteTaskPushNotificationConfigRequest", "string task_id = 2 [(google.api.field_behavior) = REQUIRED]; string id = 3 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto ListTaskPushNotificationConfigsRequest", "string task_id = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §5.7", mustREQUIRED},
+		}},
+	{ID: "capability-extended-card", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an agent whose card does not declare extendedAgentCard refuses GetExtendedAgentCard with UnsupportedOperationError",
+		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
+			{"spec §3.3.4", "Extended Agent Card: If `AgentCard.capabilities.extendedAgentCard` is `false` or not present, attempts to call the Get Extended Agent Card operation MUST return `UnsupportedOperationError`."},
+			{"spec §13.3", "When `capabilities.extendedAgentCard` is `false` or not present, the operation MUST return `UnsupportedOperationError`"},
+		}},
+	{ID: "query-names", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
+		Quotes: []Quote{
+			{"spec §11.5", "Query parameter names MUST use `camelCase` to match the JSON serialization of Protocol Buffer field names."},
+		}},
+	{ID: "agent-card-available", Section: "8.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "the agent card's well-known URL serves the card, not 404",
+		Quotes: []Quote{
+			{"spec §8.1", "A2A Servers MUST make an Agent Card available."},
+			{"spec §14.3", "The resource at this URI MUST return an AgentCard object as defined in Section 4.4.1 of the A2A specification."},
+		}},
+}
+
+// majorMinor is a version's Major.Minor: "1.0" of "1.0.0" (§3.6).
+func majorMinor(v string) string {
+	parts := strings.SplitN(strings.TrimSpace(v), ".", 3)
+	if len(parts) < 2 {
+		return strings.TrimSpace(v)
+	}
+	return parts[0] + "." + parts[1]
+}
+
+// fromHTTPLayer says whether the response comes from the HTTP layer in
+// front of the agent, not from the agent: an authentication refusal
+// whose body is not JSON (a proxy's or a gateway's "Unauthorized").
+func (cl *call) fromHTTPLayer() bool {
+	r := cl.ex.Response
+	if r == nil || r.Stream != nil || cl.resp != nil {
+		return false
+	}
+	switch r.StatusCode {
+	case 401, 403, 407:
+		return true
+	}
+	return false
+}
+
+// purged says whether a finished task answered TaskNotFoundError may
+// have been purged (§3.3.2 lets an agent drop completed tasks): unless
+// the transcript shows the task again after the call.
+func (c *checker) purged(task string, cl *call) bool {
+	tl := c.tasks[task]
+	if tl == nil || len(tl.obs) == 0 {
+		return true
+	}
+	at := cl.ex.Request.At
+	if cl.ex.Response != nil {
+		at = cl.ex.Response.At
+	}
+	return !tl.obs[len(tl.obs)-1].at.After(at)
+}
+
+// checkWire runs this file's rules on a call.
+func (c *checker) checkWire(cl *call) {
+	if cl.card {
+		if r := cl.ex.Response; r != nil && r.Err == "" && r.StatusCode == 404 {
+			c.report("agent-card-available", c.at(cl, 0, r.Line, ByAgent), "the agent card's well-known URL answered 404; an A2A server makes its card available there")
+		}
+		return
+	}
+	if cl.binding == notA2A {
+		return
+	}
+	c.checkVersionEmpty(cl)
+	c.checkRequestFields(cl)
+	c.checkQueryNames(cl)
+	c.checkErrorStatus(cl)
+	c.checkExtendedCard(cl)
+	switch cl.method {
+	case "ListTasks":
+		c.checkListTasks(cl)
+	case "SendMessage", "SendStreamingMessage":
+		c.checkReplyContext(cl)
+	}
+}
+
+// checkVersionEmpty: a request without a version is 0.3's (§3.6.2).
+func (c *checker) checkVersionEmpty(cl *call) {
+	if v, _ := requestVersion(cl); v != "" || !cl.accepted() {
+		return
+	}
+	var how string
+	switch {
+	case cl.binding == jsonRPC && methods[cl.rawName]:
+		how = "its v1.0 method " + cl.rawName + " was served"
+	case len(cl.obs) > 0 && strings.HasPrefix(cl.obs[0].state, "TASK_STATE_"):
+		how = "the answer reports the task state " + cl.obs[0].state + ", v1.0's name"
+	case cl.resultEv != nil:
+		how = "the answer wraps its " + cl.resultEv.kind + " as v1.0 does"
+	case len(cl.frames) > 0 && cl.frames[0].ev != nil:
+		how = "the stream wraps its " + cl.frames[0].ev.kind + " as v1.0 does"
+	default:
+		return
+	}
+	c.report("version-empty", c.at(cl, 0, cl.responseLine(), ByAgent),
+		"the request names no A2A-Version, which an agent reads as 0.3, yet it was served as 1.0 (%s); serve it as 0.3 or refuse it with VersionNotSupportedError", how)
+}
+
+var snakeRE = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)+$`)
+
+// camel is a snake_case name in camelCase: context_id, contextId.
+func camel(s string) string {
+	parts := strings.Split(s, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// names checks the member names of one A2A object (§5.5); it does not
+// look into the members' values.
+func (w *walk) names(obj *jsontree.Value) {
+	if !is(obj, jsontree.Object) {
+		return
+	}
+	for _, f := range obj.Fields {
+		if snakeRE.MatchString(f.Key) {
+			w.c.report("json-names", w.place(f.Value), "member %q has the proto's snake_case name; its JSON name is %s", f.Key, camel(f.Key))
+		}
+	}
+}
+
+// requiredParams are the REQUIRED fields of the JSON-RPC requests, by
+// method (their HTTP+JSON routes carry the ids in the path).
+var requiredParams = map[string][]string{
+	"SendMessage": {"message"}, "SendStreamingMessage": {"message"},
+	"GetTask": {"id"}, "CancelTask": {"id"}, "SubscribeToTask": {"id"},
+	"GetTaskPushNotificationConfig":    {"taskId", "id"},
+	"DeleteTaskPushNotificationConfig": {"taskId", "id"},
+	"ListTaskPushNotificationConfigs":  {"taskId"},
+}
+
+// checkRequestFields: a request's REQUIRED fields.
+func (c *checker) checkRequestFields(cl *call) {
+	need := requiredParams[cl.method]
+	if cl.binding == restAPI {
+		if cl.method != "SendMessage" && cl.method != "SendStreamingMessage" {
+			return
+		}
+		need = []string{"message"}
+	}
+	if len(need) == 0 || (cl.params != nil && cl.params.Kind != jsontree.Object) {
+		return // params that are not an object: jsonrpc-request says so
+	}
+	if cl.binding == restAPI && cl.req == nil {
+		return // no JSON body: content-type and the HTTP status say more
+	}
+	var missing []string
+	for _, f := range need {
+		v := cl.params.Get(f)
+		if v == nil || v.Kind == jsontree.Null || (v.Kind == jsontree.String && v.Str == "") {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	line := cl.ex.Request.Line
+	if cl.params != nil {
+		line = cl.req.lineOf(cl.params)
+	}
+	c.report("request-fields", c.at(cl, 0, line, ByClient), "the %s request has no %s", cl.method, missingList(missing))
+}
+
+// checkQueryNames: HTTP+JSON query parameters are camelCase (§11.5).
+func (c *checker) checkQueryNames(cl *call) {
+	if cl.binding != restAPI {
+		return
+	}
+	for _, k := range sortedKeys(cl.query()) {
+		if snakeRE.MatchString(k) {
+			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q is snake_case; its name is %s", k, camel(k))
+		}
+	}
+}
+
+// httpStatus is the HTTP status §5.4 maps each A2A error to.
+var httpStatus = map[string]int{
+	"TASK_NOT_FOUND": 404, "TASK_NOT_CANCELABLE": 400, "PUSH_NOTIFICATION_NOT_SUPPORTED": 400,
+	"UNSUPPORTED_OPERATION": 400, "CONTENT_TYPE_NOT_SUPPORTED": 400, "INVALID_AGENT_RESPONSE": 500,
+	"EXTENDED_AGENT_CARD_NOT_CONFIGURED": 400, "EXTENSION_SUPPORT_REQUIRED": 400, "VERSION_NOT_SUPPORTED": 400,
+}
+
+// checkErrorStatus: an HTTP+JSON error's status is its type's (§5.4,
+// §11.6), and an error only an A2A error type answers carries its
+// ErrorInfo (§11.6).
+func (c *checker) checkErrorStatus(cl *call) {
+	e := cl.err
+	r := cl.ex.Response
+	if cl.binding != restAPI || e == nil || e.v == nil || e.at == nil || r == nil || r.Stream != nil {
+		return
+	}
+	agent := c.at(cl, 0, errLine(cl, e), ByAgent)
+	info := errorInfo(e.v.Get("details"))
+	reason := info.Get("reason").Text()
+	if want, ok := httpStatus[reason]; ok && info.Get("domain").Text() == "a2a-protocol.org" && want != r.StatusCode {
+		c.report("rest-error-status", agent, "the error %s is answered with HTTP status %d; §5.4 maps it to %d", reason, r.StatusCode, want)
+	}
+	if code := e.v.Get("code"); is(code, jsontree.Number) && code.Raw != fmt.Sprint(r.StatusCode) {
+		c.report("rest-error-status", agent, "error.code is %s, but the HTTP status is %d; the error's code is its HTTP status", code.Raw, r.StatusCode)
+	}
+	if info != nil {
+		return
+	}
+	if want := c.expectedError(cl); want != "" && r.StatusCode != 404 {
+		c.report("rest-error-info", agent, "the %d error has no google.rpc.ErrorInfo in its details; the only right answer here is %s, an A2A error, which names its reason (%s) in one, with the domain a2a-protocol.org",
+			r.StatusCode, reasonName(want), want)
+	}
+}
+
+// expectedError is the A2A error the transcript shows a call can only be
+// refused with, or "": a message, a subscription or a cancel of a
+// finished task, an operation the agent card does not declare.
+func (c *checker) expectedError(cl *call) string {
+	task := cl.taskID
+	if m := cl.message(); is(m, jsontree.Object) && (cl.method == "SendMessage" || cl.method == "SendStreamingMessage") {
+		task = m.Get("taskId").Text()
+	}
+	if task != "" {
+		if prev, ok := c.stateBefore(task, cl.ex.Request.At, cl.ex.Request.Line); ok && replay.Terminal(prev.state) {
+			switch cl.method {
+			case "CancelTask":
+				if prev.state != replay.StateCanceled {
+					return "TASK_NOT_CANCELABLE"
+				}
+			case "SubscribeToTask", "SendMessage", "SendStreamingMessage":
+				return "UNSUPPORTED_OPERATION"
+			}
+		}
+	}
+	cd := c.cardFor(cl)
+	switch {
+	case cd == nil:
+	case (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && !cd.streaming:
+		return "UNSUPPORTED_OPERATION"
+	case pushMethods[cl.method] && !cd.push:
+		return "PUSH_NOTIFICATION_NOT_SUPPORTED"
+	case cl.method == "GetExtendedAgentCard" && !cd.extended:
+		return "UNSUPPORTED_OPERATION"
+	}
+	return ""
+}
+
+// checkExtendedCard: GetExtendedAgentCard needs the capability (§3.3.4).
+func (c *checker) checkExtendedCard(cl *call) {
+	if cl.method != "GetExtendedAgentCard" {
+		return
+	}
+	cd := c.cardFor(cl)
+	if cd == nil || cd.extended {
+		return
+	}
+	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
+	switch e := cl.refusal(); {
+	case cl.accepted():
+		c.report("capability-extended-card", agent, "the agent card of exchange %d does not declare capabilities.extendedAgentCard, yet GetExtendedAgentCard was served; it must be refused with UnsupportedOperationError (-32004)", cd.cl.ex.Seq)
+	case e != nil && e.reason != "UNSUPPORTED_OPERATION" && !cl.fromHTTPLayer():
+		agent.line = errLine(cl, e)
+		c.report("capability-extended-card", agent, "the agent card of exchange %d does not declare capabilities.extendedAgentCard; GetExtendedAgentCard was refused with %s, and the specification's error is UnsupportedOperationError (-32004)", cd.cl.ex.Seq, e)
+	}
+}
+
+// checkListTasks: ListTasks' answer (§3.1.4).
+func (c *checker) checkListTasks(cl *call) {
+	res := cl.result
+	if !is(res, jsontree.Object) {
+		return
+	}
+	agent := func(v *jsontree.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }
+	var missing []string
+	for _, f := range []string{"tasks", "nextPageToken", "pageSize", "totalSize"} {
+		if !res.Has(f) {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 0 {
+		c.report("list-tasks-fields", agent(res), "the ListTasks answer has no %s", missingList(missing))
+	}
+	tasks := items(res.Get("tasks"))
+	pageToken := cl.params.Get("pageToken").Text()
+	if cl.binding == restAPI {
+		pageToken = cl.query().Get("pageToken")
+	}
+	if total := res.Get("totalSize"); is(total, jsontree.Number) && pageToken == "" && fmt.Sprint(len(tasks)) == total.Raw {
+		if next := res.Get("nextPageToken"); next.Text() != "" {
+			c.report("list-tasks-fields", agent(next), "the answer holds all %s tasks, so it is the last page, yet its nextPageToken is %s; the last page's is \"\"", total.Raw, text(cl.resp, next))
+		}
+	}
+	include := cl.params.Get("includeArtifacts").IsTrue()
+	if cl.binding == restAPI {
+		include = cl.query().Get("includeArtifacts") == "true"
+	}
+	var prev time.Time
+	for i, t := range tasks {
+		if a := t.Get("artifacts"); a != nil && !include {
+			c.report("list-tasks-artifacts", agent(a), "task %d of the answer has an artifacts member, though the request did not set includeArtifacts", i+1)
+		}
+		ts, err := time.Parse(time.RFC3339Nano, t.Get("status").Get("timestamp").Text())
+		if err != nil {
+			prev = time.Time{}
+			continue
+		}
+		if !prev.IsZero() && ts.After(prev) {
+			c.report("list-tasks-order", agent(t), "task %d of the answer was updated at %s, after task %d (%s); tasks come most recently updated first",
+				i+1, ts.UTC().Format(time.RFC3339Nano), i, prev.UTC().Format(time.RFC3339Nano))
+		}
+		prev = ts
+	}
+}
+
+// checkReplyContext: the context and the task a SendMessage is answered
+// with (§3.4.1, §3.4.2, §3.4.3).
+func (c *checker) checkReplyContext(cl *call) {
+	m := cl.message()
+	if !is(m, jsontree.Object) || !cl.accepted() {
+		return
+	}
+	reply, j := cl.replyTask()
+	if reply == nil {
+		if ev := cl.resultEv; ev != nil && ev.kind == "message" {
+			reply, j = ev.v, ev.at
+		} else if len(cl.frames) > 0 && cl.frames[0].ev != nil && cl.frames[0].ev.kind == "message" {
+			reply, j = cl.frames[0].ev.v, cl.frames[0].body
+		}
+	}
+	if reply == nil {
+		return
+	}
+	got := reply.Get("contextId")
+	agent := c.at(cl, 0, j.lineOf(got), ByAgent)
+	taskID, ctxID := m.Get("taskId").Text(), m.Get("contextId").Text()
+	req := &cl.ex.Request
+	var known string
+	if taskID != "" {
+		if prev, ok := c.stateBefore(taskID, req.At, req.Line); ok {
+			known = prev.context
+		}
+	}
+	switch {
+	case got.Text() == "":
+	case ctxID != "" && got.Text() != ctxID && (known == "" || known == ctxID):
+		c.report("context-kept", agent, "the message gives contextId %s and the answer is in context %s; an agent that cannot take a client's contextId refuses the message, it does not answer in a new context",
+			replay.ShortID(ctxID), replay.ShortID(got.Text()))
+	case ctxID == "" && known != "" && got.Text() != known:
+		c.report("context-inferred", agent, "the message gives task %s alone, whose context is %s, and the answer is in context %s; the agent infers the context from the task",
+			replay.ShortID(taskID), replay.ShortID(known), replay.ShortID(got.Text()))
+	}
+	if taskID != "" {
+		return
+	}
+	t, tj := cl.replyTask()
+	if t == nil {
+		return
+	}
+	id := t.Get("id").Text()
+	if prev, ok := c.stateBefore(id, req.At, req.Line); ok && id != "" {
+		c.report("task-id-unique", c.at(cl, 0, tj.lineOf(t.Get("id")), ByAgent),
+			"the message names no task, so it starts a new one, but the answer is task %s, which exchange %d showed already (in %s); a new task has an id of its own",
+			replay.ShortID(id), prev.ex, prev.state)
+	}
+}
