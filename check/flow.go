@@ -100,7 +100,7 @@ func (c *checker) checkSendToState(cl *call, taskID string, prev observation) {
 				replay.ShortID(taskID), prev.state, prev.ex)
 		case e != nil && e.reason == "TASK_NOT_FOUND" && c.purged(taskID, cl):
 			// a finished task the agent no longer keeps (§3.3.2)
-		case e != nil && e.reason != "UNSUPPORTED_OPERATION":
+		case e != nil && e.reason != "UNSUPPORTED_OPERATION" && !e.untyped(cl):
 			agent.line = errLine(cl, e)
 			msg := fmt.Sprintf("a message to task %s in %s was refused with %s; the specification's error is UnsupportedOperationError (-32004)",
 				replay.ShortID(taskID), prev.state, e)
@@ -173,7 +173,7 @@ func (c *checker) checkSubscribe(cl *call) {
 			"SubscribeToTask on task %s, which is in %s, was accepted; a terminal task is refused with UnsupportedOperationError", task, prev.state)
 	case replay.Terminal(prev.state) && e != nil && e.reason == "TASK_NOT_FOUND" && c.purged(cl.taskID, cl):
 		// a finished task the agent no longer keeps (§3.3.2)
-	case replay.Terminal(prev.state) && e != nil && e.reason != "UNSUPPORTED_OPERATION":
+	case replay.Terminal(prev.state) && e != nil && e.reason != "UNSUPPORTED_OPERATION" && !e.untyped(cl):
 		msg := fmt.Sprintf("SubscribeToTask on task %s, which is in %s, was refused with %s; the specification's error is UnsupportedOperationError (-32004)",
 			task, prev.state, e)
 		if e.reason == "TASK_NOT_FOUND" && strings.Contains(e.message, "no active execution") {
@@ -214,7 +214,7 @@ func (c *checker) checkCancel(cl *call) {
 	case cl.accepted():
 		c.report("cancel-terminal", agent, "CancelTask on task %s, which is in %s (since exchange %d), was served; it must be refused with TaskNotCancelableError (-32002)",
 			replay.ShortID(cl.taskID), prev.state, prev.ex)
-	case e != nil && e.reason != "TASK_NOT_CANCELABLE":
+	case e != nil && e.reason != "TASK_NOT_CANCELABLE" && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report("cancel-terminal", agent, "CancelTask on task %s, which is in %s, was refused with %s; the specification's error is TaskNotCancelableError (-32002)",
 			replay.ShortID(cl.taskID), prev.state, e)

@@ -43,10 +43,8 @@ func (c *checker) checkVersion(cl *call) {
 		return
 	}
 	declared := cd.interfaces[cl.base]
-	for _, d := range declared {
-		if majorMinor(d) == v { // a patch is not negotiated (§3.6)
-			return
-		}
+	if declares(declared, v) {
+		return
 	}
 	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
 	e := cl.refusal()
@@ -54,7 +52,7 @@ func (c *checker) checkVersion(cl *call) {
 	case cl.accepted():
 		c.report("version-not-supported", agent, "the request asks for A2A-Version %s, which the agent card of exchange %d does not declare for this interface (it declares %s); the agent served it instead of refusing it with VersionNotSupportedError",
 			v, cd.cl.ex.Seq, strings.Join(declared, ", "))
-	case e != nil && e.reason != "VERSION_NOT_SUPPORTED":
+	case e != nil && e.reason != "VERSION_NOT_SUPPORTED" && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report("version-not-supported", agent, "the request asks for A2A-Version %s, which the agent card of exchange %d does not declare for this interface (it declares %s); it was refused with %s, and the specification's error is VersionNotSupportedError (-32009)",
 			v, cd.cl.ex.Seq, strings.Join(declared, ", "), e)
@@ -280,6 +278,7 @@ func (c *checker) checkCard(cl *call) {
 	for i, sk := range items(v.Get("skills")) {
 		need(sk, fmt.Sprintf("skills[%d].", i), "id", "name", "description", "tags")
 	}
+	missing = append(missing, cardParts(v)...) // wire.go
 	if len(missing) > 0 {
 		c.report("agent-card", c.at(cl, 0, j.line, ByAgent), "the agent card lacks %s", missingList(missing))
 	}
@@ -306,7 +305,7 @@ func (c *checker) checkCapabilities(cl *call) {
 	case cl.accepted():
 		c.report(rule, agent, "the agent card of exchange %d does not declare capabilities.%s, yet %s was served; it must be refused with %s",
 			cd.cl.ex.Seq, what, cl.method, reasonName(want))
-	case e != nil && e.reason != want:
+	case e != nil && e.reason != want && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report(rule, agent, "the agent card of exchange %d does not declare capabilities.%s; %s was refused with %s, and the specification's error is %s",
 			cd.cl.ex.Seq, what, cl.method, e, reasonName(want))

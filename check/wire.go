@@ -2,7 +2,9 @@ package check
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -103,6 +105,17 @@ var wireRules = []Rule{
 			{"spec §8.1", "A2A Servers MUST make an Agent Card available."},
 			{"spec §14.3", "The resource at this URI MUST return an AgentCard object as defined in Section 4.4.1 of the A2A specification."},
 		}},
+}
+
+// declares says whether an interface's declared versions hold v, by
+// Major.Minor: a patch is not negotiated (§3.6).
+func declares(declared []string, v string) bool {
+	for _, d := range declared {
+		if majorMinor(d) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // majorMinor is a version's Major.Minor: "1.0" of "1.0.0" (§3.6).
@@ -325,6 +338,9 @@ func (c *checker) expectedError(cl *call) string {
 		}
 	}
 	cd := c.cardFor(cl)
+	if v, _ := requestVersion(cl); cd != nil && majorMinorRE.MatchString(v) && !declares(cd.interfaces[cl.base], v) {
+		return "VERSION_NOT_SUPPORTED"
+	}
 	switch {
 	case cd == nil:
 	case (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && !cd.streaming:
@@ -350,7 +366,7 @@ func (c *checker) checkExtendedCard(cl *call) {
 	switch e := cl.refusal(); {
 	case cl.accepted():
 		c.report("capability-extended-card", agent, "the agent card of exchange %d does not declare capabilities.extendedAgentCard, yet GetExtendedAgentCard was served; it must be refused with UnsupportedOperationError (-32004)", cd.cl.ex.Seq)
-	case e != nil && e.reason != "UNSUPPORTED_OPERATION" && !cl.fromHTTPLayer():
+	case e != nil && e.reason != "UNSUPPORTED_OPERATION" && !cl.fromHTTPLayer() && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report("capability-extended-card", agent, "the agent card of exchange %d does not declare capabilities.extendedAgentCard; GetExtendedAgentCard was refused with %s, and the specification's error is UnsupportedOperationError (-32004)", cd.cl.ex.Seq, e)
 	}
@@ -454,4 +470,85 @@ func (c *checker) checkReplyContext(cl *call) {
 			"the message names no task, so it starts a new one, but the answer is task %s, which exchange %d showed already (in %s); a new task has an id of its own",
 			replay.ShortID(id), prev.ex, prev.state)
 	}
+}
+
+// cardParts lists what an agent card's provider, signatures and security
+// schemes lack of their REQUIRED fields (§4.4.2, §4.4.7, §4.5), and the
+// URLs of the deprecated OAuth flows that are not URLs.
+func cardParts(v *jsontree.Value) []string {
+	var missing []string
+	need := func(obj *jsontree.Value, prefix string, fields ...string) {
+		for _, f := range fields {
+			x := obj.Get(f)
+			if x == nil || x.Kind == jsontree.Null || (x.Kind == jsontree.String && x.Str == "") {
+				missing = append(missing, prefix+f)
+			}
+		}
+	}
+	if p := v.Get("provider"); is(p, jsontree.Object) {
+		need(p, "provider.", "url", "organization")
+	}
+	for i, s := range items(v.Get("signatures")) {
+		need(s, fmt.Sprintf("signatures[%d].", i), "protected", "signature")
+	}
+	schemes := v.Get("securitySchemes")
+	if !is(schemes, jsontree.Object) {
+		return missing
+	}
+	for _, f := range schemes.Fields {
+		prefix := "securitySchemes." + f.Key + "."
+		s := f.Value
+		if x := s.Get("apiKeySecurityScheme"); is(x, jsontree.Object) {
+			need(x, prefix+"apiKeySecurityScheme.", "location", "name")
+		}
+		if x := s.Get("httpAuthSecurityScheme"); is(x, jsontree.Object) {
+			need(x, prefix+"httpAuthSecurityScheme.", "scheme")
+		}
+		if x := s.Get("openIdConnectSecurityScheme"); is(x, jsontree.Object) {
+			need(x, prefix+"openIdConnectSecurityScheme.", "openIdConnectUrl")
+		}
+		x := s.Get("oauth2SecurityScheme")
+		if !is(x, jsontree.Object) {
+			continue
+		}
+		flows := x.Get("flows")
+		if !is(flows, jsontree.Object) {
+			missing = append(missing, prefix+"oauth2SecurityScheme.flows")
+			continue
+		}
+		p := prefix + "oauth2SecurityScheme.flows."
+		if fl := flows.Get("authorizationCode"); is(fl, jsontree.Object) {
+			need(fl, p+"authorizationCode.", "authorizationUrl", "tokenUrl", "scopes")
+		}
+		if fl := flows.Get("clientCredentials"); is(fl, jsontree.Object) {
+			need(fl, p+"clientCredentials.", "tokenUrl", "scopes")
+		}
+		if fl := flows.Get("deviceCode"); is(fl, jsontree.Object) {
+			need(fl, p+"deviceCode.", "deviceAuthorizationUrl", "tokenUrl", "scopes")
+		}
+		for flow, fields := range map[string][]string{"implicit": {"authorizationUrl", "refreshUrl"}, "password": {"tokenUrl", "refreshUrl"}} {
+			fl := flows.Get(flow)
+			for _, k := range fields {
+				if u := fl.Get(k); is(u, jsontree.String) && u.Str != "" && !isURL(u.Str) {
+					missing = append(missing, fmt.Sprintf("%s%s.%s as a URL (it is %q)", p, flow, k, u.Str))
+				}
+			}
+		}
+	}
+	sort.Strings(missing)
+	return missing
+}
+
+// isURL says whether s is an absolute URL with a host.
+func isURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme != "" && u.Host != ""
+}
+
+// untyped says whether an HTTP+JSON refusal has the HTTP status of the
+// error expected but no ErrorInfo to tell which error it is: the rules
+// on the error expected leave it to rest-error-info, which asks for the
+// ErrorInfo.
+func (e *a2aError) untyped(cl *call) bool {
+	return cl.binding == restAPI && e.reason == "" && e.code == 400
 }

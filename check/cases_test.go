@@ -1,0 +1,46 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// cases holds the findings of testdata/cases: breaking transcripts
+// beside the one per rule of testdata/rules, for the rules that catch
+// more than one kind of mistake.
+var cases = map[string][]string{
+	// A provider, security schemes and OAuth flows without their
+	// REQUIRED fields; a deprecated flow's URL that is not one.
+	"agent-card-parts.http": {"16 §4.4.1 agent-card"},
+	// A CancelTask of a completed task refused with a bare 400: the only
+	// right answer is TaskNotCancelableError, whose ErrorInfo is missing.
+	"rest-error-info-400.http": {"56 §11.6 rest-error-info"},
+}
+
+// TestCases: every transcript of testdata/cases gives the findings the
+// table names.
+func TestCases(t *testing.T) {
+	files, _ := filepath.Glob("testdata/cases/*.http")
+	for _, f := range files {
+		want, ok := cases[filepath.Base(f)]
+		if !ok {
+			t.Errorf("%s is not in the cases table", f)
+			continue
+		}
+		var got []string
+		for _, fd := range Check(load(t, f)) {
+			got = append(got, brief(fd))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: findings (-want +got):\n%s", f, diff)
+		}
+	}
+	for name := range cases {
+		if _, err := os.Stat(filepath.Join("testdata", "cases", name)); err != nil {
+			t.Errorf("cases table names %s: %v", name, err)
+		}
+	}
+}
