@@ -18,6 +18,11 @@ var cases = map[string][]string{
 	// A CancelTask of a completed task refused with a bare 400: the only
 	// right answer is TaskNotCancelableError, whose ErrorInfo is missing.
 	"rest-error-info-400.http": {"56 §11.6 rest-error-info"},
+	// A list that lacks a configuration created and never deleted, and
+	// holds one deleted.
+	"push-config-list.http": {"169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
+	// JSON-RPC served at a URL no card declares.
+	"interface-undeclared.http": {"71 §8.3.1 interface-declared"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

@@ -103,6 +103,14 @@ var corpus = map[string][]string{
 	"capability-extended-card": {"63 §3.3.4 capability-extended-card"},
 	"query-names":              {"10 §11.5 query-names"},
 	"agent-card-available":     {"12 §8.1 agent-card-available"},
+	"extended-card-configured": {"70 §3.3.4 extended-card-configured"},
+	"extension-required":       {"78 §3.3.4 extension-required"},
+	"interface-declared":       {"66 §8.3.1 interface-declared"},
+	"resource-match":           {"31 §3.3.2 resource-match"},
+	"push-config-fields":       {"18 §3.1.7 push-config-fields"},
+	"push-config-state":        {"131 §3.1.8 push-config-state"},
+	"rest-no-body":             {"10 §11.5 rest-no-body"},
+	"query-encoding":           {"10 §11.5 query-encoding"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

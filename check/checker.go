@@ -22,6 +22,7 @@ type checker struct {
 	// unknownTasks are the taskIds the agent answered TaskNotFoundError
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks map[string]int
+	pushConfigs  map[pushKey]*pushState // push.go
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -102,6 +103,7 @@ func (c *checker) add(f Finding) {
 func (c *checker) run() error {
 	c.kept = map[string]int{}
 	c.unknownTasks = map[string]int{}
+	c.pushConfigs = map[pushKey]*pushState{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]

@@ -522,6 +522,8 @@ type card struct {
 	push       bool
 	extended   bool                // capabilities.extendedAgentCard
 	interfaces map[string][]string // interface key -> the protocolVersions declared for it
+	bindings   map[string][]string // interface key -> the protocolBindings declared for it
+	required   []string            // the URIs of the extensions it marks required
 }
 
 func decodeCard(cl *call) {
@@ -534,7 +536,7 @@ func decodeCard(cl *call) {
 		return
 	}
 	v := cl.resp.v
-	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{},
+	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{}, bindings: map[string][]string{},
 		streaming: v.Get("capabilities").Get("streaming").IsTrue(),
 		push:      v.Get("capabilities").Get("pushNotifications").IsTrue(),
 		extended:  v.Get("capabilities").Get("extendedAgentCard").IsTrue()}
@@ -546,6 +548,12 @@ func decodeCard(cl *call) {
 			}
 			key := interfaceKey(u, u.Path)
 			cd.interfaces[key] = append(cd.interfaces[key], it.Get("protocolVersion").Text())
+			cd.bindings[key] = append(cd.bindings[key], it.Get("protocolBinding").Text())
+		}
+	}
+	for _, ext := range items(v.Get("capabilities").Get("extensions")) {
+		if ext.Get("required").IsTrue() && ext.Get("uri").Text() != "" {
+			cd.required = append(cd.required, ext.Get("uri").Text())
 		}
 	}
 	cl.cardInfo = cd

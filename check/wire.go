@@ -94,6 +94,58 @@ var wireRules = []Rule{
 			{"spec §3.3.4", "Extended Agent Card: If `AgentCard.capabilities.extendedAgentCard` is `false` or not present, attempts to call the Get Extended Agent Card operation MUST return `UnsupportedOperationError`."},
 			{"spec §13.3", "When `capabilities.extendedAgentCard` is `false` or not present, the operation MUST return `UnsupportedOperationError`"},
 		}},
+	{ID: "extended-card-configured", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an agent whose card declares extendedAgentCard serves GetExtendedAgentCard or answers ExtendedAgentCardNotConfiguredError, never UnsupportedOperationError",
+		Quotes: []Quote{
+			{"spec §3.3.4", "If the agent declares support but has not configured an extended card, it MUST return `ExtendedAgentCardNotConfiguredError`."},
+			{"spec §13.3", "When support is declared but no extended card is configured, the operation MUST return `ExtendedAgentCardNotConfiguredError`"},
+		},
+		Derivation: "UnsupportedOperationError is the answer of an agent that does not declare the capability (§3.3.4); one that declares it and has no card answers ExtendedAgentCardNotConfiguredError."},
+	{ID: "extension-required", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a request that does not declare (A2A-Extensions) an extension the card marks required is refused with ExtensionSupportRequiredError",
+		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
+			{"spec §3.3.4", "Extensions: When a server requests use of an extension marked as `required: true` in the Agent Card but the client does not declare support for it, the agent MUST return `ExtensionSupportRequiredError`."},
+		}},
+	{ID: "interface-declared", Section: "8.3.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an agent serves a binding only at a URL its card declares for that binding",
+		Quotes: []Quote{
+			{"spec §5.2", "Agent Declaration: Agents MUST declare all supported protocols in their AgentCard"},
+			{"spec §8.3", "The AgentCard MUST properly declare supported protocols:"},
+			{"spec §8.3.1", "Each interface MUST accurately declare its transport protocol and URL"},
+		},
+		Derivation: "Judged against the latest card fetched before the call that declares an interface on the call's host."},
+	{ID: "resource-match", Section: "3.3.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "GetTask and CancelTask answer with the task asked for (GetTaskPushNotificationConfig with the configuration), or with a not found error",
+		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client"},
+		},
+		Derivation: "An answer about another resource than the one asked for is not the not found error a missing one gets."},
+	{ID: "push-config-fields", Section: "3.1.7", Keyword: "REQUIRED", Severity: Violation,
+		Summary: "a push notification configuration has a url, and its authentication a scheme",
+		Quotes: []Quote{
+			{"a2a.proto TaskPushNotificationConfig", "string url = 4 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto AuthenticationInfo", "string scheme = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §5.7", mustREQUIRED},
+		}},
+	{ID: "push-config-state", Section: "3.1.8", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a deleted push notification configuration is gone: Get fails, List leaves it out; List holds every configuration created and not deleted",
+		Quotes: []Quote{
+			{"spec §3.1.8", "The operation MUST fail if the configuration does not exist or the client lacks access."},
+			{"spec §3.1.9", "The operation MUST return all active push notification configurations for the specified task and MAY support pagination for tasks with many configurations."},
+			{"spec §3.1.10", "The operation MUST permanently remove the specified push notification configuration."},
+		},
+		Derivation: "A page with a nextPageToken may leave configurations to the next; a task in a terminal state may have dropped its configurations (§3.1.7)."},
+	{ID: "rest-no-body", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "an HTTP+JSON GET or DELETE sends its parameters in the path and the query, not a body",
+		Quotes: []Quote{
+			{"spec §11.5", "HTTP methods that do not support request bodies (GET, DELETE) MUST transmit operation request parameters as path parameters or query parameters."},
+		}},
+	{ID: "query-encoding", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "HTTP+JSON query values are URL-encoded as RFC 3986 asks",
+		Quotes: []Quote{
+			{"spec §11.5", "All query parameter values MUST be properly URL-encoded per RFC 3986."},
+		}},
 	{ID: "query-names", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
 		Quotes: []Quote{
@@ -173,6 +225,10 @@ func (c *checker) checkWire(cl *call) {
 	c.checkQueryNames(cl)
 	c.checkErrorStatus(cl)
 	c.checkExtendedCard(cl)
+	c.checkExtensions(cl)
+	c.checkInterface(cl)
+	c.checkResource(cl)
+	c.checkPush(cl)
 	switch cl.method {
 	case "ListTasks":
 		c.checkListTasks(cl)
@@ -276,6 +332,13 @@ func (c *checker) checkQueryNames(cl *call) {
 	if cl.binding != restAPI {
 		return
 	}
+	req := &cl.ex.Request
+	if (req.Method == "GET" || req.Method == "DELETE") && strings.TrimSpace(req.Body) != "" {
+		c.report("rest-no-body", c.at(cl, 0, req.Line, ByClient), "the %s request of %s has a body; a GET or DELETE sends its parameters in the path and the query", req.Method, cl.method)
+	}
+	if bad := badQuery(cl.rawQuery); bad != "" {
+		c.report("query-encoding", c.at(cl, 0, req.Line, ByClient), "the query %s; query values are URL-encoded (RFC 3986)", bad)
+	}
 	for _, k := range sortedKeys(cl.query()) {
 		if snakeRE.MatchString(k) {
 			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q is snake_case; its name is %s", k, camel(k))
@@ -359,10 +422,18 @@ func (c *checker) checkExtendedCard(cl *call) {
 		return
 	}
 	cd := c.cardFor(cl)
-	if cd == nil || cd.extended {
+	if cd == nil {
 		return
 	}
 	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
+	if cd.extended {
+		if e := cl.refusal(); e != nil && e.reason == "UNSUPPORTED_OPERATION" {
+			agent.line = errLine(cl, e)
+			c.report("extended-card-configured", agent, "the agent card of exchange %d declares capabilities.extendedAgentCard, yet GetExtendedAgentCard was refused with %s; an agent that declares it serves the card, or answers ExtendedAgentCardNotConfiguredError (-32007) when it has none",
+				cd.cl.ex.Seq, e)
+		}
+		return
+	}
 	switch e := cl.refusal(); {
 	case cl.accepted():
 		c.report("capability-extended-card", agent, "the agent card of exchange %d does not declare capabilities.extendedAgentCard, yet GetExtendedAgentCard was served; it must be refused with UnsupportedOperationError (-32004)", cd.cl.ex.Seq)
@@ -551,4 +622,141 @@ func isURL(s string) bool {
 // ErrorInfo.
 func (e *a2aError) untyped(cl *call) bool {
 	return cl.binding == restAPI && e.reason == "" && e.code == 400
+}
+
+// badQuery says what in a raw query is not URL-encoded, or "".
+func badQuery(q string) string {
+	for i := 0; i < len(q); i++ {
+		b := q[i]
+		switch {
+		case b == '%':
+			if i+2 >= len(q) || !isHexDigit(q[i+1]) || !isHexDigit(q[i+2]) {
+				return fmt.Sprintf("has %q, a %% not followed by two hex digits", q[i:min(i+3, len(q))])
+			}
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9', strings.IndexByte("-._~!$&'()*+,;=:@/?", b) >= 0:
+		default:
+			return fmt.Sprintf("has %q unencoded", string(rune(b)))
+		}
+	}
+	return ""
+}
+
+func isHexDigit(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// checkExtensions: an extension the card marks required, which the
+// request does not declare, is refused with ExtensionSupportRequiredError
+// (§3.3.4, §4.6.3).
+func (c *checker) checkExtensions(cl *call) {
+	cd := c.cardFor(cl)
+	if cd == nil || len(cd.required) == 0 {
+		return
+	}
+	declared := map[string]bool{}
+	for _, h := range cl.ex.Request.Header {
+		if strings.EqualFold(h.Name, "A2A-Extensions") {
+			for _, u := range strings.Split(h.Value, ",") {
+				declared[strings.TrimSpace(u)] = true
+			}
+		}
+	}
+	var lacking []string
+	for _, u := range cd.required {
+		if !declared[u] {
+			lacking = append(lacking, u)
+		}
+	}
+	if len(lacking) == 0 {
+		return
+	}
+	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
+	switch e := cl.refusal(); {
+	case cl.accepted():
+		c.report("extension-required", agent, "the agent card of exchange %d marks the extension %s required, the request does not declare it (A2A-Extensions), and %s was served; it must be refused with ExtensionSupportRequiredError (-32008)",
+			cd.cl.ex.Seq, strings.Join(lacking, ", "), cl.method)
+	case e != nil && e.reason != "EXTENSION_SUPPORT_REQUIRED" && !e.untyped(cl) && !cl.fromHTTPLayer():
+		agent.line = errLine(cl, e)
+		c.report("extension-required", agent, "the request does not declare the extension %s, which the agent card of exchange %d marks required; it was refused with %s, and the specification's error is ExtensionSupportRequiredError (-32008)",
+			strings.Join(lacking, ", "), cd.cl.ex.Seq, e)
+	}
+}
+
+// bindingNames are the protocolBinding values of the bindings a
+// transcript carries.
+var bindingNames = map[binding]string{jsonRPC: "JSONRPC", restAPI: "HTTP+JSON"}
+
+// checkInterface: an agent serves a binding at a URL its card declares
+// for it (§5.2, §8.3.1).
+func (c *checker) checkInterface(cl *call) {
+	if !cl.accepted() || cl.base == "" {
+		return
+	}
+	host := cl.base
+	if i := strings.Index(host, "://"); i >= 0 {
+		if j := strings.IndexByte(host[i+3:], '/'); j >= 0 {
+			host = host[:i+3+j]
+		}
+	}
+	// The cards fetched before the call that declare an interface on the
+	// same host: several agents may share one.
+	name := bindingNames[cl.binding]
+	var cd *card
+	var declared []string
+	for key, list := range c.cards {
+		if key != host && !strings.HasPrefix(key, host+"/") {
+			continue
+		}
+		for _, x := range list {
+			if !x.at.Before(cl.ex.Request.At) {
+				continue
+			}
+			if key == cl.base {
+				for _, b := range x.bindings[key] {
+					if strings.EqualFold(strings.TrimSpace(b), name) {
+						return
+					}
+					declared = append(declared, b)
+				}
+			}
+			if cd == nil || x.at.After(cd.at) {
+				cd = x
+			}
+		}
+	}
+	if cd == nil {
+		return
+	}
+	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
+	if len(declared) == 0 {
+		c.report("interface-declared", agent, "%s was served over %s at %s, an interface no agent card fetched before declares (the latest on that host is exchange %d's); a card declares every interface its agent serves",
+			cl.method, name, cl.base, cd.cl.ex.Seq)
+		return
+	}
+	c.report("interface-declared", agent, "%s was served over %s at %s, which the agent cards fetched before declare as %s; an interface declares its transport accurately",
+		cl.method, name, cl.base, strings.Join(declared, ", "))
+}
+
+// checkResource: GetTask and CancelTask answer with the task asked for,
+// or a not found error (§3.3.2); so does GetTaskPushNotificationConfig
+// with the configuration.
+func (c *checker) checkResource(cl *call) {
+	var want, got string
+	var v *jsontree.Value
+	switch cl.method {
+	case "GetTask", "CancelTask":
+		if cl.resultTsk == nil {
+			return
+		}
+		want, v = cl.taskID, cl.resultTsk.Get("id")
+	case "GetTaskPushNotificationConfig":
+		want, v = pushConfigID(cl), cl.result.Get("id")
+	default:
+		return
+	}
+	if got = v.Text(); want == "" || got == "" || got == want {
+		return
+	}
+	c.report("resource-match", c.at(cl, 0, cl.resp.lineOf(v), ByAgent), "%s asked for %s and was answered with %s; a resource that does not exist is answered with a not found error",
+		cl.method, replay.ShortID(want), replay.ShortID(got))
 }
