@@ -247,10 +247,11 @@ var Rules = append([]Rule{
 			{"spec §3.4.2", "Client-provided `taskId` values for creating new tasks is NOT supported"},
 		}},
 	{ID: "task-id-exists", Section: "3.4.2", Keyword: "MUST", Severity: Violation, By: ByClient,
-		Summary: "a client's message names only a task that exists (the agent answered TaskNotFoundError, and the transcript never showed that task)",
+		Summary: "a client's message names only a task that exists: not again one the agent answered TaskNotFoundError for, which the transcript never showed",
 		Quotes: []Quote{
 			{"spec §3.4.2", "When a client includes a `taskId` in a Message, it MUST reference an existing task"},
-		}},
+		},
+		Derivation: "A taskId the agent does not know may come from an earlier session, its task purged since (§3.3.2): the first TaskNotFoundError blames no one; naming the task again after it is the client's mistake."},
 	{ID: "context-match", Section: "4.1.4", Keyword: "must", Severity: Violation, By: ByClient,
 		Summary: "a client's message that names both a taskId and a contextId gives the task's own contextId",
 		Quotes: []Quote{
