@@ -23,6 +23,8 @@ var cases = map[string][]string{
 	"push-config-list.http": {"169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
 	// JSON-RPC served at a URL no card declares.
 	"interface-undeclared.http": {"71 §8.3.1 interface-declared"},
+	// A nested object's member in an HTTP+JSON query.
+	"query-nested.http": {"10 §11.5 query-names"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

@@ -23,6 +23,7 @@ type checker struct {
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks map[string]int
 	pushConfigs  map[pushKey]*pushState // push.go
+	artifacts    map[string][]sighting  // task -> the artifacts exchanges showed of it (wire.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -104,6 +105,7 @@ func (c *checker) run() error {
 	c.kept = map[string]int{}
 	c.unknownTasks = map[string]int{}
 	c.pushConfigs = map[pushKey]*pushState{}
+	c.artifacts = map[string][]sighting{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]

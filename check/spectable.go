@@ -144,6 +144,7 @@ const (
 	unseenWhyAuth = "which operations need authorization is the agent's to know; a transcript shows only the tasks that asked for it"
 	unseenSigning = "about how an agent card is canonicalized, signed and verified, inside the signer and the verifier"
 	unseenGRPC    = "gRPC binding, which transcripts don't carry"
+	unseenCreds   = "a transcript without credentials proves nothing: captures and browsers' sanitized HAR exports leave out Authorization headers and cookies, and mutual TLS never shows"
 	unseenText    = "a transcript holds text: replay.Parse refuses a file that is not UTF-8 and the HAR import leaves out a body that is not, so no transcript shows one"
 )
 
@@ -179,7 +180,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.1.10", Keyword: "MUST", Text: "This operation MUST be idempotent - multiple deletions of the same config have the same effect."},
 	{Source: "spec §3.1.11", Keyword: "MUST", Text: "Authentication: The client MUST authenticate the request using one of the schemes declared in the public `AgentCard.securitySchemes` and `AgentCard.security` fields.", Unseen: unseenAuthn},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "Blocking (`return_immediately: false` or unset): The operation MUST wait until the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`) or an interrupted state (`TASK_STATE_INPUT_REQUIRED`, `TASK_STATE_AUTH_REQUIRED`) before returning.", Rules: []string{"blocking-send"}},
-	{Source: "spec §3.2.2", Keyword: "MUST", Text: "The response MUST include the latest task state with all artifacts and status information."},
+	{Source: "spec §3.2.2", Keyword: "MUST", Text: "The response MUST include the latest task state with all artifacts and status information.", Rules: []string{"blocking-artifacts"}},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "Non-Blocking (`return_immediately: true`): The operation MUST return immediately after creating the task, even if processing is still in progress.", Unseen: unseenTiming},
 	{Source: "spec §3.2.6", Keyword: "MUST", Text: "Custom protocol bindings MUST specify how service parameters are transmitted in their binding specification.", Unseen: unseenCustom},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues.", Rules: []string{"message-to-terminal", "cancel-terminal", "subscribe-state"}},
@@ -224,7 +225,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §4.3.3", Keyword: "MUST", Text: "Clients MUST validate the task ID matches an expected task", Unseen: unseenWebhook},
 	{Source: "spec §4.3.3", Keyword: "MUST", Text: "Agents MUST attempt delivery at least once for each configured webhook", Unseen: unseenWebhook},
 	{Source: "spec §4.6.3", Keyword: "MUST", Text: "A new URI MUST be created for breaking changes to an extension.", Unseen: unseenProcess},
-	{Source: "spec §4.6.3", Keyword: "MUST", Text: "If a client requests a versions of an extension that the agent does not support, the agent SHOULD ignore the extension for that interaction and proceed without it, unless the extension is marked as `required` in the AgentCard, in which case the agent MUST return an error indicating unsupported extension."},
+	{Source: "spec §4.6.3", Keyword: "MUST", Text: "If a client requests a versions of an extension that the agent does not support, the agent SHOULD ignore the extension for that interaction and proceed without it, unless the extension is marked as `required` in the AgentCard, in which case the agent MUST return an error indicating unsupported extension.", Rules: []string{"extension-required"}},
 	{Source: "spec §4.6.3", Keyword: "MUST NOT", Text: "It MUST NOT fall back to a previous version of the extension automatically.", Unseen: unseenInside},
 	{Source: "spec §5.1", Keyword: "MUST", Text: "When an agent supports multiple protocols, all supported protocols MUST:"},
 	{Source: "spec §5.2", Keyword: "MUST", Text: "Agent Declaration: Agents MUST declare all supported protocols in their AgentCard", Rules: []string{"interface-declared"}},
@@ -265,19 +266,19 @@ var SpecTable = []Requirement{
 	{Source: "spec §8.4.2", Keyword: "MUST", Text: "The protected header MUST include:", Unseen: unseenSigning},
 	{Source: "spec §8.4.3", Keyword: "MUST", Text: "Clients verifying Agent Card signatures MUST:", Unseen: unseenSigning},
 	{Source: "spec §8.4.3", Keyword: "MUST NOT", Text: "Expired or revoked keys MUST NOT be used for verification", Unseen: unseenSigning},
-	{Source: "spec §9.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S)."},
-	{Source: "spec §9.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields"},
+	{Source: "spec §9.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S).", Rules: []string{"service-params"}},
+	{Source: "spec §9.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields", Rules: []string{"service-params"}},
 	{Source: "spec §9.3", Keyword: "MUST", Text: "All JSON-RPC requests MUST follow the standard JSON-RPC 2.0 format:", Rules: []string{"jsonrpc-request", "method-name"}},
 	{Source: "spec §9.5", Keyword: "MUST", Text: "Each object in the `data` array MUST include a `@type` key that identifies the object's type.", Rules: []string{"error-details"}},
 	{Source: "spec §10.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using gRPC metadata (headers).", Unseen: unseenGRPC},
 	{Source: "spec §10.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as gRPC metadata keys", Unseen: unseenGRPC},
 	{Source: "spec §10.2", Keyword: "MUST", Text: "Implementations MUST extract A2A service parameters from gRPC metadata for processing", Unseen: unseenGRPC},
 	{Source: "spec §10.6", Keyword: "MUST", Text: "For A2A-specific errors, implementations MUST include a `google.rpc.ErrorInfo` message in the `status.details` array with:", Unseen: unseenGRPC},
-	{Source: "spec §11.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers."},
-	{Source: "spec §11.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields"},
+	{Source: "spec §11.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers.", Rules: []string{"service-params"}},
+	{Source: "spec §11.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields", Rules: []string{"service-params"}},
 	{Source: "spec §11.5", Keyword: "MUST", Text: "HTTP methods that do not support request bodies (GET, DELETE) MUST transmit operation request parameters as path parameters or query parameters.", Rules: []string{"rest-no-body"}},
 	{Source: "spec §11.5", Keyword: "MUST", Text: "Query parameter names MUST use `camelCase` to match the JSON serialization of Protocol Buffer field names.", Rules: []string{"query-names"}},
-	{Source: "spec §11.5", Keyword: "MUST", Text: "Nested Objects: Not supported in query parameters; operations requiring nested objects MUST use POST with a request body"},
+	{Source: "spec §11.5", Keyword: "MUST", Text: "Nested Objects: Not supported in query parameters; operations requiring nested objects MUST use POST with a request body", Rules: []string{"query-names"}},
 	{Source: "spec §11.5", Keyword: "MUST", Text: "All query parameter values MUST be properly URL-encoded per RFC 3986.", Rules: []string{"query-encoding"}},
 	{Source: "spec §11.6", Keyword: "MUST", Text: "Each object in the `details` array MUST include a `@type` key that identifies the object's type.", Rules: []string{"error-details"}},
 	{Source: "spec §11.6", Keyword: "MUST", Text: "Since multiple A2A error types may map to the same HTTP status code (e.g., `TaskNotCancelableError` and `PushNotificationNotSupportedError` both map to `400 Bad Request`), implementations MUST include a `google.rpc.ErrorInfo` object in the `details` array for A2A-specific errors with:", Rules: []string{"rest-error-info"}},
@@ -301,7 +302,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §13.2", Keyword: "MUST", Text: "Agents MUST include authentication credentials in webhook requests as specified in `PushNotificationConfig.authentication`", Unseen: unseenWebhook},
 	{Source: "spec §13.2", Keyword: "MUST", Text: "Clients MUST validate webhook authenticity using the provided authentication credentials", Unseen: unseenWebhook},
 	{Source: "spec §13.2", Keyword: "MUST", Text: "Clients MUST respond with HTTP 2xx status codes to acknowledge successful receipt", Unseen: unseenWebhook},
-	{Source: "spec §13.3", Keyword: "MUST", Text: "The `Get Extended Agent Card` operation MUST require authentication"},
+	{Source: "spec §13.3", Keyword: "MUST", Text: "The `Get Extended Agent Card` operation MUST require authentication", Unseen: unseenCreds},
 	{Source: "spec §13.3", Keyword: "MUST", Text: "Agents MUST authenticate requests using one of the schemes declared in the public `AgentCard.securitySchemes` and `AgentCard.security` fields", Unseen: unseenAuthn},
 	{Source: "spec §13.3", Keyword: "MUST", Text: "Agents MUST validate that clients have appropriate permissions before returning privileged information in extended cards", Unseen: unseenAuthz},
 	{Source: "spec §13.3", Keyword: "MUST", Text: "When `capabilities.extendedAgentCard` is `false` or not present, the operation MUST return `UnsupportedOperationError`", Rules: []string{"capability-extended-card"}},
@@ -343,7 +344,7 @@ var SpecTable = []Requirement{
 	{Source: "a2a.proto AuthenticationInfo", Keyword: "REQUIRED", Text: "string scheme = 1 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"push-config-fields"}},
 	{Source: "a2a.proto AgentInterface", Keyword: "REQUIRED", Text: "string url = 1 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"agent-card"}},
 	{Source: "a2a.proto AgentInterface", Keyword: "REQUIRED", Text: "string protocol_binding = 2 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"agent-card"}},
-	{Source: "a2a.proto AgentInterface", Keyword: "MUST", Text: "When set, clients MUST include this value in the `tenant` field of all request messages sent to this interface."},
+	{Source: "a2a.proto AgentInterface", Keyword: "MUST", Text: "When set, clients MUST include this value in the `tenant` field of all request messages sent to this interface.", Rules: []string{"tenant"}},
 	{Source: "a2a.proto AgentInterface", Keyword: "REQUIRED", Text: "string protocol_version = 4 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"agent-card"}},
 	{Source: "a2a.proto AgentCard", Keyword: "REQUIRED", Text: "string name = 1 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"agent-card"}},
 	{Source: "a2a.proto AgentCard", Keyword: "REQUIRED", Text: "string description = 2 [(google.api.field_behavior) = REQUIRED];", Rules: []string{"agent-card"}},

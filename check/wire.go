@@ -105,6 +105,7 @@ var wireRules = []Rule{
 		Summary: "a request that does not declare (A2A-Extensions) an extension the card marks required is refused with ExtensionSupportRequiredError",
 		Quotes: []Quote{
 			{"spec §3.3.4", capabilityMUST},
+			{"spec §4.6.3", "If a client requests a versions of an extension that the agent does not support, the agent SHOULD ignore the extension for that interaction and proceed without it, unless the extension is marked as `required` in the AgentCard, in which case the agent MUST return an error indicating unsupported extension."},
 			{"spec §3.3.4", "Extensions: When a server requests use of an extension marked as `required: true` in the Agent Card but the client does not declare support for it, the agent MUST return `ExtensionSupportRequiredError`."},
 		}},
 	{ID: "interface-declared", Section: "8.3.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
@@ -150,7 +151,29 @@ var wireRules = []Rule{
 		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
 		Quotes: []Quote{
 			{"spec §11.5", "Query parameter names MUST use `camelCase` to match the JSON serialization of Protocol Buffer field names."},
+			{"spec §11.5", "Nested Objects: Not supported in query parameters; operations requiring nested objects MUST use POST with a request body"},
 		}},
+	{ID: "service-params", Section: "9.2", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "service parameters (A2A-Extensions) travel as HTTP headers, not in the JSON-RPC params or the query",
+		Quotes: []Quote{
+			{"spec §9.2", "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S)."},
+			{"spec §9.2", "Service parameter names MUST be transmitted as HTTP header fields"},
+			{"spec §11.2", "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers."},
+			{"spec §11.2", "Service parameter names MUST be transmitted as HTTP header fields"},
+			{"spec §3.6.1", "Clients MAY provide the `A2A-Version` as a request parameter instead of a header."},
+		},
+		Derivation: "A2A-Version is left out: §3.6.1 lets a client send it as a request parameter."},
+	{ID: "tenant", Section: "4.4.6", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "a request to an interface that declares a tenant carries that tenant: the tenant field over JSON-RPC, the path's /{tenant} over HTTP+JSON",
+		Quotes: []Quote{
+			{"a2a.proto AgentInterface", "When set, clients MUST include this value in the `tenant` field of all request messages sent to this interface."},
+		}},
+	{ID: "blocking-artifacts", Section: "3.2.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a blocking SendMessage's task holds every artifact the task produced before the reply",
+		Quotes: []Quote{
+			{"spec §3.2.2", "The response MUST include the latest task state with all artifacts and status information."},
+		},
+		Derivation: "The artifacts are those other exchanges of the transcript (a stream, a GetTask) showed for the task before the reply; a newer state than the reply's is terminal-is-final's to report."},
 	{ID: "agent-card-available", Section: "8.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "the agent card's well-known URL serves the card, not 404",
 		Quotes: []Quote{
@@ -229,11 +252,15 @@ func (c *checker) checkWire(cl *call) {
 	c.checkInterface(cl)
 	c.checkResource(cl)
 	c.checkPush(cl)
+	c.checkServiceParams(cl)
+	c.checkTenant(cl)
+	c.noteArtifacts(cl)
 	switch cl.method {
 	case "ListTasks":
 		c.checkListTasks(cl)
 	case "SendMessage", "SendStreamingMessage":
 		c.checkReplyContext(cl)
+		c.checkBlockingArtifacts(cl)
 	}
 }
 
@@ -340,6 +367,9 @@ func (c *checker) checkQueryNames(cl *call) {
 		c.report("query-encoding", c.at(cl, 0, req.Line, ByClient), "the query %s; query values are URL-encoded (RFC 3986)", bad)
 	}
 	for _, k := range sortedKeys(cl.query()) {
+		if strings.ContainsAny(k, ".[") {
+			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q names a member of a nested object; an operation with nested objects is a POST with a body", k)
+		}
 		if snakeRE.MatchString(k) {
 			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q is snake_case; its name is %s", k, camel(k))
 		}
@@ -759,4 +789,117 @@ func (c *checker) checkResource(cl *call) {
 	}
 	c.report("resource-match", c.at(cl, 0, cl.resp.lineOf(v), ByAgent), "%s asked for %s and was answered with %s; a resource that does not exist is answered with a not found error",
 		cl.method, replay.ShortID(want), replay.ShortID(got))
+}
+
+// checkServiceParams: service parameters travel as headers (§9.2,
+// §11.2). A2A-Version may be a request parameter too (§3.6.1).
+func (c *checker) checkServiceParams(cl *call) {
+	client := c.at(cl, 0, cl.ex.Request.Line, ByClient)
+	if cl.binding == jsonRPC && is(cl.params, jsontree.Object) {
+		for _, f := range cl.params.Fields {
+			if strings.EqualFold(f.Key, "A2A-Extensions") {
+				client.line = cl.req.lineOf(f.Value)
+				c.report("service-params", client, "the params carry the service parameter %q; service parameters travel as HTTP headers", f.Key)
+			}
+		}
+	}
+	for k := range cl.query() {
+		if strings.EqualFold(k, "A2A-Extensions") {
+			c.report("service-params", client, "the query carries the service parameter %q; service parameters travel as HTTP headers", k)
+		}
+	}
+}
+
+// checkTenant: a request to an interface that declares a tenant carries
+// it (a2a.proto AgentInterface).
+func (c *checker) checkTenant(cl *call) {
+	name := bindingNames[cl.binding]
+	at := cl.ex.Request.At
+	for key, list := range c.cards {
+		rest, ok := strings.CutPrefix(cl.base, key)
+		if !ok || (rest != "" && (cl.binding != restAPI || !strings.HasPrefix(rest, "/") || strings.Count(rest, "/") != 1)) {
+			continue
+		}
+		var tenant string
+		for _, x := range list {
+			if x.at.Before(at) {
+				tenant = x.tenants[key+"|"+name]
+			}
+		}
+		if tenant == "" {
+			continue
+		}
+		client := c.at(cl, 0, cl.ex.Request.Line, ByClient)
+		switch {
+		case cl.binding == jsonRPC && cl.params.Get("tenant").Text() != tenant:
+			got := "the request has no tenant field"
+			if v := cl.params.Get("tenant"); v != nil {
+				client.line = cl.req.lineOf(v)
+				got = "the request's tenant field is " + text(cl.req, v)
+			}
+			c.report("tenant", client, "the interface %s declares the tenant %q, and %s", key, tenant, got)
+		case cl.binding == restAPI && rest != "/"+url.PathEscape(tenant) && rest != "/"+tenant:
+			c.report("tenant", client, "the interface %s declares the tenant %q, and the request's path does not carry it (%s/%s/...)", key, tenant, key, tenant)
+		}
+		return
+	}
+}
+
+// A sighting is an artifact an exchange showed of a task.
+type sighting struct {
+	id string
+	at time.Time
+	ex int
+}
+
+// noteArtifacts keeps the artifacts a call's reply and frames show, for
+// blocking-artifacts.
+func (c *checker) noteArtifacts(cl *call) {
+	add := func(task string, a *jsontree.Value, at time.Time) {
+		if id := a.Get("artifactId").Text(); task != "" && id != "" {
+			c.artifacts[task] = append(c.artifacts[task], sighting{id: id, at: at, ex: cl.ex.Seq})
+		}
+	}
+	if t := cl.resultTsk; t != nil && cl.ex.Response != nil {
+		for _, a := range items(t.Get("artifacts")) {
+			add(t.Get("id").Text(), a, cl.ex.Response.At)
+		}
+	}
+	for _, f := range cl.frames {
+		if f.ev == nil {
+			continue
+		}
+		switch f.ev.kind {
+		case "task":
+			for _, a := range items(f.ev.v.Get("artifacts")) {
+				add(f.ev.v.Get("id").Text(), a, f.fr.At)
+			}
+		case "artifactUpdate":
+			add(f.ev.v.Get("taskId").Text(), f.ev.v.Get("artifact"), f.fr.At)
+		}
+	}
+}
+
+// checkBlockingArtifacts: a blocking SendMessage's task holds the
+// artifacts other exchanges showed of it before the reply (§3.2.2).
+func (c *checker) checkBlockingArtifacts(cl *call) {
+	if cl.method != "SendMessage" || !cl.blocking() || cl.resultTsk == nil || cl.ex.Response == nil {
+		return
+	}
+	t := cl.resultTsk
+	has := map[string]bool{}
+	for _, a := range items(t.Get("artifacts")) {
+		has[a.Get("artifactId").Text()] = true
+	}
+	var lacking []string
+	for _, s := range c.artifacts[t.Get("id").Text()] {
+		if s.ex != cl.ex.Seq && s.at.Before(cl.ex.Response.At) && !has[s.id] {
+			has[s.id] = true
+			lacking = append(lacking, fmt.Sprintf("%s (exchange %d)", s.id, s.ex))
+		}
+	}
+	if len(lacking) > 0 {
+		c.report("blocking-artifacts", c.at(cl, 0, cl.resp.lineOf(t), ByAgent), "the blocking SendMessage's task %s lacks the artifacts %s, which it produced before the reply; the reply holds all of them",
+			replay.ShortID(t.Get("id").Text()), strings.Join(lacking, ", "))
+	}
 }
