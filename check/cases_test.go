@@ -25,6 +25,10 @@ var cases = map[string][]string{
 	"interface-undeclared.http": {"71 §8.3.1 interface-declared"},
 	// A nested object's member in an HTTP+JSON query.
 	"query-nested.http": {"10 §11.5 query-names"},
+	// Two streams of a task open at once: events in different orders;
+	// the server ending one as the client closes the other.
+	"stream-order.http": {"66 §3.5.2 stream-broadcast"},
+	"stream-close.http": {"57 §3.5.2 stream-broadcast"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

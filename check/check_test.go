@@ -114,6 +114,7 @@ var corpus = map[string][]string{
 	"service-params":           {"28 §9.2 service-params"},
 	"tenant":                   {"51 §4.4.6 tenant"},
 	"blocking-artifacts":       {"80 §3.2.2 blocking-artifacts"},
+	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

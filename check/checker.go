@@ -22,8 +22,9 @@ type checker struct {
 	// unknownTasks are the taskIds the agent answered TaskNotFoundError
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks map[string]int
-	pushConfigs  map[pushKey]*pushState // push.go
-	artifacts    map[string][]sighting  // task -> the artifacts exchanges showed of it (wire.go)
+	pushConfigs  map[pushKey]*pushState  // push.go
+	artifacts    map[string][]sighting   // task -> the artifacts exchanges showed of it (wire.go)
+	streams      map[string][]*streamRec // task -> its streams (broadcast.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -106,6 +107,7 @@ func (c *checker) run() error {
 	c.unknownTasks = map[string]int{}
 	c.pushConfigs = map[pushKey]*pushState{}
 	c.artifacts = map[string][]sighting{}
+	c.streams = map[string][]*streamRec{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]
@@ -128,6 +130,7 @@ func (c *checker) run() error {
 		return err
 	}
 	c.checkFinal()
+	c.checkBroadcast()
 	return nil
 }
 

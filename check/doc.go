@@ -63,7 +63,8 @@
 // gave, or the task's when it gave the taskId alone (§3.4.1, §3.4.3), and
 // a message without a taskId gets a task with a new id (§3.4.2); a push
 // notification configuration deleted is gone, one created and not
-// deleted is listed (§3.1.8-10).
+// deleted is listed (§3.1.8-10); streams of one task open at once
+// receive the same events in the same order (§3.5.2).
 //
 // What the specification allows is not flagged: a finished task answered
 // TaskNotFoundError, since an agent may purge it (§3.3.2), unless the

@@ -145,6 +145,7 @@ const (
 	unseenSigning = "about how an agent card is canonicalized, signed and verified, inside the signer and the verifier"
 	unseenGRPC    = "gRPC binding, which transcripts don't carry"
 	unseenCreds   = "a transcript without credentials proves nothing: captures and browsers' sanitized HAR exports leave out Authorization headers and cookies, and mutual TLS never shows"
+	unseenDelete  = "the effect of a deletion is on the agent's storage, and the sentence leaves open what a second deletion answers (success or not found); that a deleted configuration is gone, push-config-state checks"
 	unseenText    = "a transcript holds text: replay.Parse refuses a file that is not UTF-8 and the HAR import leaves out a body that is not, so no transcript shows one"
 )
 
@@ -173,11 +174,11 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.1.6", Keyword: "MUST", Text: "The operation MUST return a `Task` object as the first event in the stream, representing the current state of the task at the time of subscription.", Rules: []string{"subscribe-snapshot"}},
 	{Source: "spec §3.1.7", Keyword: "MUST", Text: "The operation MUST establish a webhook endpoint for task update notifications.", Unseen: unseenWebhook},
 	{Source: "spec §3.1.7", Keyword: "MUST", Text: "The configuration MUST persist until task completion or explicit deletion.", Unseen: unseenStorage},
-	{Source: "spec §3.1.8", Keyword: "MUST", Text: "The operation MUST return configuration details including webhook URL and notification settings."},
+	{Source: "spec §3.1.8", Keyword: "MUST", Text: "The operation MUST return configuration details including webhook URL and notification settings.", Rules: []string{"push-config-fields"}},
 	{Source: "spec §3.1.8", Keyword: "MUST", Text: "The operation MUST fail if the configuration does not exist or the client lacks access.", Rules: []string{"push-config-state"}},
 	{Source: "spec §3.1.9", Keyword: "MUST", Text: "The operation MUST return all active push notification configurations for the specified task and MAY support pagination for tasks with many configurations.", Rules: []string{"push-config-state"}},
 	{Source: "spec §3.1.10", Keyword: "MUST", Text: "The operation MUST permanently remove the specified push notification configuration.", Rules: []string{"push-config-state"}},
-	{Source: "spec §3.1.10", Keyword: "MUST", Text: "This operation MUST be idempotent - multiple deletions of the same config have the same effect."},
+	{Source: "spec §3.1.10", Keyword: "MUST", Text: "This operation MUST be idempotent - multiple deletions of the same config have the same effect.", Unseen: unseenDelete},
 	{Source: "spec §3.1.11", Keyword: "MUST", Text: "Authentication: The client MUST authenticate the request using one of the schemes declared in the public `AgentCard.securitySchemes` and `AgentCard.security` fields.", Unseen: unseenAuthn},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "Blocking (`return_immediately: false` or unset): The operation MUST wait until the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`) or an interrupted state (`TASK_STATE_INPUT_REQUIRED`, `TASK_STATE_AUTH_REQUIRED`) before returning.", Rules: []string{"blocking-send"}},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "The response MUST include the latest task state with all artifacts and status information.", Rules: []string{"blocking-artifacts"}},
@@ -208,9 +209,9 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.4.3", Keyword: "MUST", Text: "Agents MUST reject messages containing mismatching `contextId` and `taskId` (i.e., the provided `contextId` is different from that of the referenced `Task`).", Rules: []string{"context-mismatch"}},
 	{Source: "spec §3.5.2", Keyword: "MUST", Text: "All implementations MUST deliver events in the order they were generated.", Unseen: unseenOrder},
 	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Events MUST NOT be reordered during transmission, regardless of protocol binding.", Unseen: unseenOrder},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Events MUST be broadcast to all active streams for that task"},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Each stream MUST receive the same events in the same order"},
-	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Closing one stream MUST NOT affect other active streams for the same task"},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Events MUST be broadcast to all active streams for that task", Rules: []string{"stream-broadcast"}},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Each stream MUST receive the same events in the same order", Rules: []string{"stream-broadcast"}},
+	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Closing one stream MUST NOT affect other active streams for the same task", Rules: []string{"stream-broadcast"}},
 	{Source: "spec §3.6", Keyword: "MUST", Text: "Patch version numbers SHOULD NOT be used in requests, responses and Agent Cards, and MUST not be considered when clients and servers negotiate protocol versions.", Rules: []string{"a2a-version-format", "version-not-supported"}},
 	{Source: "spec §3.6.1", Keyword: "MUST", Text: "Clients MUST send the `A2A-Version` header with each request to maintain compatibility after an agent upgrades to a new version of the protocol (except for 0.3 Clients - 0.3 will be assumed for empty header).", Rules: []string{"a2a-version"}},
 	{Source: "spec §3.6.2", Keyword: "MUST", Text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`).", Rules: []string{"version-not-supported"}},

@@ -127,6 +127,7 @@ var wireRules = []Rule{
 		Quotes: []Quote{
 			{"a2a.proto TaskPushNotificationConfig", "string url = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto AuthenticationInfo", "string scheme = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §3.1.8", "The operation MUST return configuration details including webhook URL and notification settings."},
 			{"spec §5.7", mustREQUIRED},
 		}},
 	{ID: "push-config-state", Section: "3.1.8", Keyword: "MUST", Severity: Violation, By: ByAgent,
@@ -147,6 +148,14 @@ var wireRules = []Rule{
 		Quotes: []Quote{
 			{"spec §11.5", "All query parameter values MUST be properly URL-encoded per RFC 3986."},
 		}},
+	{ID: "stream-broadcast", Section: "3.5.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "the streams of one task open at the same time each receive its events, in the same order, and closing one leaves the others open",
+		Quotes: []Quote{
+			{"spec §3.5.2", "Events MUST be broadcast to all active streams for that task"},
+			{"spec §3.5.2", "Each stream MUST receive the same events in the same order"},
+			{"spec §3.5.2", "Closing one stream MUST NOT affect other active streams for the same task"},
+		},
+		Derivation: "Judged on the status and artifact updates a stream received while the other was open, a quarter of a second inside each end; a server close counts as caused by the client's close of another stream when it follows within half a second, with the task neither finished nor interrupted."},
 	{ID: "query-names", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
 		Quotes: []Quote{
@@ -255,6 +264,7 @@ func (c *checker) checkWire(cl *call) {
 	c.checkServiceParams(cl)
 	c.checkTenant(cl)
 	c.noteArtifacts(cl)
+	c.noteStream(cl)
 	switch cl.method {
 	case "ListTasks":
 		c.checkListTasks(cl)
