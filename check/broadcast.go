@@ -138,3 +138,26 @@ func (c *checker) comparePair(a, b *streamRec) {
 			b.ex, replay.ShortID(b.task), b.lastState, a.ex)
 	}
 }
+
+// checkEventOrder: a stream delivers a task's statuses in the order they
+// were recorded, which their timestamps tell (§3.5.2).
+func (c *checker) checkEventOrder(cl *call) {
+	var prev time.Time
+	prevFrame := 0
+	for _, f := range cl.frames {
+		if f.state() == "" {
+			continue
+		}
+		ts := f.ev.v.Get("status").Get("timestamp")
+		t, err := time.Parse(time.RFC3339Nano, ts.Text())
+		if err != nil {
+			continue
+		}
+		if !prev.IsZero() && t.Before(prev) {
+			c.report("event-order", c.at(cl, f.n, f.body.lineOf(ts), ByAgent),
+				"frame %d's status was recorded at %s, before the status of frame %d (%s); events reach a stream in the order they were generated",
+				f.n, t.UTC().Format(time.RFC3339Nano), prevFrame, prev.UTC().Format(time.RFC3339Nano))
+		}
+		prev, prevFrame = t, f.n
+	}
+}

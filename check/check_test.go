@@ -115,6 +115,7 @@ var corpus = map[string][]string{
 	"tenant":                   {"51 §4.4.6 tenant"},
 	"blocking-artifacts":       {"80 §3.2.2 blocking-artifacts"},
 	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},
+	"event-order":              {"42 §3.5.2 event-order"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

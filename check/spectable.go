@@ -138,7 +138,6 @@ const (
 	unseenStorage = "about the agent's storage and what it keeps, which a transcript cannot see"
 	unseenCustom  = "about custom bindings and the documents that define them, which transcripts don't carry"
 	unseenInside  = "about what an implementation does inside (validating, sanitising, logging, keeping secrets, obeying the law), not what it sends"
-	unseenOrder   = "about the order the agent generated events in, which only the agent knows; a transcript shows the order they arrived"
 	unseenClient  = "about how a client chooses and treats what it receives, which a transcript cannot show"
 	unseenTLS     = "transport security, not in a transcript"
 	unseenWhyAuth = "which operations need authorization is the agent's to know; a transcript shows only the tasks that asked for it"
@@ -207,8 +206,8 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.4.2", Keyword: "MUST", Text: "Agents MUST return a `TaskNotFoundError` if the provided `taskId` does not correspond to an existing task", Rules: []string{"task-not-found"}},
 	{Source: "spec §3.4.3", Keyword: "MUST", Text: "Agents MUST infer `contextId` from the task if only `taskId` is provided", Rules: []string{"context-inferred"}},
 	{Source: "spec §3.4.3", Keyword: "MUST", Text: "Agents MUST reject messages containing mismatching `contextId` and `taskId` (i.e., the provided `contextId` is different from that of the referenced `Task`).", Rules: []string{"context-mismatch"}},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "All implementations MUST deliver events in the order they were generated.", Unseen: unseenOrder},
-	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Events MUST NOT be reordered during transmission, regardless of protocol binding.", Unseen: unseenOrder},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "All implementations MUST deliver events in the order they were generated.", Rules: []string{"event-order"}},
+	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Events MUST NOT be reordered during transmission, regardless of protocol binding.", Rules: []string{"event-order"}},
 	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Events MUST be broadcast to all active streams for that task", Rules: []string{"stream-broadcast"}},
 	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Each stream MUST receive the same events in the same order", Rules: []string{"stream-broadcast"}},
 	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Closing one stream MUST NOT affect other active streams for the same task", Rules: []string{"stream-broadcast"}},

@@ -156,6 +156,13 @@ var wireRules = []Rule{
 			{"spec §3.5.2", "Closing one stream MUST NOT affect other active streams for the same task"},
 		},
 		Derivation: "Judged on the status and artifact updates a stream received while the other was open, a quarter of a second inside each end; a server close counts as caused by the client's close of another stream when it follows within half a second, with the task neither finished nor interrupted."},
+	{ID: "event-order", Section: "3.5.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a stream delivers a task's statuses in the order they were recorded: their timestamps never go back",
+		Quotes: []Quote{
+			{"spec §3.5.2", "All implementations MUST deliver events in the order they were generated."},
+			{"spec §3.5.2", "Events MUST NOT be reordered during transmission, regardless of protocol binding."},
+		},
+		Derivation: "A TaskStatus carries the time it was recorded; a status older than one the stream delivered before it was delivered out of order."},
 	{ID: "query-names", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
 		Quotes: []Quote{
@@ -265,6 +272,7 @@ func (c *checker) checkWire(cl *call) {
 	c.checkTenant(cl)
 	c.noteArtifacts(cl)
 	c.noteStream(cl)
+	c.checkEventOrder(cl)
 	switch cl.method {
 	case "ListTasks":
 		c.checkListTasks(cl)
