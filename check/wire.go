@@ -407,8 +407,8 @@ var httpStatus = map[string]int{
 func (c *checker) checkErrorStatus(cl *call) {
 	e := cl.err
 	r := cl.ex.Response
-	if cl.binding != restAPI || e == nil || e.v == nil || e.at == nil || r == nil || r.Stream != nil {
-		return
+	if cl.binding != restAPI || e == nil || e.v == nil || e.at == nil || r == nil || r.Stream != nil || e.at.v.Get("error") == nil {
+		return // not a google.rpc.Status: error-shape says so
 	}
 	agent := c.at(cl, 0, errLine(cl, e), ByAgent)
 	info := errorInfo(e.v.Get("details"))
