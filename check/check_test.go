@@ -469,7 +469,7 @@ func emptyFrames(n int) ([]byte, error) {
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
 // finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "../transcripts/*.http"} {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/cases/*.http", "testdata/clean/*.http", "../transcripts/*.http"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
