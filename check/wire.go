@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -304,7 +303,60 @@ func (c *checker) checkVersionEmpty(cl *call) {
 		"the request names no A2A-Version, which an agent reads as 0.3, yet it was served as 1.0 (%s); serve it as 0.3 or refuse it with VersionNotSupportedError", how)
 }
 
-var snakeRE = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)+$`)
+// protoSnake are the proto's field names with an underscore, each of
+// which JSON spells in camelCase (context_id: contextId). A snake_case
+// member outside the list is no field of the protocol: an extension's,
+// which §5.7 has receivers ignore.
+var protoSnake = map[string]bool{
+	"accepted_output_modes":           true,
+	"api_key_security_scheme":         true,
+	"artifact_id":                     true,
+	"artifact_update":                 true,
+	"authorization_code":              true,
+	"authorization_url":               true,
+	"bearer_format":                   true,
+	"client_credentials":              true,
+	"context_id":                      true,
+	"default_input_modes":             true,
+	"default_output_modes":            true,
+	"device_authorization_url":        true,
+	"device_code":                     true,
+	"documentation_url":               true,
+	"extended_agent_card":             true,
+	"history_length":                  true,
+	"http_auth_security_scheme":       true,
+	"icon_url":                        true,
+	"include_artifacts":               true,
+	"input_modes":                     true,
+	"last_chunk":                      true,
+	"media_type":                      true,
+	"message_id":                      true,
+	"mtls_security_scheme":            true,
+	"next_page_token":                 true,
+	"oauth2_metadata_url":             true,
+	"oauth2_security_scheme":          true,
+	"open_id_connect_security_scheme": true,
+	"open_id_connect_url":             true,
+	"output_modes":                    true,
+	"page_size":                       true,
+	"page_token":                      true,
+	"pkce_required":                   true,
+	"protocol_binding":                true,
+	"protocol_version":                true,
+	"push_notifications":              true,
+	"reference_task_ids":              true,
+	"refresh_url":                     true,
+	"return_immediately":              true,
+	"security_requirements":           true,
+	"security_schemes":                true,
+	"status_timestamp_after":          true,
+	"status_update":                   true,
+	"supported_interfaces":            true,
+	"task_id":                         true,
+	"task_push_notification_config":   true,
+	"token_url":                       true,
+	"total_size":                      true,
+}
 
 // camel is a snake_case name in camelCase: context_id, contextId.
 func camel(s string) string {
@@ -324,7 +376,7 @@ func (w *walk) names(obj *jsontree.Value) {
 		return
 	}
 	for _, f := range obj.Fields {
-		if snakeRE.MatchString(f.Key) {
+		if protoSnake[f.Key] {
 			w.c.report("json-names", w.place(f.Value), "member %q has the proto's snake_case name; its JSON name is %s", f.Key, camel(f.Key))
 		}
 	}
@@ -388,7 +440,7 @@ func (c *checker) checkQueryNames(cl *call) {
 		if strings.ContainsAny(k, ".[") {
 			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q names a member of a nested object; an operation with nested objects is a POST with a body", k)
 		}
-		if snakeRE.MatchString(k) {
+		if protoSnake[k] {
 			c.report("query-names", c.at(cl, 0, cl.ex.Request.Line, ByClient), "query parameter %q is snake_case; its name is %s", k, camel(k))
 		}
 	}
