@@ -116,6 +116,7 @@ var corpus = map[string][]string{
 	"blocking-artifacts":       {"80 §3.2.2 blocking-artifacts"},
 	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},
 	"event-order":              {"42 §3.5.2 event-order"},
+	"binding-equivalence":      {"117 §5.1 binding-equivalence"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

@@ -22,9 +22,10 @@ type checker struct {
 	// unknownTasks are the taskIds the agent answered TaskNotFoundError
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks map[string]int
-	pushConfigs  map[pushKey]*pushState  // push.go
-	artifacts    map[string][]sighting   // task -> the artifacts exchanges showed of it (wire.go)
-	streams      map[string][]*streamRec // task -> its streams (broadcast.go)
+	pushConfigs  map[pushKey]*pushState          // push.go
+	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
+	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
+	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -108,6 +109,7 @@ func (c *checker) run() error {
 	c.pushConfigs = map[pushKey]*pushState{}
 	c.artifacts = map[string][]sighting{}
 	c.streams = map[string][]*streamRec{}
+	c.equiv = map[*card]map[string][2]*opSeen{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]

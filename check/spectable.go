@@ -29,6 +29,9 @@ type Requirement struct {
 	// Rules are the IDs of the rules that check the sentence; each of
 	// them quotes it.
 	Rules []string
+	// Partly says what of the sentence its rules leave unchecked, when
+	// they check only a part a transcript shows.
+	Partly string
 	// Unseen says why no transcript can show the sentence kept or broken.
 	// A sentence with neither Rules nor Unseen can be seen on the wire and
 	// no rule checks it yet.
@@ -58,9 +61,10 @@ func (r Requirement) Section() string {
 	return ""
 }
 
-// Coverage counts the table's MUST-class sentences: those a rule checks,
-// those a transcript can show (checked or not), and all of them.
-func Coverage() (checked, visible, total int) {
+// Coverage counts the table's MUST-class sentences: those a rule checks
+// (partly of them only in part), those a transcript can show (checked or
+// not), and all of them.
+func Coverage() (checked, partly, visible, total int) {
 	for _, r := range SpecTable {
 		if !r.Counted() {
 			continue
@@ -72,8 +76,11 @@ func Coverage() (checked, visible, total int) {
 		if len(r.Rules) > 0 {
 			checked++
 		}
+		if r.Partly != "" {
+			partly++
+		}
 	}
-	return checked, visible, total
+	return checked, partly, visible, total
 }
 
 // protoSections are the sections of the specification that render the
@@ -156,7 +163,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §1.4", Keyword: "MUST", Text: "Anchors: Legacy documentation anchors MUST be preserved (as hidden HTML anchors) to avoid breaking inbound links.", Unseen: unseenProcess},
 	{Source: "spec §2.1", Keyword: "MUST", Text: "The keywords \"MUST\", \"MUST NOT\", \"REQUIRED\", \"SHALL\", \"SHALL NOT\", \"SHOULD\", \"SHOULD NOT\", \"RECOMMENDED\", \"MAY\", and \"OPTIONAL\" in this document are to be interpreted as described in RFC 2119.", Unseen: unseenNotReq},
 	{Source: "spec §3.1.1", Keyword: "MUST", Text: "The operation MUST return immediately with either task information or response message.", Unseen: unseenTiming},
-	{Source: "spec §3.1.2", Keyword: "MUST", Text: "The operation MUST establish a streaming connection for real-time updates.", Rules: []string{"stream-content-type"}},
+	{Source: "spec §3.1.2", Keyword: "MUST", Text: "The operation MUST establish a streaming connection for real-time updates.", Rules: []string{"stream-content-type"}, Partly: "only the answer's content type"},
 	{Source: "spec §3.1.2", Keyword: "MUST", Text: "The stream MUST follow one of these patterns:", Rules: []string{"stream-start"}},
 	{Source: "spec §3.1.2", Keyword: "MUST", Text: "Message-only stream: If the agent returns a `Message`, the stream MUST contain exactly one `Message` object and then close immediately.", Rules: []string{"stream-start"}},
 	{Source: "spec §3.1.2", Keyword: "MUST", Text: "Task lifecycle stream: If the agent returns a `Task`, the stream MUST begin with the Task object, followed by zero or more `TaskStatusUpdateEvent` or `TaskArtifactUpdateEvent` objects.", Rules: []string{"stream-start"}},
@@ -175,47 +182,47 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.1.7", Keyword: "MUST", Text: "The configuration MUST persist until task completion or explicit deletion.", Unseen: unseenStorage},
 	{Source: "spec §3.1.8", Keyword: "MUST", Text: "The operation MUST return configuration details including webhook URL and notification settings.", Rules: []string{"push-config-fields"}},
 	{Source: "spec §3.1.8", Keyword: "MUST", Text: "The operation MUST fail if the configuration does not exist or the client lacks access.", Rules: []string{"push-config-state"}},
-	{Source: "spec §3.1.9", Keyword: "MUST", Text: "The operation MUST return all active push notification configurations for the specified task and MAY support pagination for tasks with many configurations.", Rules: []string{"push-config-state"}},
+	{Source: "spec §3.1.9", Keyword: "MUST", Text: "The operation MUST return all active push notification configurations for the specified task and MAY support pagination for tasks with many configurations.", Rules: []string{"push-config-state"}, Partly: "only the configurations the transcript created"},
 	{Source: "spec §3.1.10", Keyword: "MUST", Text: "The operation MUST permanently remove the specified push notification configuration.", Rules: []string{"push-config-state"}},
 	{Source: "spec §3.1.10", Keyword: "MUST", Text: "This operation MUST be idempotent - multiple deletions of the same config have the same effect.", Unseen: unseenDelete},
 	{Source: "spec §3.1.11", Keyword: "MUST", Text: "Authentication: The client MUST authenticate the request using one of the schemes declared in the public `AgentCard.securitySchemes` and `AgentCard.security` fields.", Unseen: unseenAuthn},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "Blocking (`return_immediately: false` or unset): The operation MUST wait until the task reaches a terminal state (`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`) or an interrupted state (`TASK_STATE_INPUT_REQUIRED`, `TASK_STATE_AUTH_REQUIRED`) before returning.", Rules: []string{"blocking-send"}},
-	{Source: "spec §3.2.2", Keyword: "MUST", Text: "The response MUST include the latest task state with all artifacts and status information.", Rules: []string{"blocking-artifacts"}},
+	{Source: "spec §3.2.2", Keyword: "MUST", Text: "The response MUST include the latest task state with all artifacts and status information.", Rules: []string{"blocking-artifacts"}, Partly: "only the artifacts other exchanges of the transcript showed before the reply"},
 	{Source: "spec §3.2.2", Keyword: "MUST", Text: "Non-Blocking (`return_immediately: true`): The operation MUST return immediately after creating the task, even if processing is still in progress.", Unseen: unseenTiming},
 	{Source: "spec §3.2.6", Keyword: "MUST", Text: "Custom protocol bindings MUST specify how service parameters are transmitted in their binding specification.", Unseen: unseenCustom},
-	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues.", Rules: []string{"message-to-terminal", "cancel-terminal", "subscribe-state"}},
+	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return appropriate errors and SHOULD provide actionable information to help clients resolve issues.", Rules: []string{"message-to-terminal", "cancel-terminal", "subscribe-state"}, Partly: "only where the transcript tells the one right error: a message, a subscription or a cancel of a finished task"},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST reject requests with invalid or missing authentication credentials", Unseen: unseenAuthn},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return an authorization error when the authenticated client lacks required permissions", Unseen: unseenAuthz},
 	{Source: "spec §3.3.2", Keyword: "MUST NOT", Text: "Servers MUST NOT reveal the existence of resources the client is not authorized to access", Unseen: unseenAuthz},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST validate all input parameters before processing", Unseen: unseenInside},
-	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client", Rules: []string{"resource-match"}},
-	{Source: "spec §3.3.2", Keyword: "MUST", Text: "All error responses in the A2A protocol, regardless of binding, MUST convey the following information:", Rules: []string{"error-shape"}},
+	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client", Rules: []string{"resource-match"}, Partly: "only answers about another task or configuration than the one asked for; whether a resource exists only the agent knows"},
+	{Source: "spec §3.3.2", Keyword: "MUST", Text: "All error responses in the A2A protocol, regardless of binding, MUST convey the following information:", Rules: []string{"error-shape"}, Partly: "only the code and message of the error object"},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Each object in the array MUST include a `@type` key that identifies the object's type (using ProtoJSON `Any` representation).", Rules: []string{"error-details"}},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Protocol bindings MUST map these elements to their native error representations while preserving semantic meaning.", Unseen: unseenProcess},
-	{Source: "spec §3.3.4", Keyword: "MUST", Text: "When clients attempt to use operations or features that require capabilities not declared as supported in the Agent Card, the agent MUST return an appropriate error response:", Rules: []string{"capability-streaming", "capability-push", "capability-extended-card"}},
+	{Source: "spec §3.3.4", Keyword: "MUST", Text: "When clients attempt to use operations or features that require capabilities not declared as supported in the Agent Card, the agent MUST return an appropriate error response:", Rules: []string{"capability-streaming", "capability-push", "capability-extended-card"}, Partly: "only streaming, push notifications and the extended card"},
 	{Source: "spec §3.3.4", Keyword: "MUST", Text: "Push Notifications: If `AgentCard.capabilities.pushNotifications` is `false` or not present, operations related to push notification configuration (Create, Get, List, Delete) MUST return `PushNotificationNotSupportedError`.", Rules: []string{"capability-push"}},
 	{Source: "spec §3.3.4", Keyword: "MUST", Text: "Streaming: If `AgentCard.capabilities.streaming` is `false` or not present, attempts to use `SendStreamingMessage` or `SubscribeToTask` operations MUST return `UnsupportedOperationError`.", Rules: []string{"capability-streaming"}},
 	{Source: "spec §3.3.4", Keyword: "MUST", Text: "Extended Agent Card: If `AgentCard.capabilities.extendedAgentCard` is `false` or not present, attempts to call the Get Extended Agent Card operation MUST return `UnsupportedOperationError`.", Rules: []string{"capability-extended-card"}},
 	{Source: "spec §3.3.4", Keyword: "MUST", Text: "If the agent declares support but has not configured an extended card, it MUST return `ExtendedAgentCardNotConfiguredError`.", Rules: []string{"extended-card-configured"}},
 	{Source: "spec §3.3.4", Keyword: "MUST", Text: "Extensions: When a server requests use of an extension marked as `required: true` in the Agent Card but the client does not declare support for it, the agent MUST return `ExtensionSupportRequiredError`.", Rules: []string{"extension-required"}},
 	{Source: "spec §3.4.1", Keyword: "MUST", Text: "If an agent generates a new `contextId`, it MUST be included in the response (either `Task` or `Message`)", Rules: []string{"agent-context-id"}},
-	{Source: "spec §3.4.1", Keyword: "MUST", Text: "If an agent cannot accept a client-provided `contextId`, it MUST reject the request with an error and MUST NOT generate a new `contextId` for the response", Rules: []string{"context-kept"}},
-	{Source: "spec §3.4.2", Keyword: "MUST", Text: "Agents MUST generate a unique `taskId` for each new task they create", Rules: []string{"task-id-unique"}},
+	{Source: "spec §3.4.1", Keyword: "MUST", Text: "If an agent cannot accept a client-provided `contextId`, it MUST reject the request with an error and MUST NOT generate a new `contextId` for the response", Rules: []string{"context-kept"}, Partly: "only the answer in another context; why an agent refuses a message does not show"},
+	{Source: "spec §3.4.2", Keyword: "MUST", Text: "Agents MUST generate a unique `taskId` for each new task they create", Rules: []string{"task-id-unique"}, Partly: "only against the task ids the transcript showed before"},
 	{Source: "spec §3.4.2", Keyword: "MUST", Text: "The generated `taskId` MUST be included in the `Task` object returned to the client", Rules: []string{"task-fields"}},
 	{Source: "spec §3.4.2", Keyword: "MUST", Text: "When a client includes a `taskId` in a `Message`, it MUST reference an existing task", Rules: []string{"task-id-exists"}},
 	{Source: "spec §3.4.2", Keyword: "MUST", Text: "Agents MUST return a `TaskNotFoundError` if the provided `taskId` does not correspond to an existing task", Rules: []string{"task-not-found"}},
 	{Source: "spec §3.4.3", Keyword: "MUST", Text: "Agents MUST infer `contextId` from the task if only `taskId` is provided", Rules: []string{"context-inferred"}},
 	{Source: "spec §3.4.3", Keyword: "MUST", Text: "Agents MUST reject messages containing mismatching `contextId` and `taskId` (i.e., the provided `contextId` is different from that of the referenced `Task`).", Rules: []string{"context-mismatch"}},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "All implementations MUST deliver events in the order they were generated.", Rules: []string{"event-order"}},
-	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Events MUST NOT be reordered during transmission, regardless of protocol binding.", Rules: []string{"event-order"}},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Events MUST be broadcast to all active streams for that task", Rules: []string{"stream-broadcast"}},
-	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Each stream MUST receive the same events in the same order", Rules: []string{"stream-broadcast"}},
-	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Closing one stream MUST NOT affect other active streams for the same task", Rules: []string{"stream-broadcast"}},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "All implementations MUST deliver events in the order they were generated.", Rules: []string{"event-order"}, Partly: "only statuses, by the time each records"},
+	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Events MUST NOT be reordered during transmission, regardless of protocol binding.", Rules: []string{"event-order"}, Partly: "only statuses, by the time each records"},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Events MUST be broadcast to all active streams for that task", Rules: []string{"stream-broadcast"}, Partly: "only status and artifact updates, a quarter of a second inside each stream's ends"},
+	{Source: "spec §3.5.2", Keyword: "MUST", Text: "Each stream MUST receive the same events in the same order", Rules: []string{"stream-broadcast"}, Partly: "only status and artifact updates both streams received"},
+	{Source: "spec §3.5.2", Keyword: "MUST NOT", Text: "Closing one stream MUST NOT affect other active streams for the same task", Rules: []string{"stream-broadcast"}, Partly: "only a server close within half a second of the client's close of another stream"},
 	{Source: "spec §3.6", Keyword: "MUST", Text: "Patch version numbers SHOULD NOT be used in requests, responses and Agent Cards, and MUST not be considered when clients and servers negotiate protocol versions.", Rules: []string{"a2a-version-format", "version-not-supported"}},
 	{Source: "spec §3.6.1", Keyword: "MUST", Text: "Clients MUST send the `A2A-Version` header with each request to maintain compatibility after an agent upgrades to a new version of the protocol (except for 0.3 Clients - 0.3 will be assumed for empty header).", Rules: []string{"a2a-version"}},
-	{Source: "spec §3.6.2", Keyword: "MUST", Text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`).", Rules: []string{"version-not-supported"}},
+	{Source: "spec §3.6.2", Keyword: "MUST", Text: "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`).", Rules: []string{"version-not-supported"}, Partly: "only whether a version the card does not declare is refused"},
 	{Source: "spec §3.6.2", Keyword: "MUST", Text: "If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`.", Rules: []string{"version-not-supported"}},
-	{Source: "spec §3.6.2", Keyword: "MUST", Text: "Agents MUST interpret empty value as 0.3 version.", Rules: []string{"version-empty"}},
+	{Source: "spec §3.6.2", Keyword: "MUST", Text: "Agents MUST interpret empty value as 0.3 version.", Rules: []string{"version-empty"}, Partly: "only answers that show v1.0 (its method names, enum names or wrapped payloads)"},
 	{Source: "spec §3.6.3", Keyword: "MUST", Text: "Tooling libraries and SDKs that implement the A2A protocol MUST provide mechanisms to help clients manage protocol versioning, such as negotiation of the transport and protocol version used.", Unseen: unseenProcess},
 	{Source: "spec §3.7", Keyword: "MUST NOT", Text: "Messages MUST NOT be considered a reliable delivery mechanism for critical information.", Unseen: unseenClient},
 	{Source: "spec §3.7", Keyword: "MUST NOT", Text: "However, clients MUST NOT rely on this behavior unless negotiated out-of-band.", Unseen: unseenClient},
@@ -227,14 +234,14 @@ var SpecTable = []Requirement{
 	{Source: "spec §4.6.3", Keyword: "MUST", Text: "A new URI MUST be created for breaking changes to an extension.", Unseen: unseenProcess},
 	{Source: "spec §4.6.3", Keyword: "MUST", Text: "If a client requests a versions of an extension that the agent does not support, the agent SHOULD ignore the extension for that interaction and proceed without it, unless the extension is marked as `required` in the AgentCard, in which case the agent MUST return an error indicating unsupported extension.", Rules: []string{"extension-required"}},
 	{Source: "spec §4.6.3", Keyword: "MUST NOT", Text: "It MUST NOT fall back to a previous version of the extension automatically.", Unseen: unseenInside},
-	{Source: "spec §5.1", Keyword: "MUST", Text: "When an agent supports multiple protocols, all supported protocols MUST:"},
-	{Source: "spec §5.2", Keyword: "MUST", Text: "Agent Declaration: Agents MUST declare all supported protocols in their AgentCard", Rules: []string{"interface-declared"}},
+	{Source: "spec §5.1", Keyword: "MUST", Text: "When an agent supports multiple protocols, all supported protocols MUST:", Rules: []string{"binding-equivalence"}, Partly: "only the same set of operations; the same behavior, errors and authentication would need one request sent over both bindings"},
+	{Source: "spec §5.2", Keyword: "MUST", Text: "Agent Declaration: Agents MUST declare all supported protocols in their AgentCard", Rules: []string{"interface-declared"}, Partly: "only against the cards the transcript fetched before the call"},
 	{Source: "spec §5.4", Keyword: "MUST", Text: "All A2A-specific errors defined in Section 3.3.2 MUST be mapped to binding-specific error representations.", Rules: []string{"rest-error-status"}},
 	{Source: "spec §5.4", Keyword: "MUST", Text: "Custom protocol bindings MUST define equivalent error code mappings that preserve the semantic meaning of each A2A error type.", Unseen: unseenCustom},
-	{Source: "spec §5.5", Keyword: "MUST", Text: "All JSON serializations of the A2A protocol data model MUST use camelCase naming for field names, not the snake_case convention used in Protocol Buffer definitions.", Rules: []string{"json-names"}},
+	{Source: "spec §5.5", Keyword: "MUST", Text: "All JSON serializations of the A2A protocol data model MUST use camelCase naming for field names, not the snake_case convention used in Protocol Buffer definitions.", Rules: []string{"json-names"}, Partly: "only the proto's own snake_case names, where the checker walks A2A objects"},
 	{Source: "spec §5.5", Keyword: "MUST", Text: "Enum values MUST be represented according to the ProtoJSON specification, which serializes enums as their string names as defined in the Protocol Buffer definition (typically SCREAMING_SNAKE_CASE).", Rules: []string{"enum-names"}},
 	{Source: "spec §5.6.1", Keyword: "MUST", Text: "When serialized to JSON (in JSON-RPC, HTTP/REST, or other JSON-based bindings), these timestamps MUST be represented as ISO 8601 formatted strings in UTC timezone.", Rules: []string{"timestamp-utc"}},
-	{Source: "spec §5.6.1", Keyword: "MUST", Text: "Clients and servers MUST parse and generate ISO 8601 timestamps correctly", Rules: []string{"timestamp-utc"}},
+	{Source: "spec §5.6.1", Keyword: "MUST", Text: "Clients and servers MUST parse and generate ISO 8601 timestamps correctly", Rules: []string{"timestamp-utc"}, Partly: "only what they generate; how they parse does not show"},
 	{Source: "spec §5.6.1", Keyword: "MUST NOT", Text: "Timestamps MUST NOT include timezone offsets other than 'Z' (all times are UTC)", Rules: []string{"timestamp-utc"}},
 	{Source: "spec §5.7", Keyword: "REQUIRED", Text: "The Protocol Buffer definition in `specification/a2a.proto` uses `google.api.field_behavior` annotations to indicate whether fields are `REQUIRED`.", Unseen: unseenNotReq},
 	{Source: "spec §5.7", Keyword: "MUST", Text: "Fields marked with `[(google.api.field_behavior) = REQUIRED]` indicate that the field MUST be present and set in valid messages.", Rules: []string{"message-fields", "task-fields", "event-fields", "artifact-fields", "agent-card", "request-fields", "list-tasks-fields"}},
@@ -247,8 +254,8 @@ var SpecTable = []Requirement{
 	{Source: "spec §7.6.1", Keyword: "MUST", Text: "MUST include a TaskStatus message explaining the required authorization, unless the details of the authorization have been negotiated out-of-band or via an extension", Rules: []string{"auth-required-message"}},
 	{Source: "spec §7.6.1", Keyword: "MUST", Text: "Agents MUST arrange to receive credentials via an out-of-band means, unless an in-band mechanism has been negotiated out-of-band or via an extension.", Unseen: unseenInside},
 	{Source: "spec §8.1", Keyword: "MUST", Text: "A2A Servers MUST make an Agent Card available.", Rules: []string{"agent-card-available"}},
-	{Source: "spec §8.3", Keyword: "MUST", Text: "The AgentCard MUST properly declare supported protocols:", Rules: []string{"interface-declared"}},
-	{Source: "spec §8.3.1", Keyword: "MUST", Text: "Each interface MUST accurately declare its transport protocol and URL", Rules: []string{"interface-declared"}},
+	{Source: "spec §8.3", Keyword: "MUST", Text: "The AgentCard MUST properly declare supported protocols:", Rules: []string{"interface-declared"}, Partly: "only against the cards the transcript fetched before the call"},
+	{Source: "spec §8.3.1", Keyword: "MUST", Text: "Each interface MUST accurately declare its transport protocol and URL", Rules: []string{"interface-declared"}, Partly: "only against the cards the transcript fetched before the call"},
 	{Source: "spec §8.3.2", Keyword: "MUST", Text: "Clients MUST follow these rules:", Unseen: unseenClient},
 	{Source: "spec §8.4.1", Keyword: "MUST", Text: "Before signing, the Agent Card content MUST be canonicalized using the JSON Canonicalization Scheme (JCS) as defined in RFC 8785.", Unseen: unseenSigning},
 	{Source: "spec §8.4.1", Keyword: "MUST", Text: "Field Presence and Default Value Handling: Before canonicalization, the JSON representation MUST respect Protocol Buffer field presence semantics as defined in Section 5.7.", Unseen: unseenSigning},
@@ -266,7 +273,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §8.4.2", Keyword: "MUST", Text: "The protected header MUST include:", Unseen: unseenSigning},
 	{Source: "spec §8.4.3", Keyword: "MUST", Text: "Clients verifying Agent Card signatures MUST:", Unseen: unseenSigning},
 	{Source: "spec §8.4.3", Keyword: "MUST NOT", Text: "Expired or revoked keys MUST NOT be used for verification", Unseen: unseenSigning},
-	{Source: "spec §9.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S).", Rules: []string{"service-params"}},
+	{Source: "spec §9.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S).", Rules: []string{"service-params"}, Partly: "only A2A-Extensions (A2A-Version may be a request parameter, §3.6.1)"},
 	{Source: "spec §9.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields", Rules: []string{"service-params"}},
 	{Source: "spec §9.3", Keyword: "MUST", Text: "All JSON-RPC requests MUST follow the standard JSON-RPC 2.0 format:", Rules: []string{"jsonrpc-request", "method-name"}},
 	{Source: "spec §9.5", Keyword: "MUST", Text: "Each object in the `data` array MUST include a `@type` key that identifies the object's type.", Rules: []string{"error-details"}},
@@ -274,7 +281,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §10.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as gRPC metadata keys", Unseen: unseenGRPC},
 	{Source: "spec §10.2", Keyword: "MUST", Text: "Implementations MUST extract A2A service parameters from gRPC metadata for processing", Unseen: unseenGRPC},
 	{Source: "spec §10.6", Keyword: "MUST", Text: "For A2A-specific errors, implementations MUST include a `google.rpc.ErrorInfo` message in the `status.details` array with:", Unseen: unseenGRPC},
-	{Source: "spec §11.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers.", Rules: []string{"service-params"}},
+	{Source: "spec §11.2", Keyword: "MUST", Text: "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers.", Rules: []string{"service-params"}, Partly: "only A2A-Extensions (A2A-Version may be a request parameter, §3.6.1)"},
 	{Source: "spec §11.2", Keyword: "MUST", Text: "Service parameter names MUST be transmitted as HTTP header fields", Rules: []string{"service-params"}},
 	{Source: "spec §11.5", Keyword: "MUST", Text: "HTTP methods that do not support request bodies (GET, DELETE) MUST transmit operation request parameters as path parameters or query parameters.", Rules: []string{"rest-no-body"}},
 	{Source: "spec §11.5", Keyword: "MUST", Text: "Query parameter names MUST use `camelCase` to match the JSON serialization of Protocol Buffer field names.", Rules: []string{"query-names"}},
@@ -407,6 +414,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.4.2", Keyword: "", Text: "Client-provided `taskId` values for creating new tasks is NOT supported", Rules: []string{"task-not-found"}},
 	{Source: "spec §3.6.1", Keyword: "MAY", Text: "Clients MAY provide the `A2A-Version` as a request parameter instead of a header.", Rules: []string{"a2a-version"}},
 	{Source: "spec §7.6.1", Keyword: "SHOULD", Text: "Agents SHOULD support receiving messages directed to the Task while the Task remains in `TASK_STATE_AUTH_REQUIRED`. This enables clients to negotiate, correct, or reject an authorization request.", Rules: []string{"auth-required-accepts"}},
+	{Source: "spec §5.1", Keyword: "", Text: "Identical Functionality: Provide the same set of operations and capabilities", Rules: []string{"binding-equivalence"}},
 	{Source: "spec §9.1", Keyword: "", Text: "Protocol: JSON-RPC 2.0 over HTTP(S)", Rules: []string{"jsonrpc-response"}},
 	{Source: "spec §9.1", Keyword: "", Text: "Content-Type: `application/json` for requests and responses", Rules: []string{"content-type"}},
 	{Source: "spec §9.1", Keyword: "", Text: "Method Naming: PascalCase method names matching gRPC conventions (e.g., `SendMessage`, `GetTask`)", Rules: []string{"method-name"}},

@@ -162,6 +162,13 @@ var wireRules = []Rule{
 			{"spec §3.5.2", "Events MUST NOT be reordered during transmission, regardless of protocol binding."},
 		},
 		Derivation: "A TaskStatus carries the time it was recorded; a status older than one the stream delivered before it was delivered out of order."},
+	{ID: "binding-equivalence", Section: "5.1", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "the interfaces one agent card declares offer the same operations: one does not refuse as unknown what another serves",
+		Quotes: []Quote{
+			{"spec §5.1", "When an agent supports multiple protocols, all supported protocols MUST:"},
+			{"spec §5.1", "Identical Functionality: Provide the same set of operations and capabilities"},
+		},
+		Derivation: "An operation refused as one the interface does not have (JSON-RPC -32601 method not found; HTTP 405, 501, or 404 on a route that names no task and with no A2A ErrorInfo) on one interface of a card, and served on another of the same card. The other three equivalences (behavior, errors, authentication) need the same request sent twice, which a transcript rarely holds."},
 	{ID: "query-names", Section: "11.5", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "HTTP+JSON query parameters have camelCase names (historyLength), not snake_case",
 		Quotes: []Quote{
@@ -272,6 +279,7 @@ func (c *checker) checkWire(cl *call) {
 	c.noteArtifacts(cl)
 	c.noteStream(cl)
 	c.checkEventOrder(cl)
+	c.checkEquivalence(cl)
 	switch cl.method {
 	case "ListTasks":
 		c.checkListTasks(cl)
@@ -971,5 +979,64 @@ func (c *checker) checkBlockingArtifacts(cl *call) {
 	if len(lacking) > 0 {
 		c.report("blocking-artifacts", c.at(cl, 0, cl.resp.lineOf(t), ByAgent), "the blocking SendMessage's task %s lacks the artifacts %s, which it produced before the reply; the reply holds all of them",
 			replay.ShortID(t.Get("id").Text()), strings.Join(lacking, ", "))
+	}
+}
+
+// An opSeen is where an agent's interface served or refused an
+// operation as one it does not have.
+type opSeen struct {
+	ex   int
+	base string
+}
+
+// checkEquivalence: the bindings of one agent offer the same operations
+// (§5.1): an operation one interface of a card serves, another of the
+// same card does not refuse as unknown (JSON-RPC -32601; HTTP 405, 501,
+// or 404 on a route that names no task).
+func (c *checker) checkEquivalence(cl *call) {
+	cd := c.cardFor(cl)
+	r := cl.ex.Response
+	if cd == nil || r == nil || cl.method == "" {
+		return
+	}
+	unknown := false
+	switch {
+	case cl.binding == jsonRPC && cl.err != nil:
+		unknown = cl.err.code == -32601
+	case cl.binding == restAPI && !cl.streamed:
+		unknown = r.StatusCode == 405 || r.StatusCode == 501 || (r.StatusCode == 404 && cl.taskID == "" && cl.err != nil && errorInfo(cl.err.v.Get("details")) == nil)
+	}
+	if !unknown && !cl.accepted() {
+		return
+	}
+	ops := c.equiv[cd]
+	if ops == nil {
+		ops = map[string][2]*opSeen{}
+		c.equiv[cd] = ops
+	}
+	seen := ops[cl.method+"|"+cl.base]
+	here := &opSeen{ex: cl.ex.Seq, base: cl.base}
+	if unknown {
+		seen[1] = here
+	} else {
+		seen[0] = here
+	}
+	ops[cl.method+"|"+cl.base] = seen
+	// The other interfaces of the card, in a fixed order.
+	for _, key := range sortedKeys(ops) {
+		other := ops[key]
+		if m, base, _ := strings.Cut(key, "|"); m != cl.method || base == cl.base {
+			continue
+		}
+		switch {
+		case unknown && other[0] != nil:
+			c.report("binding-equivalence", c.at(cl, 0, cl.responseLine(), ByAgent), "%s was refused at %s as an operation the interface does not have, though the same agent card's interface %s served it in exchange %d; an agent's bindings offer the same operations",
+				cl.method, cl.base, other[0].base, other[0].ex)
+			return
+		case !unknown && other[1] != nil:
+			c.report("binding-equivalence", c.at(cl, 0, cl.responseLine(), ByAgent), "%s was served at %s, though the same agent card's interface %s refused it in exchange %d as an operation it does not have; an agent's bindings offer the same operations",
+				cl.method, cl.base, other[1].base, other[1].ex)
+			return
+		}
 	}
 }
