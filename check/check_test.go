@@ -117,6 +117,9 @@ var corpus = map[string][]string{
 	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},
 	"event-order":              {"42 §3.5.2 event-order"},
 	"binding-equivalence":      {"117 §5.1 binding-equivalence"},
+	// The agent can serve a request without its REQUIRED fields only
+	// after the client sent one.
+	"input-validated": {"18 §3.2.1 request-fields", "25 §3.3.2 input-validated"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that

@@ -36,6 +36,7 @@ var wireRules = []Rule{
 		Quotes: []Quote{
 			{"a2a.proto ListTasksResponse", "repeated Task tasks = 1 [(google.api.field_behavior) = REQUIRED]; string next_page_token = 2 [(google.api.field_behavior) = REQUIRED]; int32 page_size = 3 [(google.api.field_behavior) = REQUIRED]; int32 total_size = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"spec §3.1.4", "Note on `nextPageToken`: The `nextPageToken` field MUST always be present in the response."},
+			{"spec §3.1.4", "The operation MUST return only tasks visible to the authenticated client and MUST use cursor-based pagination for performance and consistency."},
 			{"spec §3.1.4", "When there are no more results to retrieve (i.e., this is the final page), the field MUST be set to an empty string (\"\")."},
 			{"spec §5.7", mustREQUIRED},
 		},
@@ -86,6 +87,14 @@ var wireRules = []Rule{
 			{"a2a.proto ListTaskPushNotificationConfigsRequest", "string task_id = 1 [(google.api.field_behavior) = REQUIRED];"},
 			{"spec §5.7", mustREQUIRED},
 		}},
+	{ID: "input-validated", Section: "3.3.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "an agent does not serve a request that lacks a REQUIRED field: it validates its input first",
+		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST validate all input parameters before processing"},
+			{"spec §13.4", "Agents MUST validate all input parameters before processing"},
+			{"spec §14.1.1", "Content MUST be validated against the A2A protocol schema before processing"},
+		},
+		Derivation: "A request request-fields finds without a REQUIRED field, which the agent served instead of refusing."},
 	{ID: "capability-extended-card", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare extendedAgentCard refuses GetExtendedAgentCard with UnsupportedOperationError",
 		Quotes: []Quote{
@@ -430,6 +439,9 @@ func (c *checker) checkRequestFields(cl *call) {
 		line = cl.req.lineOf(cl.params)
 	}
 	c.report("request-fields", c.at(cl, 0, line, ByClient), "the %s request has no %s", cl.method, missingList(missing))
+	if cl.accepted() {
+		c.report("input-validated", c.at(cl, 0, cl.responseLine(), ByAgent), "the agent served a %s request without its REQUIRED %s; it validates its input and refuses such a request", cl.method, missingList(missing))
+	}
 }
 
 // checkQueryNames: HTTP+JSON query parameters are camelCase (§11.5).
