@@ -29,6 +29,9 @@ var cases = map[string][]string{
 	// the server ending one as the client closes the other.
 	"stream-order.http": {"66 §3.5.2 stream-broadcast"},
 	"stream-close.http": {"57 §3.5.2 stream-broadcast"},
+	// An HTTP+JSON error whose body is not JSON: statusError read it as
+	// an error without a value, and checkErrors never reported it.
+	"rest-error-not-json.http": {"13 §11.6 error-shape"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

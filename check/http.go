@@ -181,11 +181,13 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 
 // checkErrors: what an error carries (§9.5, §11.6).
 func (c *checker) checkErrors(cl *call) {
-	if cl.err != nil {
-		c.checkError(cl, cl.err, 0)
-	} else if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil && !cl.fromHTTPLayer() {
+	if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.Stream == nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil && !cl.fromHTTPLayer() {
+		// statusError reads such a body as an error without a value, so
+		// this comes first.
 		c.reportIn("11.6", "error-shape", c.at(cl, 0, cl.responseLine(), ByAgent),
 			"the %d error's body is not JSON; an HTTP+JSON error is a google.rpc.Status with the error's code and message", cl.ex.Response.StatusCode)
+	} else if cl.err != nil {
+		c.checkError(cl, cl.err, 0)
 	}
 	for _, f := range cl.frames {
 		if f.err != nil {
