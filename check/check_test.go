@@ -111,7 +111,7 @@ var corpus = map[string][]string{
 	"push-config-state":        {"131 §3.1.8 push-config-state"},
 	"rest-no-body":             {"10 §11.5 rest-no-body"},
 	"query-encoding":           {"10 §11.5 query-encoding"},
-	"service-params":           {"28 §9.2 service-params"},
+	"service-params":           {"10 §11.2 service-params"},
 	"tenant":                   {"51 §4.4.6 tenant"},
 	"blocking-artifacts":       {"80 §3.2.2 blocking-artifacts"},
 	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},

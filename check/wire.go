@@ -184,16 +184,14 @@ var wireRules = []Rule{
 			{"spec §11.5", "Query parameter names MUST use `camelCase` to match the JSON serialization of Protocol Buffer field names."},
 			{"spec §11.5", "Nested Objects: Not supported in query parameters; operations requiring nested objects MUST use POST with a request body"},
 		}},
-	{ID: "service-params", Section: "9.2", Keyword: "MUST", Severity: Violation, By: ByClient,
-		Summary: "service parameters (A2A-Extensions) travel as HTTP headers, not in the JSON-RPC params or the query",
+	{ID: "service-params", Section: "11.2", Keyword: "MUST", Severity: Violation, By: ByClient,
+		Summary: "HTTP+JSON service parameters (A2A-Extensions) travel as HTTP headers, not in the query",
 		Quotes: []Quote{
-			{"spec §9.2", "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers, as JSON-RPC 2.0 operates over HTTP(S)."},
-			{"spec §9.2", "Service parameter names MUST be transmitted as HTTP header fields"},
 			{"spec §11.2", "A2A service parameters defined in Section 3.2.6 MUST be transmitted using standard HTTP request headers."},
 			{"spec §11.2", "Service parameter names MUST be transmitted as HTTP header fields"},
 			{"spec §3.6.1", "Clients MAY provide the `A2A-Version` as a request parameter instead of a header."},
 		},
-		Derivation: "A2A-Version is left out: §3.6.1 lets a client send it as a request parameter."},
+		Derivation: "A2A-Version is left out: §3.6.1 lets a client send it as a request parameter. JSON-RPC's params are left out too: §9.2 wants headers, but §4.6.1 names JSON-RPC request parameters among the ways to opt into an extension."},
 	{ID: "tenant", Section: "4.4.6", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "a request to an interface that declares a tenant carries that tenant: the tenant field over JSON-RPC, the path's /{tenant} over HTTP+JSON",
 		Quotes: []Quote{
@@ -774,10 +772,24 @@ func (c *checker) checkExtensions(cl *call) {
 		return
 	}
 	declared := map[string]bool{}
+	add := func(list string) {
+		for _, u := range strings.Split(list, ",") {
+			declared[strings.TrimSpace(u)] = true
+		}
+	}
 	for _, h := range cl.ex.Request.Header {
 		if strings.EqualFold(h.Name, "A2A-Extensions") {
-			for _, u := range strings.Split(h.Value, ",") {
-				declared[strings.TrimSpace(u)] = true
+			add(h.Value)
+		}
+	}
+	// §4.6.1 lets a JSON-RPC client opt in with a request parameter.
+	if is(cl.params, jsontree.Object) {
+		for _, f := range cl.params.Fields {
+			if strings.EqualFold(f.Key, "A2A-Extensions") {
+				add(f.Value.Text())
+				for _, u := range items(f.Value) {
+					add(u.Text())
+				}
 			}
 		}
 	}
@@ -881,18 +893,17 @@ func (c *checker) checkResource(cl *call) {
 		cl.method, replay.ShortID(want), replay.ShortID(got))
 }
 
-// checkServiceParams: service parameters travel as headers (§9.2,
-// §11.2). A2A-Version may be a request parameter too (§3.6.1).
+// checkServiceParams: HTTP+JSON service parameters travel as headers
+// (§11.2). A2A-Version may be a request parameter too (§3.6.1). The
+// JSON-RPC params are left alone: §9.2 wants headers there too, but
+// §4.6.1 names "JSON-RPC request parameters" among the ways a client opts
+// into an extension, and a finding the specification contradicts would
+// teach a rule it does not settle.
 func (c *checker) checkServiceParams(cl *call) {
-	client := c.at(cl, 0, cl.ex.Request.Line, ByClient)
-	if cl.binding == jsonRPC && is(cl.params, jsontree.Object) {
-		for _, f := range cl.params.Fields {
-			if strings.EqualFold(f.Key, "A2A-Extensions") {
-				client.line = cl.req.lineOf(f.Value)
-				c.report("service-params", client, "the params carry the service parameter %q; service parameters travel as HTTP headers", f.Key)
-			}
-		}
+	if cl.binding != restAPI {
+		return
 	}
+	client := c.at(cl, 0, cl.ex.Request.Line, ByClient)
 	for k := range cl.query() {
 		if strings.EqualFold(k, "A2A-Extensions") {
 			c.report("service-params", client, "the query carries the service parameter %q; service parameters travel as HTTP headers", k)
