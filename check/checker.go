@@ -26,6 +26,8 @@ type checker struct {
 	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
+	served       map[string]bool                 // the interfaces that served a call (wire.go)
+	cardProbes   []cardProbe                     // the well-known card URLs answered 404 (wire.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -110,6 +112,7 @@ func (c *checker) run() error {
 	c.artifacts = map[string][]sighting{}
 	c.streams = map[string][]*streamRec{}
 	c.equiv = map[*card]map[string][2]*opSeen{}
+	c.served = map[string]bool{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]
@@ -132,7 +135,7 @@ func (c *checker) run() error {
 		return err
 	}
 	c.checkFinal()
-	c.checkBroadcast()
+	c.checkWireFinal()
 	return nil
 }
 

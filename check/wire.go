@@ -264,13 +264,14 @@ func (c *checker) purged(task string, cl *call) bool {
 // checkWire runs this file's rules on a call.
 func (c *checker) checkWire(cl *call) {
 	if cl.card {
-		if r := cl.ex.Response; r != nil && r.Err == "" && r.StatusCode == 404 {
-			c.report("agent-card-available", c.at(cl, 0, r.Line, ByAgent), "the agent card's well-known URL answered 404; an A2A server makes its card available there")
-		}
+		c.noteCardProbe(cl)
 		return
 	}
 	if cl.binding == notA2A {
 		return
+	}
+	if cl.accepted() {
+		c.served[cl.base] = true
 	}
 	c.checkVersionEmpty(cl)
 	c.checkRequestFields(cl)
@@ -1060,6 +1061,44 @@ func (c *checker) checkEquivalence(cl *call) {
 			c.report("binding-equivalence", c.at(cl, 0, cl.responseLine(), ByAgent), "%s was served at %s, though the same agent card's interface %s refused it in exchange %d as an operation it does not have; an agent's bindings offer the same operations",
 				cl.method, cl.base, other[1].base, other[1].ex)
 			return
+		}
+	}
+}
+
+// A cardProbe is a GET of the well-known card URL answered 404, with
+// the interface key of the URL it stands under.
+type cardProbe struct {
+	key string
+	at  place
+}
+
+// noteCardProbe keeps a 404 at the well-known card URL of A2A v1.0
+// (v0.3's agent.json may well be gone), for checkWireFinal.
+func (c *checker) noteCardProbe(cl *call) {
+	r := cl.ex.Response
+	if r == nil || r.Err != "" || r.StatusCode != 404 {
+		return
+	}
+	u, err := url.Parse(cl.ex.Request.URL)
+	if err != nil {
+		return
+	}
+	prefix, ok := strings.CutSuffix(u.Path, "/.well-known/agent-card.json")
+	if !ok {
+		return
+	}
+	c.cardProbes = append(c.cardProbes, cardProbe{key: interfaceKey(u, prefix), at: c.at(cl, 0, r.Line, ByAgent)})
+}
+
+// checkWireFinal runs the checks that need the whole transcript: the
+// streams of a task against each other, and the card URLs answered 404
+// where an A2A server served calls (§8.1): a 404 where no agent lives is
+// no A2A server's.
+func (c *checker) checkWireFinal() {
+	c.checkBroadcast()
+	for _, p := range c.cardProbes {
+		if c.served[p.key] {
+			c.report("agent-card-available", p.at, "the agent card's well-known URL answered 404, though the A2A server under it served calls; an A2A server makes its card available there")
 		}
 	}
 }
