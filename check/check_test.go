@@ -45,7 +45,9 @@ func brief(f Finding) string { return fmt.Sprintf("%d §%s %s", f.Line, f.Sectio
 // one finding that breaks the rule, at its line and section. A rule the
 // agent can only break after the client broke another lists both.
 var corpus = map[string][]string{
-	"a2a-version":           {"10 §3.6.1 a2a-version"},
+	// An agent that serves a request without a version as 1.0 breaks
+	// version-empty once the client left the version out.
+	"a2a-version":           {"10 §3.6.1 a2a-version", "30 §3.6.2 version-empty"},
 	"a2a-version-format":    {"10 §14.2.1 a2a-version-format"},
 	"jsonrpc-request":       {"16 §9.3 jsonrpc-request"},
 	"method-name":           {"60 §9.1 method-name"},
@@ -71,7 +73,7 @@ var corpus = map[string][]string{
 	"blocking-send":         {"43 §3.2.2 blocking-send"},
 	"history-length":        {"102 §3.2.4 history-length"},
 	"task-not-found":        {"96 §3.4.2 task-not-found"},
-	"task-id-exists":        {"27 §3.4.2 task-id-exists"},
+	"task-id-exists":        {"73 §3.4.2 task-id-exists"},
 	"context-match":         {"82 §4.1.4 context-match"},
 	// The agent can accept a mismatched contextId only after the client
 	// sent one.
@@ -90,10 +92,39 @@ var corpus = map[string][]string{
 	// The refusal is an internal error too.
 	"auth-required-accepts": {"76 §7.6.1 auth-required-accepts", "76 §3.3.2 internal-error"},
 	"cancel-canceled":       {"112 §3.1.5 cancel-canceled"},
-	"list-tasks":            {"37 §3.1.4 list-tasks"},
 	"parse-error":           {"38 §9.5 parse-error"},
-	"rest-error-status":     {"59 §5.4 rest-error-status"},
 	"internal-error":        {"87 §3.3.2 internal-error"},
+	// wire.go's rules
+	"version-empty":            {"10 §3.6.1 a2a-version", "30 §3.6.2 version-empty"},
+	"json-names":               {"20 §5.5 json-names", "42 §5.5 json-names"},
+	"list-tasks-fields":        {"28 §3.1.4 list-tasks-fields"},
+	"list-tasks-artifacts":     {"37 §3.1.4 list-tasks-artifacts"},
+	"list-tasks-order":         {"38 §3.1.4 list-tasks-order"},
+	"context-kept":             {"42 §3.4.1 context-kept"},
+	"context-inferred":         {"95 §3.4.3 context-inferred"},
+	"task-id-unique":           {"93 §3.4.2 task-id-unique"},
+	"rest-error-status":        {"18 §5.4 rest-error-status"},
+	"request-fields":           {"18 §3.2.1 request-fields"},
+	"capability-extended-card": {"63 §3.3.4 capability-extended-card"},
+	"query-names":              {"10 §11.5 query-names"},
+	"agent-card-available":     {"12 §8.1 agent-card-available"},
+	"extended-card-configured": {"70 §3.3.4 extended-card-configured"},
+	"extension-required":       {"78 §3.3.4 extension-required"},
+	"interface-declared":       {"66 §8.3.1 interface-declared"},
+	"resource-match":           {"31 §3.3.2 resource-match"},
+	"push-config-fields":       {"18 §3.1.7 push-config-fields"},
+	"push-config-state":        {"131 §3.1.8 push-config-state"},
+	"rest-no-body":             {"10 §11.5 rest-no-body"},
+	"query-encoding":           {"10 §11.5 query-encoding"},
+	"service-params":           {"10 §11.2 service-params"},
+	"tenant":                   {"51 §4.4.6 tenant"},
+	"blocking-artifacts":       {"80 §3.2.2 blocking-artifacts"},
+	"stream-broadcast":         {"63 §3.5.2 stream-broadcast"},
+	"event-order":              {"42 §3.5.2 event-order"},
+	"binding-equivalence":      {"117 §5.1 binding-equivalence"},
+	// The agent can serve a request without its REQUIRED fields only
+	// after the client sent one.
+	"input-validated": {"18 §3.2.1 request-fields", "25 §3.3.2 input-validated"},
 }
 
 // TestRuleCorpus: every rule has a transcript in testdata/rules that
@@ -218,11 +249,6 @@ func TestRules(t *testing.T) {
 // quotesText lists a rule's sources, with the sections the spec renders
 // the proto messages in.
 func quotesText(r Rule) string {
-	protoSections := map[string]string{
-		"Task": "4.1.1", "TaskStatus": "4.1.2", "TaskState": "4.1.3", "Message": "4.1.4", "Role": "4.1.5",
-		"Part": "4.1.6", "Artifact": "4.1.7", "TaskStatusUpdateEvent": "4.2.1", "TaskArtifactUpdateEvent": "4.2.2",
-		"AgentCard": "4.4.1", "StreamResponse": "3.2.3", "SendMessageConfiguration": "3.2.2", "GetTaskRequest": "3.1.3",
-	}
 	var b strings.Builder
 	for _, q := range r.Quotes {
 		b.WriteString(q.Source + "\n")
@@ -325,11 +351,13 @@ func TestBound(t *testing.T) {
 	if counts["a2a-version"] != 10 || r.Omitted["a2a-version"] != 40 {
 		t.Errorf("a2a-version: kept %d, omitted %d; want 10 and 40", counts["a2a-version"], r.Omitted["a2a-version"])
 	}
-	if want := []Omission{{"a2a-version", Violation, 40}}; !reflect.DeepEqual(r.Cut, want) {
+	if want := []Omission{{"a2a-version", Violation, 40}, {"version-empty", Violation, 40}}; !reflect.DeepEqual(r.Cut, want) {
 		t.Errorf("Cut = %+v, want %+v", r.Cut, want)
 	}
-	if all := Check(tr); len(all) != 50 {
-		t.Errorf("Check keeps every finding: got %d, want 50", len(all))
+	// Each exchange, sent without a version and served as 1.0, breaks
+	// a2a-version and version-empty.
+	if all := Check(tr); len(all) != 100 {
+		t.Errorf("Check keeps every finding: got %d, want 100", len(all))
 	}
 }
 
@@ -437,7 +465,7 @@ func emptyFrames(n int) ([]byte, error) {
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
 // finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http"} {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/cases/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

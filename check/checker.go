@@ -19,6 +19,15 @@ type checker struct {
 	calls []*call
 	cards map[string][]*card // interface key -> cards declaring it, in time order
 	tasks map[string]*timeline
+	// unknownTasks are the taskIds the agent answered TaskNotFoundError
+	// for, and the transcript never showed, with the exchange it did.
+	unknownTasks map[string]int
+	pushConfigs  map[pushKey]*pushState          // push.go
+	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
+	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
+	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
+	served       map[string]bool                 // the interfaces that served a call (wire.go)
+	cardProbes   []cardProbe                     // the well-known card URLs answered 404 (wire.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -108,6 +117,12 @@ func (c *checker) omit(rule string, sev Severity) {
 // batch's parsed bodies are let go.
 func (c *checker) run() error {
 	c.kept = map[string]int{}
+	c.unknownTasks = map[string]int{}
+	c.pushConfigs = map[pushKey]*pushState{}
+	c.artifacts = map[string][]sighting{}
+	c.streams = map[string][]*streamRec{}
+	c.equiv = map[*card]map[string][2]*opSeen{}
+	c.served = map[string]bool{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]
@@ -130,6 +145,7 @@ func (c *checker) run() error {
 		return err
 	}
 	c.checkFinal()
+	c.checkWireFinal()
 	return nil
 }
 
@@ -147,6 +163,7 @@ func (c *checker) pause() error {
 
 // checkCall runs the rules about one call.
 func (c *checker) checkCall(cl *call) {
+	c.checkWire(cl)
 	if cl.card {
 		c.checkCard(cl)
 		return
@@ -172,8 +189,6 @@ func (c *checker) checkCall(cl *call) {
 		c.checkCancel(cl)
 	case "GetTask":
 		c.checkHistory(cl)
-	case "ListTasks":
-		c.checkList(cl)
 	}
 	if cl.streamed {
 		c.checkStream(cl)

@@ -520,7 +520,11 @@ type card struct {
 	at         time.Time
 	streaming  bool
 	push       bool
+	extended   bool                // capabilities.extendedAgentCard
 	interfaces map[string][]string // interface key -> the protocolVersions declared for it
+	bindings   map[string][]string // interface key -> the protocolBindings declared for it
+	required   []string            // the URIs of the extensions it marks required
+	tenants    map[string]string   // interface key and binding ("key|JSONRPC") -> the tenant it declares
 }
 
 func decodeCard(cl *call) {
@@ -533,9 +537,10 @@ func decodeCard(cl *call) {
 		return
 	}
 	v := cl.resp.v
-	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{},
+	cd := &card{cl: cl, at: r.At, interfaces: map[string][]string{}, bindings: map[string][]string{}, tenants: map[string]string{},
 		streaming: v.Get("capabilities").Get("streaming").IsTrue(),
-		push:      v.Get("capabilities").Get("pushNotifications").IsTrue()}
+		push:      v.Get("capabilities").Get("pushNotifications").IsTrue(),
+		extended:  v.Get("capabilities").Get("extendedAgentCard").IsTrue()}
 	if ifs := v.Get("supportedInterfaces"); ifs != nil {
 		for _, it := range ifs.Items {
 			u, err := url.Parse(it.Get("url").Text())
@@ -544,6 +549,15 @@ func decodeCard(cl *call) {
 			}
 			key := interfaceKey(u, u.Path)
 			cd.interfaces[key] = append(cd.interfaces[key], it.Get("protocolVersion").Text())
+			cd.bindings[key] = append(cd.bindings[key], it.Get("protocolBinding").Text())
+			if t := it.Get("tenant").Text(); t != "" {
+				cd.tenants[key+"|"+strings.ToUpper(it.Get("protocolBinding").Text())] = t
+			}
+		}
+	}
+	for _, ext := range items(v.Get("capabilities").Get("extensions")) {
+		if ext.Get("required").IsTrue() && ext.Get("uri").Text() != "" {
+			cd.required = append(cd.required, ext.Get("uri").Text())
 		}
 	}
 	cl.cardInfo = cd

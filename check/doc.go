@@ -31,6 +31,14 @@
 // still open after a terminal state, a request id that is null (which
 // JSON-RPC 2.0 discourages without a keyword).
 //
+// [SpecTable] lists every sentence of the specification v1.0.1 and its
+// proto that says MUST, MUST NOT, REQUIRED, SHALL or SHALL NOT (a proto
+// field marked REQUIRED is one row), each with the rules that check it
+// or the reason no transcript can show it (the agent's storage, its
+// authorization model, gRPC, transport security, ...); [Coverage]
+// counts them, and a test holds the rules' quotes, the table and the
+// README's coverage line to each other.
+//
 // [Finding.By] blames the side that broke the rule: the client, whose
 // request departs from it, the agent, whose answer or frame does, or
 // neither when the transcript cannot tell ([ByUnknown]); some rules bind
@@ -62,11 +70,29 @@
 // starts with its Task and closes at the terminal state; SubscribeToTask
 // starts with the Task and serves any task not terminal; CancelTask of a
 // finished task is refused; AUTH_REQUIRED explains itself and the agent
-// keeps listening (§7.6.1). An agent card fetched earlier in the
+// keeps listening (§7.6.1). The agent answers in the context the client
+// gave, or the task's when it gave the taskId alone (§3.4.1, §3.4.3), and
+// a message without a taskId gets a task with a new id (§3.4.2); a push
+// notification configuration deleted is gone, one created and not
+// deleted is listed (§3.1.8-10); streams of one task open at once
+// receive the same events in the same order (§3.5.2).
+//
+// What the specification allows is not flagged: a finished task answered
+// TaskNotFoundError, since an agent may purge it (§3.3.2), unless the
+// transcript shows the task again; a taskId the agent does not know,
+// since the client may keep it from an earlier session (only naming it
+// again after the agent said so is the client's mistake); members the
+// protocol does not define, which receivers ignore (§5.7); a JSON-RPC
+// error.data of any kind; a refusal of 401, 403 or 407 whose body is not
+// JSON, which comes from an HTTP layer in front of the agent. An agent card fetched earlier in the
 // transcript is checked for its required fields and held against later
-// calls to its interfaces: streaming and push notifications it does not
-// declare are refused (§3.3.4), so is a version it does not declare
-// (§3.6.2).
+// calls to its interfaces: streaming, push notifications and the
+// extended card it does not declare are refused (§3.3.4), so is a request
+// without an extension it marks required, and a version it does not
+// declare (§3.6.2, by Major.Minor: a patch is not negotiated); an agent
+// serves a binding only where a card declares it (§8.3.1). A request
+// without A2A-Version is 0.3's, and an agent that serves it as 1.0 breaks
+// §3.6.2.
 //
 // What a transcript cannot show is not guessed: a stream's end is what
 // the capture recorded (@end), never inferred from a task state; a task

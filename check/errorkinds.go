@@ -9,15 +9,15 @@ import (
 )
 
 // The rules in this file judge which error an agent answered: a parse
-// error for JSON that parses (§9.5), an HTTP status other than §5.4's,
-// an internal error for a client's conflict (§3.3.2), an HTTP+JSON error
-// sent as a stream frame (§11.6, §11.7). a2a-go v2.4.0 shows all but the
-// second; the deviation's words in its messages tell its answers apart.
+// error for JSON that parses (§9.5), an internal error for a client's
+// conflict (§3.3.2), an HTTP+JSON error sent as a stream frame (§11.6,
+// §11.7); the deviation's words in a2a-go v2.4.0's messages tell its
+// answers apart. An HTTP status other than §5.4's is wire.go's
+// rest-error-status.
 
 // checkErrorKinds runs them on a call.
 func (c *checker) checkErrorKinds(cl *call) {
 	c.checkParseError(cl)
-	c.checkRESTStatus(cl)
 	if cl.method == "SendMessage" || cl.method == "SendStreamingMessage" {
 		c.checkBusy(cl)
 	}
@@ -36,38 +36,6 @@ func (c *checker) checkParseError(cl *call) {
 		return
 	}
 	c.report("parse-error", p, "%s", msg)
-}
-
-// restStatus is the HTTP status §5.4 of v1.0.1 maps each A2A error to,
-// and the one v1.0.0's table gave where it differed.
-var restStatus = map[string]struct{ status, v100 int }{
-	"TASK_NOT_FOUND":                     {404, 0},
-	"TASK_NOT_CANCELABLE":                {400, 409},
-	"PUSH_NOTIFICATION_NOT_SUPPORTED":    {400, 0},
-	"UNSUPPORTED_OPERATION":              {400, 0},
-	"CONTENT_TYPE_NOT_SUPPORTED":         {400, 415},
-	"INVALID_AGENT_RESPONSE":             {500, 502},
-	"EXTENDED_AGENT_CARD_NOT_CONFIGURED": {400, 0},
-	"EXTENSION_SUPPORT_REQUIRED":         {400, 0},
-	"VERSION_NOT_SUPPORTED":              {400, 0},
-}
-
-// checkRESTStatus: an HTTP+JSON A2A error has §5.4's status.
-func (c *checker) checkRESTStatus(cl *call) {
-	e := cl.err
-	if cl.binding != restAPI || e == nil || cl.ex.Response == nil {
-		return
-	}
-	want, ok := restStatus[e.reason]
-	got := cl.ex.Response.StatusCode
-	if !ok || got == want.status {
-		return
-	}
-	msg := fmt.Sprintf("%s came with HTTP status %d; §5.4 maps it to %d", e.reason, got, want.status)
-	if got == want.v100 {
-		msg += fmt.Sprintf(" (v1.0.0's table said %d; v1.0.1 changed it)", got)
-	}
-	c.report("rest-error-status", c.at(cl, 0, cl.responseLine(), ByAgent), "%s", msg)
 }
 
 // checkBusy: a message to a task not finished, refused with an internal

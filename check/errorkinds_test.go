@@ -62,10 +62,10 @@ func TestSDKDeviations(t *testing.T) {
 	}
 }
 
-// TestListTasksRule: each MUST of §3.1.4 the rule holds, one at a time,
-// on the breaking case of the corpus.
+// TestListTasksRule: each MUST of §3.1.4 the list-tasks rules hold, one
+// at a time, on a breaking case of the corpus.
 func TestListTasksRule(t *testing.T) {
-	b, err := os.ReadFile("testdata/rules/list-tasks.http")
+	b, err := os.ReadFile("testdata/cases/list-tasks.http")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestListTasksRule(t *testing.T) {
 		}
 		var got []string
 		for _, f := range Check(tr) {
-			if f.Rule == "list-tasks" {
+			if strings.HasPrefix(f.Rule, "list-tasks") {
 				got = append(got, f.Msg)
 			}
 		}

@@ -55,9 +55,16 @@ func (c *checker) checkBlocking(cl *call) {
 func (c *checker) checkContinues(cl *call, m *jsontree.Value, taskID string, prev observation, hasPrev bool) {
 	e := cl.refusal()
 	if !hasPrev && e != nil && e.reason == "TASK_NOT_FOUND" {
-		c.report("task-id-exists", c.at(cl, 0, cl.req.lineOf(m.Get("taskId")), ByClient),
-			"the message names task %s, which the transcript never showed and the agent does not know (it answered %s); a client's taskId references an existing task",
-			replay.ShortID(taskID), e)
+		// A taskId kept from an earlier session may name a task the agent
+		// has purged since (§3.3.2): only one the agent already said it
+		// does not know is the client's mistake.
+		if before, ok := c.unknownTasks[taskID]; ok {
+			c.report("task-id-exists", c.at(cl, 0, cl.req.lineOf(m.Get("taskId")), ByClient),
+				"the message names task %s again, though the agent answered TaskNotFoundError for it in exchange %d and the transcript never showed it since; a client's taskId references an existing task",
+				replay.ShortID(taskID), before)
+		} else {
+			c.unknownTasks[taskID] = cl.ex.Seq
+		}
 	}
 	if t, j := cl.replyTask(); t != nil && cl.accepted() {
 		if got := t.Get("id").Text(); got != "" && got != taskID {
@@ -91,7 +98,9 @@ func (c *checker) checkSendToState(cl *call, taskID string, prev observation) {
 			c.report("message-to-terminal", agent,
 				"the agent accepted a message to task %s, which is in %s (since exchange %d); it must refuse it with UnsupportedOperationError",
 				replay.ShortID(taskID), prev.state, prev.ex)
-		case e != nil && e.reason != "UNSUPPORTED_OPERATION":
+		case e != nil && e.reason == "TASK_NOT_FOUND" && c.purged(taskID, cl):
+			// a finished task the agent no longer keeps (§3.3.2)
+		case e != nil && e.reason != "UNSUPPORTED_OPERATION" && !e.untyped(cl):
 			agent.line = errLine(cl, e)
 			msg := fmt.Sprintf("a message to task %s in %s was refused with %s; the specification's error is UnsupportedOperationError (-32004)",
 				replay.ShortID(taskID), prev.state, e)
@@ -162,7 +171,9 @@ func (c *checker) checkSubscribe(cl *call) {
 	case replay.Terminal(prev.state) && cl.accepted():
 		c.report("subscribe-state", agent,
 			"SubscribeToTask on task %s, which is in %s, was accepted; a terminal task is refused with UnsupportedOperationError", task, prev.state)
-	case replay.Terminal(prev.state) && e != nil && e.reason != "UNSUPPORTED_OPERATION":
+	case replay.Terminal(prev.state) && e != nil && e.reason == "TASK_NOT_FOUND" && c.purged(cl.taskID, cl):
+		// a finished task the agent no longer keeps (§3.3.2)
+	case replay.Terminal(prev.state) && e != nil && e.reason != "UNSUPPORTED_OPERATION" && !e.untyped(cl):
 		msg := fmt.Sprintf("SubscribeToTask on task %s, which is in %s, was refused with %s; the specification's error is UnsupportedOperationError (-32004)",
 			task, prev.state, e)
 		if e.reason == "TASK_NOT_FOUND" && strings.Contains(e.message, "no active execution") {
@@ -192,6 +203,9 @@ func (c *checker) checkCancel(cl *call) {
 		return
 	}
 	e := cl.refusal()
+	if e != nil && e.reason == "TASK_NOT_FOUND" && c.purged(cl.taskID, cl) {
+		return // a finished task the agent no longer keeps (§3.3.2)
+	}
 	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
 	if prev.state == replay.StateCanceled {
 		switch {
@@ -207,7 +221,7 @@ func (c *checker) checkCancel(cl *call) {
 	case cl.accepted():
 		c.report("cancel-terminal", agent, "CancelTask on task %s, which is in %s (since exchange %d), was served; it must be refused with TaskNotCancelableError (-32002)",
 			replay.ShortID(cl.taskID), prev.state, prev.ex)
-	case e != nil && e.reason != "TASK_NOT_CANCELABLE":
+	case e != nil && e.reason != "TASK_NOT_CANCELABLE" && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report("cancel-terminal", agent, "CancelTask on task %s, which is in %s, was refused with %s; the specification's error is TaskNotCancelableError (-32002)",
 			replay.ShortID(cl.taskID), prev.state, e)

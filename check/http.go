@@ -43,10 +43,8 @@ func (c *checker) checkVersion(cl *call) {
 		return
 	}
 	declared := cd.interfaces[cl.base]
-	for _, d := range declared {
-		if d == v {
-			return
-		}
+	if declares(declared, v) {
+		return
 	}
 	agent := c.at(cl, 0, cl.responseLine(), ByAgent)
 	e := cl.refusal()
@@ -54,7 +52,7 @@ func (c *checker) checkVersion(cl *call) {
 	case cl.accepted():
 		c.report("version-not-supported", agent, "the request asks for A2A-Version %s, which the agent card of exchange %d does not declare for this interface (it declares %s); the agent served it instead of refusing it with VersionNotSupportedError",
 			v, cd.cl.ex.Seq, strings.Join(declared, ", "))
-	case e != nil && e.reason != "VERSION_NOT_SUPPORTED":
+	case e != nil && e.reason != "VERSION_NOT_SUPPORTED" && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report("version-not-supported", agent, "the request asks for A2A-Version %s, which the agent card of exchange %d does not declare for this interface (it declares %s); it was refused with %s, and the specification's error is VersionNotSupportedError (-32009)",
 			v, cd.cl.ex.Seq, strings.Join(declared, ", "), e)
@@ -77,7 +75,7 @@ func (c *checker) checkHTTP(cl *call) {
 	if r == nil || r.Err != "" {
 		return
 	}
-	if strings.TrimSpace(r.Body) != "" && r.Stream == nil && !okType(r.Get("Content-Type")) {
+	if strings.TrimSpace(r.Body) != "" && r.Stream == nil && !okType(r.Get("Content-Type")) && !cl.fromHTTPLayer() {
 		c.reportIn(section, rule, c.at(cl, 0, r.Line, ByAgent), "%s response body sent as Content-Type %q, not %s", cl.method, r.Get("Content-Type"), want)
 	}
 	if (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && r.Stream == nil && cl.err == nil && r.StatusCode < 300 {
@@ -132,7 +130,9 @@ func (c *checker) checkEnvelope(cl *call) {
 		return
 	}
 	if r.Stream == nil {
-		c.checkResponseObject(cl, cl.resp, 0, r.Line)
+		if !cl.fromHTTPLayer() {
+			c.checkResponseObject(cl, cl.resp, 0, r.Line)
+		}
 		return
 	}
 	for _, f := range cl.frames {
@@ -180,11 +180,13 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 
 // checkErrors: what an error carries (§9.5, §11.6).
 func (c *checker) checkErrors(cl *call) {
-	if cl.err != nil {
-		c.checkError(cl, cl.err, 0)
-	} else if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil {
+	if cl.binding == restAPI && cl.ex.Response != nil && cl.ex.Response.Stream == nil && cl.ex.Response.StatusCode >= 400 && cl.resp == nil && !cl.fromHTTPLayer() {
+		// statusError reads such a body as an error without a value, so
+		// this comes first.
 		c.reportIn("11.6", "error-shape", c.at(cl, 0, cl.responseLine(), ByAgent),
 			"the %d error's body is not JSON; an HTTP+JSON error is a google.rpc.Status with the error's code and message", cl.ex.Response.StatusCode)
+	} else if cl.err != nil {
+		c.checkError(cl, cl.err, 0)
 	}
 	for _, f := range cl.frames {
 		if f.err != nil {
@@ -213,9 +215,13 @@ func (c *checker) checkError(cl *call, e *a2aError, fr int) {
 	}
 	d := e.v.Get(member)
 	if d != nil {
-		if d.Kind != jsontree.Array {
+		switch {
+		case d.Kind != jsontree.Array && cl.binding != restAPI:
+			// JSON-RPC 2.0 lets error.data be any value; only the array
+			// the A2A binding describes holds typed details.
+		case d.Kind != jsontree.Array:
 			c.reportIn(section, "error-details", agent(d), "error.%s is %s; error details are an array of objects, each with an @type", member, article(d.Kind))
-		} else {
+		default:
 			for i, item := range d.Items {
 				if item.Kind != jsontree.Object || item.Get("@type").Text() == "" {
 					c.reportIn(section, "error-details", agent(item), "error.%s[%d] has no @type", member, i)
@@ -273,6 +279,7 @@ func (c *checker) checkCard(cl *call) {
 	for i, sk := range items(v.Get("skills")) {
 		need(sk, fmt.Sprintf("skills[%d].", i), "id", "name", "description", "tags")
 	}
+	missing = append(missing, cardParts(v)...) // wire.go
 	if len(missing) > 0 {
 		c.report("agent-card", c.at(cl, 0, j.line, ByAgent), "the agent card lacks %s", missingList(missing))
 	}
@@ -299,7 +306,7 @@ func (c *checker) checkCapabilities(cl *call) {
 	case cl.accepted():
 		c.report(rule, agent, "the agent card of exchange %d does not declare capabilities.%s, yet %s was served; it must be refused with %s",
 			cd.cl.ex.Seq, what, cl.method, reasonName(want))
-	case e != nil && e.reason != want:
+	case e != nil && e.reason != want && !e.untyped(cl):
 		agent.line = errLine(cl, e)
 		c.report(rule, agent, "the agent card of exchange %d does not declare capabilities.%s; %s was refused with %s, and the specification's error is %s",
 			cd.cl.ex.Seq, what, cl.method, e, reasonName(want))

@@ -37,13 +37,14 @@ type Rule struct {
 }
 
 const (
-	mustREQUIRED = `Fields marked with [(google.api.field_behavior) = REQUIRED] indicate that the field MUST be present and set in valid messages.`
-	mustNonEmpty = `Arrays marked as required MUST contain at least one element.`
-	terminalList = "(`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`)"
+	mustREQUIRED   = `Fields marked with [(google.api.field_behavior) = REQUIRED] indicate that the field MUST be present and set in valid messages.`
+	mustNonEmpty   = `Arrays marked as required MUST contain at least one element.`
+	capabilityMUST = "When clients attempt to use operations or features that require capabilities not declared as supported in the Agent Card, the agent MUST return an appropriate error response:"
+	terminalList   = "(`TASK_STATE_COMPLETED`, `TASK_STATE_FAILED`, `TASK_STATE_CANCELED`, `TASK_STATE_REJECTED`)"
 )
 
 // Rules lists every check, in the order findings of one line are sorted.
-var Rules = []Rule{
+var Rules = append([]Rule{
 	// The client's request.
 	{ID: "a2a-version", Section: "3.6.1", Keyword: "MUST", Severity: Violation, By: ByClient,
 		Summary: "every A2A request names its protocol version, in the A2A-Version header or as a request parameter",
@@ -117,9 +118,10 @@ var Rules = []Rule{
 	{ID: "error-details", Section: "9.5", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "error details (JSON-RPC error.data, HTTP+JSON error.details) are an array of objects, each with an @type",
 		Quotes: []Quote{
+			{"spec §3.3.2", "Each object in the array MUST include a `@type` key that identifies the object's type (using ProtoJSON `Any` representation)."},
 			{"spec §9.5", "Each object in the `data` array MUST include a `@type` key that identifies the object's type."},
-			{"spec §9.5", "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key, using ProtoJSON `Any` representation)"},
 			{"spec §11.6", "Each object in the `details` array MUST include a `@type` key that identifies the object's type."},
+			{"spec §9.5", "Error Details: Mapped to `error.data` (array of objects, each containing a `@type` key, using ProtoJSON `Any` representation)"},
 		}},
 	{ID: "rest-error-info", Section: "11.6", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an HTTP+JSON A2A error carries a google.rpc.ErrorInfo with its reason (TASK_NOT_FOUND, ...) and the domain a2a-protocol.org",
@@ -129,17 +131,12 @@ var Rules = []Rule{
 			{"spec §11.6", "`domain`: Set to `\"a2a-protocol.org\"`"},
 		},
 		Derivation: "A 404 answer to an operation on a task is TaskNotFoundError (§5.4), so it needs the ErrorInfo; an ErrorInfo in the a2a-protocol.org domain must name an A2A error."},
-	{ID: "rest-error-status", Section: "5.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
-		Summary: "an HTTP+JSON A2A error has the HTTP status §5.4 maps its reason to: TASK_NOT_FOUND 404, INVALID_AGENT_RESPONSE 500, every other A2A error 400",
-		Quotes: []Quote{
-			{"spec §5.4", "All A2A-specific errors defined in Section 3.3.2 MUST be mapped to binding-specific error representations. The following table provides the canonical mappings for each standard protocol binding:"},
-			{"spec §11.6", "Error Code: Mapped to the HTTP status code and the `error.code` field"},
-		},
-		Derivation: "The statuses are v1.0.1's; v1.0.0's table mapped TaskNotCancelableError to 409, ContentTypeNotSupportedError to 415 and InvalidAgentResponseError to 502, and a finding says so when an agent follows it. a2a-go v2.4.0 follows v1.0.1."},
 	{ID: "version-not-supported", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a request for a version the interface does not declare (its card's protocolVersion) is refused with VersionNotSupportedError",
 		Quotes: []Quote{
-			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`). If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`."},
+			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`)."},
+			{"spec §3.6.2", "If the version is not supported by the interface, agents MUST return a `VersionNotSupportedError`."},
+			{"spec §3.6", "Patch version numbers SHOULD NOT be used in requests, responses and Agent Cards, and MUST not be considered when clients and servers negotiate protocol versions."},
 		},
 		Derivation: "What the interface supports is what the agent card seen earlier in the transcript declares for the interface's URL."},
 
@@ -168,6 +165,7 @@ var Rules = []Rule{
 		Quotes: []Quote{
 			{"a2a.proto Task", "string id = 1 [(google.api.field_behavior) = REQUIRED]; TaskStatus status = 3 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto TaskStatus", "TaskState state = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"spec §3.4.2", "The generated `taskId` MUST be included in the `Task` object returned to the client"},
 			{"spec §5.7", mustREQUIRED},
 		}},
 	{ID: "event-fields", Section: "4.2.1", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
@@ -180,7 +178,7 @@ var Rules = []Rule{
 	{ID: "artifact-fields", Section: "4.1.7", Keyword: "REQUIRED", Severity: Violation, By: ByAgent,
 		Summary: "an Artifact has an artifactId and at least one part",
 		Quotes: []Quote{
-			{"a2a.proto Artifact", "string artifact_id = 1 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto Artifact", "string artifact_id = 1 [(google.api.field_behavior) = REQUIRED]; repeated Part parts = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto Artifact", "The content of the artifact. Must contain at least one part."},
 			{"spec §5.7", mustREQUIRED},
 			{"spec §5.7", mustNonEmpty},
@@ -207,6 +205,7 @@ var Rules = []Rule{
 		Summary: `timestamps are ISO 8601 in UTC with "Z", no other offset`,
 		Quotes: []Quote{
 			{"spec §5.6.1", "When serialized to JSON (in JSON-RPC, HTTP/REST, or other JSON-based bindings), these timestamps MUST be represented as ISO 8601 formatted strings in UTC timezone."},
+			{"spec §5.6.1", "Clients and servers MUST parse and generate ISO 8601 timestamps correctly"},
 			{"spec §5.6.1", "Timestamps MUST NOT include timezone offsets other than 'Z' (all times are UTC)"},
 		}},
 	{ID: "role", Section: "4.1.5", Keyword: "", Severity: Note,
@@ -222,8 +221,23 @@ var Rules = []Rule{
 			{"a2a.proto AgentCard", "string name = 1 [(google.api.field_behavior) = REQUIRED]; string description = 2 [(google.api.field_behavior) = REQUIRED]; repeated AgentInterface supported_interfaces = 3 [(google.api.field_behavior) = REQUIRED]; string version = 5 [(google.api.field_behavior) = REQUIRED]; AgentCapabilities capabilities = 7 [(google.api.field_behavior) = REQUIRED]; repeated string default_input_modes = 10 [(google.api.field_behavior) = REQUIRED]; repeated string default_output_modes = 11 [(google.api.field_behavior) = REQUIRED]; repeated AgentSkill skills = 12 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto AgentInterface", "string url = 1 [(google.api.field_behavior) = REQUIRED]; string protocol_binding = 2 [(google.api.field_behavior) = REQUIRED]; string protocol_version = 4 [(google.api.field_behavior) = REQUIRED];"},
 			{"a2a.proto AgentSkill", "string id = 1 [(google.api.field_behavior) = REQUIRED]; string name = 2 [(google.api.field_behavior) = REQUIRED]; string description = 3 [(google.api.field_behavior) = REQUIRED]; repeated string tags = 4 [(google.api.field_behavior) = REQUIRED];"},
+			// The card's provider, signatures and security schemes: cardParts.
+			{"a2a.proto AgentProvider", "string url = 1 [(google.api.field_behavior) = REQUIRED]; string organization = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto AgentCardSignature", "string protected = 1 [(google.api.field_behavior) = REQUIRED]; string signature = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto APIKeySecurityScheme", "string location = 2 [(google.api.field_behavior) = REQUIRED]; string name = 3 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto HTTPAuthSecurityScheme", "string scheme = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto OAuth2SecurityScheme", "OAuthFlows flows = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto OpenIdConnectSecurityScheme", "string open_id_connect_url = 2 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto AuthorizationCodeOAuthFlow", "string authorization_url = 1 [(google.api.field_behavior) = REQUIRED]; string token_url = 2 [(google.api.field_behavior) = REQUIRED]; map<string, string> scopes = 4 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto ClientCredentialsOAuthFlow", "string token_url = 1 [(google.api.field_behavior) = REQUIRED]; map<string, string> scopes = 3 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto DeviceCodeOAuthFlow", "string device_authorization_url = 1 [(google.api.field_behavior) = REQUIRED]; string token_url = 2 [(google.api.field_behavior) = REQUIRED]; map<string, string> scopes = 4 [(google.api.field_behavior) = REQUIRED];"},
+			{"a2a.proto ImplicitOAuthFlow authorization_url", "This MUST be in the form of a URL."},
+			{"a2a.proto ImplicitOAuthFlow refresh_url", "This MUST be in the form of a URL."},
+			{"a2a.proto PasswordOAuthFlow token_url", "This MUST be in the form of a URL."},
+			{"a2a.proto PasswordOAuthFlow refresh_url", "This MUST be in the form of a URL."},
 			{"spec §5.7", mustREQUIRED},
 			{"spec §5.7", mustNonEmpty},
+			{"spec §14.3", "The resource at this URI MUST return an AgentCard object as defined in Section 4.4.1 of the A2A specification."},
 		}},
 
 	// Operations.
@@ -231,6 +245,7 @@ var Rules = []Rule{
 		Summary: "a blocking SendMessage (returnImmediately not set) returns only at a terminal or interrupted state",
 		Quotes: []Quote{
 			{"spec §3.2.2", "Blocking (`return_immediately: false` or unset): The operation MUST wait until the task reaches a terminal state " + terminalList + " or an interrupted state (`TASK_STATE_INPUT_REQUIRED`, `TASK_STATE_AUTH_REQUIRED`) before returning."},
+			{"a2a.proto SendMessageConfiguration", "If `false` (default), the operation MUST wait until the task reaches a terminal (`COMPLETED`, `FAILED`, `CANCELED`, `REJECTED`) or interrupted (`INPUT_REQUIRED`, `AUTH_REQUIRED`) state before returning."},
 		}},
 	{ID: "history-length", Section: "3.2.4", Keyword: "MUST NOT", Severity: Violation, By: ByAgent,
 		Summary: "a task returned to a SendMessage or GetTask that set historyLength holds at most that many history messages",
@@ -246,10 +261,11 @@ var Rules = []Rule{
 			{"spec §3.4.2", "Client-provided `taskId` values for creating new tasks is NOT supported"},
 		}},
 	{ID: "task-id-exists", Section: "3.4.2", Keyword: "MUST", Severity: Violation, By: ByClient,
-		Summary: "a client's message names only a task that exists (the agent answered TaskNotFoundError, and the transcript never showed that task)",
+		Summary: "a client's message names only a task that exists: not again one the agent answered TaskNotFoundError for, which the transcript never showed",
 		Quotes: []Quote{
 			{"spec §3.4.2", "When a client includes a `taskId` in a Message, it MUST reference an existing task"},
-		}},
+		},
+		Derivation: "A taskId the agent does not know may come from an earlier session, its task purged since (§3.3.2): the first TaskNotFoundError blames no one; naming the task again after it is the client's mistake."},
 	{ID: "context-match", Section: "4.1.4", Keyword: "", Severity: Note, By: ByClient,
 		Summary: "a client's message that names both a taskId and a contextId gives the task's own contextId",
 		Quotes: []Quote{
@@ -285,21 +301,16 @@ var Rules = []Rule{
 		},
 		Derivation: "§3.1.5 names the error for a task already canceled; §3.3.1's idempotency can be read to allow answering the canceled task again, as a2a-go and @a2a-js/sdk (a2a-js #545) do. The texts pull both ways, and the sentence that names the error states no keyword: a note.",
 		Deviation:  "a2a-go v2.4.0 returns the canceled task"},
-	{ID: "list-tasks", Section: "3.1.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
-		Summary: "a ListTasks result always has nextPageToken, leaves artifacts out unless includeArtifacts is true, and lists the tasks most recently updated first",
-		Quotes: []Quote{
-			{"spec §3.1.4", "When `includeArtifacts` is false (the default), the artifacts field MUST be omitted entirely from each Task object in the response."},
-			{"spec §3.1.4", "The `nextPageToken` field MUST always be present in the response."},
-			{"spec §3.1.4", "Implementations MUST return tasks sorted by their status timestamp time in descending order (most recently updated tasks first)."},
-		}},
 	{ID: "capability-streaming", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare streaming refuses SendStreamingMessage and SubscribeToTask with UnsupportedOperationError",
 		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
 			{"spec §3.3.4", "Streaming: If `AgentCard.capabilities.streaming` is `false` or not present, attempts to use `SendStreamingMessage` or `SubscribeToTask` operations MUST return UnsupportedOperationError."},
 		}},
 	{ID: "capability-push", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "an agent whose card does not declare push notifications refuses the push notification config operations with PushNotificationNotSupportedError",
 		Quotes: []Quote{
+			{"spec §3.3.4", capabilityMUST},
 			{"spec §3.3.4", "Push Notifications: If `AgentCard.capabilities.pushNotifications` is `false` or not present, operations related to push notification configuration (Create, Get, List, Delete) MUST return PushNotificationNotSupportedError."},
 		}},
 
@@ -307,6 +318,7 @@ var Rules = []Rule{
 	{ID: "stream-start", Section: "3.1.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a stream starts with the Task, or is exactly one Message and then closes",
 		Quotes: []Quote{
+			{"spec §3.1.2", "The stream MUST follow one of these patterns:"},
 			{"spec §3.1.2", "Message-only stream: If the agent returns a Message, the stream MUST contain exactly one `Message` object and then close immediately."},
 			{"spec §3.1.2", "Task lifecycle stream: If the agent returns a Task, the stream MUST begin with the Task object, followed by zero or more TaskStatusUpdateEvent or TaskArtifactUpdateEvent objects."},
 		}},
@@ -371,7 +383,7 @@ var Rules = []Rule{
 		},
 		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A note: the right answer is not written down.",
 		Deviation:  "a2a-go v2.4.0 answers -32603 (HTTP 500) \"task execution is already in progress\""},
-}
+}, wireRules...) // wire.go
 
 var ruleOrder = func() map[string]int {
 	m := map[string]int{}

@@ -44,6 +44,19 @@ type walk struct {
 	fr   int
 	by   string
 	base string // the path of the walked value in its body: "params.", "result."
+	// context is the contextId of the Task or event being walked: a
+	// status message inside it is in that context without naming it.
+	context string
+}
+
+// inContext sets the walk's context to obj's contextId, and returns
+// what restores the one before.
+func (w *walk) inContext(obj *jsontree.Value) func() {
+	prev := w.context
+	if c := obj.Get("contextId").Text(); c != "" {
+		w.context = c
+	}
+	return func() { w.context = prev }
 }
 
 func (w *walk) place(v *jsontree.Value) place {
@@ -58,13 +71,18 @@ func (c *checker) checkShapes(cl *call) {
 	}
 	if cl.params != nil && cl.params.Kind == jsontree.Object {
 		w := &walk{c: c, cl: cl, j: cl.req, by: ByClient, base: in}
+		w.names(cl.params)
+		w.names(cl.params.Get("configuration"))
 		switch cl.method {
 		case "SendMessage", "SendStreamingMessage":
 			if m := cl.params.Get("message"); m != nil {
 				w.message(m, "message", true)
 			}
 		case "ListTasks":
-			w.state(cl.params.Get("status"))
+			// TASK_STATE_UNSPECIFIED, the enum's zero, filters on no state.
+			if st := cl.params.Get("status"); st.Text() != "TASK_STATE_UNSPECIFIED" {
+				w.state(st)
+			}
 			w.timestamp(cl.params.Get("statusTimestampAfter"), "statusTimestampAfter")
 		}
 	}
@@ -76,6 +94,7 @@ func (c *checker) checkShapes(cl *call) {
 		case "GetTask", "CancelTask":
 			w.task(cl.result, "")
 		case "ListTasks":
+			w.names(cl.result)
 			if ts := cl.result.Get("tasks"); ts != nil {
 				for i, t := range ts.Items {
 					w.task(t, fmt.Sprintf("tasks.%d", i))
@@ -107,6 +126,7 @@ func (w *walk) payload(v *jsontree.Value, stream bool) {
 		w.c.report("one-payload", w.place(v), "%s is %s, not an object holding one of %s", what, article(v.Kind), strings.Join(allowed, ", "))
 		return
 	}
+	w.names(v)
 	var held []string
 	for _, k := range allowed {
 		if v.Has(k) {
@@ -123,9 +143,6 @@ func (w *walk) payload(v *jsontree.Value, stream bool) {
 	case len(held) == 0:
 		w.c.report("one-payload", w.place(v), "%s holds none of %s", what, strings.Join(allowed, ", "))
 		return
-	}
-	if v.Has("final") {
-		w.c.report("one-payload", w.place(v.Get("final")), "%s has a v0.3 \"final\" member; in v1.0 a stream ends when the server closes it", what)
 	}
 	for _, k := range held {
 		e := v.Get(k)
@@ -155,6 +172,8 @@ func (w *walk) task(t *jsontree.Value, path string) {
 	if t.Get("id").Text() == "" {
 		missing = append(missing, "id")
 	}
+	defer w.inContext(t)()
+	w.names(t)
 	st := t.Get("status")
 	switch {
 	case !is(st, jsontree.Object):
@@ -182,6 +201,7 @@ func (w *walk) status(st *jsontree.Value, path string) {
 	if !is(st, jsontree.Object) {
 		return
 	}
+	w.names(st)
 	w.state(st.Get("state"))
 	w.timestamp(st.Get("timestamp"), "timestamp")
 	if m := st.Get("message"); m != nil {
@@ -203,7 +223,7 @@ func (w *walk) message(m *jsontree.Value, path string, fromClient bool) {
 	switch {
 	case fromClient && role == "ROLE_AGENT":
 		w.c.report("role", w.place(m.Get("role")), "the client sends a message with ROLE_AGENT; a client's message has ROLE_USER")
-	case !fromClient && m.Get("contextId").Text() == "":
+	case !fromClient && m.Get("contextId").Text() == "" && w.context == "":
 		w.c.report("agent-context-id", w.place(m), "the agent's message at %s has no contextId", w.path(path))
 	}
 }
@@ -217,6 +237,7 @@ func (w *walk) messageFields(m *jsontree.Value, path string) bool {
 		w.c.report("message-fields", w.place(m), "the message at %s is %s, not an object", w.path(path), article(m.Kind))
 		return false
 	}
+	w.names(m)
 	var missing []string
 	if m.Get("messageId").Text() == "" {
 		missing = append(missing, "messageId")
@@ -251,6 +272,7 @@ func (w *walk) part(p *jsontree.Value) {
 		w.c.report("part-shape", w.place(p), "a part is %s, not an object", article(p.Kind))
 		return
 	}
+	w.names(p)
 	if k := p.Get("kind"); k != nil {
 		w.c.report("part-shape", w.place(k), "the part has a %q member: that is the v0.3 shape; a v1.0 part is {\"text\": …}, {\"raw\": …}, {\"url\": …} or {\"data\": …}", "kind")
 	}
@@ -263,8 +285,8 @@ func (w *walk) part(p *jsontree.Value) {
 			n++
 		}
 	}
-	if n != 1 && p.Get("kind") == nil && p.Get("file") == nil {
-		w.c.report("part-shape", w.place(p), "a part holds exactly one of text, raw, url and data; this one holds %d", n)
+	if n > 1 && p.Get("kind") == nil && p.Get("file") == nil {
+		w.c.report("part-shape", w.place(p), "a part holds at most one of text, raw, url and data; this one holds %d", n)
 	}
 }
 
@@ -273,6 +295,7 @@ func (w *walk) artifact(a *jsontree.Value, path string) {
 		w.c.report("artifact-fields", w.place(a), "the artifact at %s is %s, not an object", w.path(path), article(a.Kind))
 		return
 	}
+	w.names(a)
 	var missing []string
 	if a.Get("artifactId").Text() == "" {
 		missing = append(missing, "artifactId")
@@ -288,6 +311,7 @@ func (w *walk) artifact(a *jsontree.Value, path string) {
 
 func (w *walk) statusUpdate(e *jsontree.Value) {
 	w.eventFields(e, "statusUpdate", "status")
+	defer w.inContext(e)()
 	w.status(e.Get("status"), "statusUpdate.status")
 }
 
@@ -299,6 +323,7 @@ func (w *walk) artifactUpdate(e *jsontree.Value) {
 }
 
 func (w *walk) eventFields(e *jsontree.Value, kind, body string) {
+	w.names(e)
 	var missing []string
 	for _, k := range []string{"taskId", "contextId"} {
 		if e.Get(k).Text() == "" {
@@ -360,6 +385,10 @@ func (w *walk) timestamp(v *jsontree.Value, key string) {
 	}
 	s := v.Str
 	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		// ISO 8601 lets a time leave out its seconds: 2026-10-06T09:01Z.
+		t, err = time.Parse("2006-01-02T15:04Z07:00", s)
+	}
 	p := w.place(v)
 	switch {
 	case err != nil && !strings.HasSuffix(s, "Z"):

@@ -181,7 +181,7 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("omitted %+v, want 2 of a2a-version", doc.Omitted)
 	}
 	s := doc.Summary
-	if wrong != 1 || unread != 1 || code != 2 || s.Exit != 2 || s.Files != 3 || s.Unreadable != 1 || s.Omitted != 2 || s.Violations != 2+3 || s.Notes != 1 {
+	if wrong != 1 || unread != 1 || code != 2 || s.Exit != 2 || s.Files != 3 || s.Unreadable != 1 || s.Omitted != 2 || s.Violations != 1+3 || s.Notes != 1 {
 		t.Errorf("exit %d; %d message-to-terminal, %d unreadable; summary %+v", code, wrong, unread, s)
 	}
 }

@@ -1,0 +1,65 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// cases holds the findings of testdata/cases: breaking transcripts
+// beside the one per rule of testdata/rules, for the rules that catch
+// more than one kind of mistake.
+var cases = map[string][]string{
+	// A provider, security schemes and OAuth flows without their
+	// REQUIRED fields; a deprecated flow's URL that is not one.
+	"agent-card-parts.http": {"16 §4.4.1 agent-card"},
+	// A CancelTask of a completed task refused with a bare 400: the only
+	// right answer is TaskNotCancelableError, whose ErrorInfo is missing.
+	"rest-error-info-400.http": {"56 §11.6 rest-error-info"},
+	// A list that lacks a configuration created and never deleted, and
+	// holds one deleted.
+	"push-config-list.http": {"169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
+	// JSON-RPC served at a URL no card declares.
+	"interface-undeclared.http": {"71 §8.3.1 interface-declared"},
+	// A nested object's member in an HTTP+JSON query.
+	"query-nested.http": {"10 §11.5 query-names"},
+	// Two streams of a task open at once: events in different orders;
+	// the server ending one as the client closes the other.
+	"stream-order.http": {"66 §3.5.2 stream-broadcast"},
+	"stream-close.http": {"57 §3.5.2 stream-broadcast"},
+	// An HTTP+JSON error whose body is not JSON: statusError read it as
+	// an error without a value, and checkErrors never reported it.
+	"rest-error-not-json.http": {"13 §11.6 error-shape"},
+	// TaskNotCancelableError with v1.0.0's 409: the finding says so.
+	"rest-error-status-v100.http": {"64 §5.4 rest-error-status"},
+	// A ListTasks answer that breaks §3.1.4 (TestListTasksRule changes
+	// it one MUST at a time).
+	"list-tasks.http": {"37 §3.1.4 list-tasks-artifacts"},
+}
+
+// TestCases: every transcript of testdata/cases gives the findings the
+// table names.
+func TestCases(t *testing.T) {
+	files, _ := filepath.Glob("testdata/cases/*.http")
+	for _, f := range files {
+		want, ok := cases[filepath.Base(f)]
+		if !ok {
+			t.Errorf("%s is not in the cases table", f)
+			continue
+		}
+		var got []string
+		for _, fd := range Check(load(t, f)) {
+			got = append(got, brief(fd))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: findings (-want +got):\n%s", f, diff)
+		}
+	}
+	for name := range cases {
+		if _, err := os.Stat(filepath.Join("testdata", "cases", name)); err != nil {
+			t.Errorf("cases table names %s: %v", name, err)
+		}
+	}
+}
