@@ -33,6 +33,9 @@ var generic = []string{
 	"Hello, what can you do?",
 	"Summarize the latest changes, please.",
 	"test message 42",
+	// A conformance client's text that the deployer once read as build 1
+	// to environment "pagination", and asked an operator to approve.
+	"Task 1 for pagination",
 }
 
 var validStates = map[a2a.TaskState]bool{
