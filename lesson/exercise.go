@@ -106,9 +106,9 @@ func (n *Exercise) check(ids map[string]bool) {
 	}
 }
 
-// exercise writes an exercise: its goal, the link that starts its Live
-// setup, what counts, and a place for its state, which the playground
-// fills in from the learner's progress (data-exercise names it).
+// exercise writes an exercise: its goal, what counts, and the link that
+// starts its Live setup (data-exercise names it, for a page that shows
+// the learner's progress beside it).
 func (r *htmlRenderer) exercise(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*Exercise)
 	ex := &n.Exercise
@@ -132,8 +132,7 @@ func (r *htmlRenderer) exercise(w util.BufWriter, src []byte, node ast.Node, ent
 		w.WriteString("<li>" + esc(exercise.Describe(c)) + "</li>\n")
 	}
 	w.WriteString("</ul>\n</details>\n")
-	w.WriteString(`<p class="exercise-play"><a href="` + esc(r.liveLink(ex)) + `">Play it in Live</a>` +
-		` <span class="exercise-state" data-state="not-tried">not tried</span></p>` + "\n</section>\n")
+	w.WriteString(`<p class="exercise-play"><a href="` + esc(r.liveLink(ex)) + `">Play it in Live</a></p>` + "\n</section>\n")
 	return ast.WalkContinue, nil
 }
 
