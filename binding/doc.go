@@ -8,7 +8,7 @@
 // root-relative path pattern such as "/tasks/{id}:cancel"), whether it
 // answers with an event stream, and the a2a.proto messages of its
 // request and result. [ByMethod] finds an operation by its JSON-RPC name
-// and [V03Methods] maps A2A v0.3's names and the v1.0 drafts' onto them.
+// ([Known], [Streaming] and [Push] say what it is) and [V03Methods] maps A2A v0.3's names and the v1.0 drafts' onto them.
 //
 // [Match] reads an HTTP+JSON request: the operation its method and path
 // stand for, the task and config ids in the path, and the prefix before

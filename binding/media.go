@@ -13,7 +13,8 @@ func MediaType(contentType string) string {
 // IsEventStream reports whether a Content-Type names text/event-stream,
 // whatever its parameters and case.
 func IsEventStream(contentType string) bool {
-	return MediaType(contentType) == "text/event-stream"
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }
 
 // IsJSON reports whether a Content-Type names JSON: application/json,

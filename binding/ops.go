@@ -39,26 +39,36 @@ func Ops() []Op { return append([]Op(nil), ops[:]...) }
 
 // ByMethod returns the operation a JSON-RPC method names.
 func ByMethod(method string) (Op, bool) {
-	for _, op := range ops {
-		if op.Method == method {
-			return op, true
-		}
+	if i := find(method); i >= 0 {
+		return ops[i], true
 	}
 	return Op{}, false
 }
 
+// Known reports whether method is a JSON-RPC method of A2A v1.0.
+func Known(method string) bool { return find(method) >= 0 }
+
 // Streaming reports whether the operation a JSON-RPC method names is
 // answered with an event stream.
 func Streaming(method string) bool {
-	op, _ := ByMethod(method)
-	return op.Streaming
+	i := find(method)
+	return i >= 0 && ops[i].Streaming
 }
 
 // Push reports whether a JSON-RPC method names one of the four push
 // notification config operations (§3.1.7-10).
 func Push(method string) bool {
-	_, ok := ByMethod(method)
-	return ok && strings.Contains(method, "PushNotificationConfig")
+	return find(method) >= 0 && strings.Contains(method, "PushNotificationConfig")
+}
+
+// find returns the index of the operation method names, or -1.
+func find(method string) int {
+	for i := range ops {
+		if ops[i].Method == method {
+			return i
+		}
+	}
+	return -1
 }
 
 // V03Methods maps the JSON-RPC methods of A2A v0.3, and the names v1.0

@@ -90,7 +90,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s twice", op.Method)
 		}
 		seen[op.Method] = true
-		if got, ok := ByMethod(op.Method); !ok || got != op {
+		if got, ok := ByMethod(op.Method); !ok || got != op || !Known(op.Method) {
 			t.Errorf("ByMethod(%s) = %v, %v", op.Method, got, ok)
 		}
 		path := strings.NewReplacer("{id}", "t1", "{configId}", "c1").Replace(op.Path)
@@ -117,8 +117,8 @@ func TestTable(t *testing.T) {
 			t.Errorf("V03Methods[%s] = %s, not an operation", old, now)
 		}
 	}
-	if _, ok := ByMethod("message/send"); ok {
-		t.Error("ByMethod takes v0.3 names")
+	if _, ok := ByMethod("message/send"); ok || Known("message/send") || Known("") {
+		t.Error("ByMethod or Known takes v0.3 names, or none")
 	}
 	for m, want := range map[string]bool{"SendStreamingMessage": true, "SubscribeToTask": true, "SendMessage": false, "Nope": false} {
 		if Streaming(m) != want {

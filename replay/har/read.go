@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -331,7 +332,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*replay.E
 			notes = append(notes, fmt.Sprintf("response body left out: its encoding %s is not known", replay.Quote(e.Response.Content.Encoding)))
 			text = ""
 		}
-		if replay.IsEventStream(rs.Get("Content-Type")) {
+		if binding.IsEventStream(rs.Get("Content-Type")) {
 			if !utf8.ValidString(text) {
 				notes = append(notes, fmt.Sprintf("response body left out: %d bytes that are not UTF-8 text", len(text)))
 				text = ""
