@@ -64,7 +64,7 @@ func pageAsset(e *harEntryIn, name string, ch replay.Channel) string {
 	return ""
 }
 
-func harHeader(h []harNV, name string) string {
+func harHeader(h []NameValue, name string) string {
 	for _, f := range h {
 		if strings.EqualFold(f.Name, name) {
 			return f.Value

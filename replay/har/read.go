@@ -433,7 +433,7 @@ func harStream(text string, started, respAt, endAt time.Time, browserErr string,
 // transcriptHeaders keeps the headers a transcript can hold and names the
 // others. HTTP/2 pseudo-headers (":authority") repeat the request line
 // and are dropped without a word.
-func transcriptHeaders(h []harNV) ([]replay.Header, []string) {
+func transcriptHeaders(h []NameValue) ([]replay.Header, []string) {
 	var out []replay.Header
 	var dropped []string
 	for _, f := range h {
