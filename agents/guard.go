@@ -68,7 +68,7 @@ func originAllowed(patterns []string, origin string) bool {
 // ([binding.IsJSON] says what JSON is).
 func acceptsMediaType(contentType string) bool {
 	switch binding.MediaType(contentType) {
-	case binding.JSONRPCMediaType, binding.RESTMediaType:
+	case "application/json", "application/a2a+json":
 		return true
 	}
 	return false

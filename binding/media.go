@@ -2,13 +2,6 @@ package binding
 
 import "strings"
 
-// The media types of A2A's bodies.
-const (
-	JSONRPCMediaType     = "application/json"     // JSON-RPC requests and responses (§9.1)
-	RESTMediaType        = "application/a2a+json" // HTTP+JSON requests and responses (§11.1)
-	EventStreamMediaType = "text/event-stream"    // streams in both bindings (§9.4.2, §11.7)
-)
-
 // MediaType returns the media type of a Content-Type header value: what
 // comes before any parameter, trimmed and in lower case; "" for an
 // empty or missing header.
@@ -21,7 +14,7 @@ func MediaType(contentType string) string {
 // whatever its parameters and case.
 func IsEventStream(contentType string) bool {
 	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.EqualFold(strings.TrimSpace(mt), EventStreamMediaType)
+	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }
 
 // IsJSON reports whether a Content-Type names JSON: application/json,
@@ -30,5 +23,5 @@ func IsEventStream(contentType string) bool {
 func IsJSON(contentType string) bool {
 	mt := MediaType(contentType)
 	_, sub, _ := strings.Cut(mt, "/")
-	return mt == JSONRPCMediaType || len(sub) > len("+json") && strings.HasSuffix(sub, "+json")
+	return mt == "application/json" || len(sub) > len("+json") && strings.HasSuffix(sub, "+json")
 }
