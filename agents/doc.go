@@ -35,10 +35,9 @@
 //
 //	GET  /.well-known/agent-card.json   the v1.0 agent card
 //	POST /                              the JSON-RPC binding
-//	     /rest/...                      the HTTP+JSON binding (POST /rest/message:send,
-//	                                    POST /rest/message:stream, GET /rest/tasks,
-//	                                    GET /rest/tasks/{id},
-//	                                    POST /rest/tasks/{id}:cancel, /rest/tasks/{id}:subscribe)
+//	     /rest/...                      the HTTP+JSON binding: every route of
+//	                                    [binding.Ops] under /rest (POST /rest/message:send,
+//	                                    GET /rest/tasks/{id}, ...)
 //
 // The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
 // protocol version 1.0, streaming true. Malformed JSON-RPC gets a2a-go's

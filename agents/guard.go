@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 )
@@ -62,9 +63,11 @@ func originAllowed(patterns []string, origin string) bool {
 	return false
 }
 
-// isJSON reports whether a Content-Type is one the A2A bindings use.
-func isJSON(contentType string) bool {
-	switch mediaType(contentType) {
+// acceptsMediaType reports whether a Content-Type is one the kit takes:
+// the two the A2A bindings name (§9.1, §11.1), not any JSON
+// ([binding.IsJSON] says what JSON is).
+func acceptsMediaType(contentType string) bool {
+	switch binding.MediaType(contentType) {
 	case "application/json", "application/a2a+json":
 		return true
 	}
@@ -88,10 +91,10 @@ func a2aRoutes(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ct := r.Header.Get("Content-Type")
 		switch {
-		case hasBody(r) && !isJSON(ct):
+		case hasBody(r) && !acceptsMediaType(ct):
 			unsupportedMedia(w, ct)
 			return
-		case r.Method == http.MethodPost && r.Header.Get("Origin") != "" && !isJSON(ct) && r.Header.Get(a2a.SvcParamVersion) == "":
+		case r.Method == http.MethodPost && r.Header.Get("Origin") != "" && !acceptsMediaType(ct) && r.Header.Get(a2a.SvcParamVersion) == "":
 			unsupportedMedia(w, ct)
 			return
 		}
@@ -200,7 +203,7 @@ func operatorRoutes(allowed []string, next http.Handler) http.Handler {
 		}
 		// A page may read the challenge of a 401.
 		h.Set("Access-Control-Expose-Headers", "WWW-Authenticate")
-		if ct := r.Header.Get("Content-Type"); !isJSON(ct) {
+		if ct := r.Header.Get("Content-Type"); !acceptsMediaType(ct) {
 			unsupportedMedia(w, ct)
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
@@ -144,7 +145,7 @@ func readMessage(m *a2a.Message) reading {
 // fileContent reads the bytes of a raw part or a data: URL as a diff when
 // they are text.
 func (rd *reading) fileContent(part *a2a.Part, b []byte, what string) {
-	mt := mediaType(part.MediaType)
+	mt := binding.MediaType(part.MediaType)
 	switch {
 	case mt != "" && !isDiffMedia(part) && !strings.HasPrefix(mt, "text/"):
 		rd.notes = append(rd.notes, fmt.Sprintf("%s of type %s is not a diff", what, clip(mt, 40)))
@@ -193,13 +194,8 @@ func (rd *reading) url(part *a2a.Part, raw string) {
 	rd.fileContent(&p, b, "a data: URL")
 }
 
-func mediaType(s string) string {
-	mt, _, _ := strings.Cut(s, ";")
-	return strings.ToLower(strings.TrimSpace(mt))
-}
-
 func isDiffMedia(p *a2a.Part) bool {
-	switch mediaType(p.MediaType) {
+	switch binding.MediaType(p.MediaType) {
 	case MediaTypeDiff, "text/x-patch", "text/x-diff-unified", "application/x-patch", "text/diff", "application/x-diff":
 		return true
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -247,7 +248,7 @@ func (r *Recorder) notify() {
 }
 
 func (x *recExchange) sent(req *http.Request, body []byte) {
-	name, ch := Classify(req.Method, req.URL.Path, body)
+	name, ch := Classify(req.Method, req.URL.EscapedPath(), body)
 	r := x.r
 	r.mu.Lock()
 	x.tick = r.stamp()
@@ -295,7 +296,7 @@ func (x *recExchange) head(code int, h http.Header) {
 	x.respTick = r.observe()
 	x.code = code
 	x.rheader = headerList(h)
-	x.stream = isEventStream(h.Get("Content-Type"))
+	x.stream = binding.IsEventStream(h.Get("Content-Type"))
 	r.mu.Unlock()
 	r.notify()
 }
@@ -514,12 +515,8 @@ func headerRank(name string) int {
 	return len(headerOrder)
 }
 
-func isEventStream(contentType string) bool {
-	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
-}
-
-// Classify names an exchange from its request: the JSON-RPC method of a
+// Classify names an exchange from its request (path is the URL's
+// escaped path, as [binding.Match] reads it): the JSON-RPC method of a
 // JSON-RPC call, the method an HTTP+JSON route stands for, GetAgentCard
 // for an agent card, all on the A2A channel. Any other request is plain
 // HTTP outside A2A, named by what it does, wherever the agent sits: an

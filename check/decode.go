@@ -11,48 +11,19 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/check/jsontree"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-// A binding is the way an exchange speaks A2A.
-type binding int
+// A bindingKind is the way an exchange speaks A2A.
+type bindingKind int
 
 const (
-	notA2A  binding = iota // out of band, an agent card, or something else
-	jsonRPC                // JSON-RPC 2.0 over HTTP (§9)
-	restAPI                // HTTP+JSON (§11)
+	notA2A  bindingKind = iota // out of band, an agent card, or something else
+	jsonRPC                    // JSON-RPC 2.0 over HTTP (§9)
+	restAPI                    // HTTP+JSON (§11)
 )
-
-// JSON-RPC method names of A2A v1.0 (§5.3).
-var methods = map[string]bool{
-	"SendMessage": true, "SendStreamingMessage": true, "GetTask": true, "ListTasks": true,
-	"CancelTask": true, "SubscribeToTask": true, "GetExtendedAgentCard": true,
-	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
-	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
-}
-
-// Earlier names, with what v1.0 calls them: the v0.3 JSON-RPC methods,
-// and the names v1.0 drafts used (Appendix A lists
-// SetTaskPushNotificationConfig as the legacy name of Create...).
-var oldMethods = map[string]string{
-	"message/send": "SendMessage", "message/stream": "SendStreamingMessage",
-	"tasks/get": "GetTask", "tasks/list": "ListTasks", "tasks/cancel": "CancelTask",
-	"tasks/resubscribe": "SubscribeToTask", "tasks/subscribe": "SubscribeToTask",
-	"agent/getAuthenticatedExtendedCard":  "GetExtendedAgentCard",
-	"tasks/pushNotificationConfig/set":    "CreateTaskPushNotificationConfig",
-	"tasks/pushNotificationConfig/get":    "GetTaskPushNotificationConfig",
-	"tasks/pushNotificationConfig/list":   "ListTaskPushNotificationConfigs",
-	"tasks/pushNotificationConfig/delete": "DeleteTaskPushNotificationConfig",
-	"SetTaskPushNotificationConfig":       "CreateTaskPushNotificationConfig",
-	"ListTaskPushNotificationConfig":      "ListTaskPushNotificationConfigs",
-}
-
-// pushMethods are the push notification config operations (§3.1.7-10).
-var pushMethods = map[string]bool{
-	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
-	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
-}
 
 // A json is a parsed body or frame with where it sits in the file.
 type json struct {
@@ -149,7 +120,7 @@ type frame struct {
 // A call is one exchange, decoded.
 type call struct {
 	ex       *replay.Exchange
-	binding  binding
+	binding  bindingKind
 	method   string        // the A2A method; "" when unknown
 	rawName  string        // the JSON-RPC method as written
 	card     bool          // a GET of an agent card
@@ -223,65 +194,6 @@ func parseJSON(text string, line int) *json {
 		return nil
 	}
 	return &json{v: v, text: text, line: line}
-}
-
-// restRoute reads an HTTP+JSON path (§11.3): the method, the task id, and
-// the path's prefix before the route (an interface's path, a tenant).
-func restRoute(method, path string) (op, id, prefix string) {
-	if i := strings.LastIndex(path, "/message:"); i >= 0 {
-		switch path[i:] {
-		case "/message:send":
-			return "SendMessage", "", path[:i]
-		case "/message:stream":
-			return "SendStreamingMessage", "", path[:i]
-		}
-		return "", "", ""
-	}
-	if strings.HasSuffix(path, "/extendedAgentCard") && method == "GET" {
-		return "GetExtendedAgentCard", "", strings.TrimSuffix(path, "/extendedAgentCard")
-	}
-	i := strings.LastIndex(path, "/tasks/")
-	if i < 0 {
-		if method == "GET" && strings.HasSuffix(path, "/tasks") {
-			return "ListTasks", "", strings.TrimSuffix(path, "/tasks")
-		}
-		return "", "", ""
-	}
-	prefix = path[:i]
-	rest := path[i+len("/tasks/"):]
-	if task, configs, ok := strings.Cut(rest, "/pushNotificationConfigs"); ok {
-		switch {
-		case configs == "" && method == "POST":
-			op = "CreateTaskPushNotificationConfig"
-		case configs == "" && method == "GET":
-			op = "ListTaskPushNotificationConfigs"
-		case strings.HasPrefix(configs, "/") && method == "GET":
-			op = "GetTaskPushNotificationConfig"
-		case strings.HasPrefix(configs, "/") && method == "DELETE":
-			op = "DeleteTaskPushNotificationConfig"
-		default:
-			return "", "", ""
-		}
-		id, _ = url.PathUnescape(task)
-		return op, id, prefix
-	}
-	if strings.Contains(rest, "/") {
-		return "", "", ""
-	}
-	task, action, _ := strings.Cut(rest, ":")
-	if task, err := url.PathUnescape(task); err == nil && task != "" {
-		switch action {
-		case "":
-			if method == "GET" {
-				return "GetTask", task, prefix
-			}
-		case "cancel":
-			return "CancelTask", task, prefix
-		case "subscribe":
-			return "SubscribeToTask", task, prefix
-		}
-	}
-	return "", "", ""
 }
 
 // interfaceKey is how an interface URL and a request's base URL are
@@ -373,20 +285,20 @@ func decodeCall(cl *call) {
 		cl.rpcID = cl.req.v.Get("id")
 		cl.rawName = cl.req.v.Get("method").Text()
 		cl.method = cl.rawName
-		if m, ok := oldMethods[cl.rawName]; ok {
+		if m, ok := binding.V03Methods[cl.rawName]; ok {
 			cl.method = m
 		}
 		cl.params = cl.req.v.Get("params")
 		switch {
 		case cl.method == "GetTask" || cl.method == "CancelTask" || cl.method == "SubscribeToTask":
 			cl.taskID = cl.params.Get("id").Text()
-		case pushMethods[cl.method]:
+		case binding.Push(cl.method):
 			cl.taskID = cl.params.Get("taskId").Text()
 		}
 	default:
-		if m, id, prefix := restRoute(ex.Request.Method, u.Path); m != "" {
-			cl.binding, cl.method, cl.taskID = restAPI, m, id
-			cl.base = interfaceKey(u, prefix)
+		if r, ok := binding.Match(ex.Request.Method, u.EscapedPath()); ok {
+			cl.binding, cl.method, cl.taskID = restAPI, r.Op.Method, r.TaskID
+			cl.base = interfaceKey(u, r.Prefix)
 			if cl.req != nil {
 				cl.params = cl.req.v
 			}

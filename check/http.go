@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/check/jsontree"
 )
 
@@ -67,7 +68,7 @@ func (c *checker) checkHTTP(cl *call) {
 	if cl.binding == restAPI {
 		rule, section, want = "rest-content-type", "11.1", "application/a2a+json"
 	}
-	okType := func(ct string) bool { return mediaType(ct) == want }
+	okType := func(ct string) bool { return binding.MediaType(ct) == want }
 	if strings.TrimSpace(req.Body) != "" && !okType(req.Get("Content-Type")) {
 		c.reportIn(section, rule, c.at(cl, 0, req.Line, ByClient), "%s request body sent as Content-Type %q, not %s", cl.method, req.Get("Content-Type"), want)
 	}
@@ -78,18 +79,13 @@ func (c *checker) checkHTTP(cl *call) {
 	if strings.TrimSpace(r.Body) != "" && r.Stream == nil && !okType(r.Get("Content-Type")) && !cl.fromHTTPLayer() {
 		c.reportIn(section, rule, c.at(cl, 0, r.Line, ByAgent), "%s response body sent as Content-Type %q, not %s", cl.method, r.Get("Content-Type"), want)
 	}
-	if (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && r.Stream == nil && cl.err == nil && r.StatusCode < 300 {
+	if binding.Streaming(cl.method) && r.Stream == nil && cl.err == nil && r.StatusCode < 300 {
 		section := "9.4.2"
 		if cl.binding == restAPI {
 			section = "11.7"
 		}
 		c.reportIn(section, "stream-content-type", c.at(cl, 0, r.Line, ByAgent), "%s answered with Content-Type %q and no error; a stream is text/event-stream", cl.method, r.Get("Content-Type"))
 	}
-}
-
-func mediaType(ct string) string {
-	mt, _, _ := strings.Cut(ct, ";")
-	return strings.ToLower(strings.TrimSpace(mt))
 }
 
 // checkEnvelope: JSON-RPC 2.0 objects (§9).
@@ -117,9 +113,9 @@ func (c *checker) checkEnvelope(cl *call) {
 	switch {
 	case !is(m, jsontree.String):
 		c.report("jsonrpc-request", client(req.lineOf(m)), "request has no method name")
-	case oldMethods[cl.rawName] != "":
-		c.report("method-name", client(req.lineOf(m)), "method %q is not a v1.0 name; A2A v1.0 calls it %s", cl.rawName, oldMethods[cl.rawName])
-	case !methods[cl.rawName]:
+	case binding.V03Methods[cl.rawName] != "":
+		c.report("method-name", client(req.lineOf(m)), "method %q is not a v1.0 name; A2A v1.0 calls it %s", cl.rawName, binding.V03Methods[cl.rawName])
+	case !binding.Known(cl.rawName):
 		c.report("method-name", client(req.lineOf(m)), "method %q is not an A2A v1.0 method (an extension's, perhaps)", cl.rawName)
 	}
 	if p := req.v.Get("params"); p != nil && p.Kind != jsontree.Object {
@@ -290,9 +286,9 @@ func (c *checker) checkCard(cl *call) {
 func (c *checker) checkCapabilities(cl *call) {
 	var rule, want, what string
 	switch {
-	case cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask":
+	case binding.Streaming(cl.method):
 		rule, want, what = "capability-streaming", "UNSUPPORTED_OPERATION", "streaming"
-	case pushMethods[cl.method]:
+	case binding.Push(cl.method):
 		rule, want, what = "capability-push", "PUSH_NOTIFICATION_NOT_SUPPORTED", "pushNotifications"
 	default:
 		return

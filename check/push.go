@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/check/jsontree"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -40,7 +41,7 @@ func pushConfigID(cl *call) string {
 
 // checkPush checks one push notification config call.
 func (c *checker) checkPush(cl *call) {
-	if !pushMethods[cl.method] {
+	if !binding.Push(cl.method) {
 		return
 	}
 	agent := func(v *jsontree.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/check/jsontree"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -304,7 +305,7 @@ func (c *checker) checkVersionEmpty(cl *call) {
 	}
 	var how string
 	switch {
-	case cl.binding == jsonRPC && methods[cl.rawName]:
+	case cl.binding == jsonRPC && binding.Known(cl.rawName):
 		how = "its v1.0 method " + cl.rawName + " was served"
 	case len(cl.obs) > 0 && strings.HasPrefix(cl.obs[0].state, "TASK_STATE_"):
 		how = "the answer reports the task state " + cl.obs[0].state + ", v1.0's name"
@@ -538,7 +539,7 @@ func (c *checker) expectedError(cl *call) string {
 	case cd == nil:
 	case (cl.method == "SendStreamingMessage" || cl.method == "SubscribeToTask") && !cd.streaming:
 		return "UNSUPPORTED_OPERATION"
-	case pushMethods[cl.method] && !cd.push:
+	case binding.Push(cl.method) && !cd.push:
 		return "PUSH_NOTIFICATION_NOT_SUPPORTED"
 	case cl.method == "GetExtendedAgentCard" && !cd.extended:
 		return "UNSUPPORTED_OPERATION"
@@ -828,7 +829,7 @@ func (c *checker) checkExtensions(cl *call) {
 
 // bindingNames are the protocolBinding values of the bindings a
 // transcript carries.
-var bindingNames = map[binding]string{jsonRPC: "JSONRPC", restAPI: "HTTP+JSON"}
+var bindingNames = map[bindingKind]string{jsonRPC: "JSONRPC", restAPI: "HTTP+JSON"}
 
 // checkInterface: an agent serves a binding at a URL its card declares
 // for it (§5.2, §8.3.1).

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -53,12 +54,11 @@ var numberWords = map[string]int{
 	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }
 
-// a2aMethods are the methods a backquoted word in a caption may name.
-var a2aMethods = map[string]bool{
-	"SendMessage": true, "SendStreamingMessage": true, "GetTask": true, "ListTasks": true,
-	"CancelTask": true, "SubscribeToTask": true, "GetAgentCard": true, "GetExtendedAgentCard": true,
-	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
-	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
+// a2aMethod reports whether a backquoted word in a caption names an A2A
+// method: an operation of the binding table, or GetAgentCard, the name
+// a step of an agent card's fetch carries.
+func a2aMethod(word string) bool {
+	return word == "GetAgentCard" || binding.Known(word)
 }
 
 // maxNamedSteps bounds the steps one sentence may name ("steps 1 to
@@ -177,7 +177,7 @@ func checkNamed(named []int, what string, steps []replay.Step, from, to int) []s
 	}
 	for _, m := range codeRE.FindAllStringSubmatch(what, -1) {
 		method := m[1]
-		if !a2aMethods[method] {
+		if !a2aMethod(method) {
 			continue
 		}
 		for _, s := range drawn {

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -283,7 +284,7 @@ func sharedOrigin(t *testing.T) (origin, token string) {
 	mux := http.NewServeMux()
 	mux.Handle("/reviewer/", http.StripPrefix("/reviewer", rv.Handler()))
 	mux.Handle("/deployer/", http.StripPrefix("/deployer", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, ":subscribe") {
+		if rt, ok := binding.Match(r.Method, r.URL.EscapedPath()); ok && rt.Op.Method == "SubscribeToTask" {
 			// The JavaScript SDK's media type, which a2a-go's client
 			// does not read.
 			w.Header().Set("Content-Type", "application/a2a+json; charset=utf-8")

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 
 	"github.com/a2aplay/a2aplay/live/panel"
@@ -109,7 +109,7 @@ func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.ContentLength = int64(len(body))
-		if mt, _, err := mime.ParseMediaType(req.Header.Get("Content-Type")); t.rest && err == nil && mt == "application/json" {
+		if t.rest && binding.MediaType(req.Header.Get("Content-Type")) == "application/json" {
 			req.Header.Set("Content-Type", restContentType)
 		}
 	}
@@ -117,7 +117,7 @@ func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.m.sent = append(t.m.sent, &sentReq{method: req.Method, url: req.URL.String(), body: trimBody(string(body))})
 	t.m.mu.Unlock()
 	resp, err := t.next.RoundTrip(req)
-	if err == nil && !eventStream(resp.Header.Get("Content-Type")) {
+	if err == nil && !binding.IsEventStream(resp.Header.Get("Content-Type")) {
 		resp.Body = &drainBody{rc: resp.Body}
 	}
 	return resp, err
@@ -155,12 +155,6 @@ func (b *drainBody) Close() error {
 
 // restContentType is the media type of HTTP+JSON bodies (spec §11.1).
 const restContentType = "application/a2a+json"
-
-// eventStream reports whether a Content-Type is text/event-stream.
-func eventStream(contentType string) bool {
-	mt, _, err := mime.ParseMediaType(contentType)
-	return err == nil && mt == "text/event-stream"
-}
 
 // trimBody is what the recorder keeps of a body.
 func trimBody(s string) string {

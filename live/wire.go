@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 
 	"github.com/a2aplay/a2aplay/live/panel"
@@ -40,7 +41,7 @@ func wireError(x *replay.Exchange) *WireError {
 		return nil
 	}
 	e := errorObject([]byte(rs.Body))
-	if e != nil && streamingCall(x.Name) {
+	if e != nil && binding.Streaming(x.Name) {
 		e.NoStream = true
 	}
 	if e == nil && rs.StatusCode >= 400 {
@@ -53,12 +54,6 @@ func wireError(x *replay.Exchange) *WireError {
 		e.HTTPStatus = rs.StatusCode
 	}
 	return e
-}
-
-// streamingCall reports whether an exchange's A2A method answers with an
-// event stream.
-func streamingCall(name string) bool {
-	return name == "SendStreamingMessage" || name == "SubscribeToTask"
 }
 
 // errorObject reads {"error": …} from a JSON body or frame: a JSON-RPC

@@ -41,7 +41,7 @@ func (r *Recorder) stamp() time.Time {
 // begin records a request about to be sent to agent a. It returns nil
 // when the recording has stopped.
 func (r *Recorder) begin(a *agent, out *http.Request, body []byte) *exchange {
-	name, ch := capture.Classify(out.Method, out.URL.Path, body)
+	name, ch := capture.Classify(out.Method, out.URL.EscapedPath(), body)
 	x := &exchange{agent: a, isCard: name == "GetAgentCard" || name == "GetExtendedAgentCard"}
 	x.x = replay.Exchange{Name: name, From: ClientName, To: a.Name, Channel: ch}
 	rq := &x.x.Request

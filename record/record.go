@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -273,8 +274,8 @@ func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	defer resp.Body.Close()
-	stream := isEventStream(resp.Header.Get("Content-Type"))
-	rewrite := stream || isJSON(resp.Header.Get("Content-Type")) || (x != nil && x.isCard)
+	stream := binding.IsEventStream(resp.Header.Get("Content-Type"))
+	rewrite := stream || binding.IsJSON(resp.Header.Get("Content-Type")) || (x != nil && x.isCard)
 	for name, vs := range resp.Header {
 		if hopHeaders[name] || (rewrite && name == "Content-Length") {
 			continue
@@ -386,17 +387,6 @@ func passStatus(code int) int {
 		return http.StatusBadGateway
 	}
 	return code
-}
-
-func isEventStream(ct string) bool {
-	mt, _, _ := strings.Cut(ct, ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
-}
-
-func isJSON(ct string) bool {
-	mt, _, _ := strings.Cut(ct, ";")
-	mt = strings.ToLower(strings.TrimSpace(mt))
-	return mt == "application/json" || strings.HasSuffix(mt, "+json")
 }
 
 func jsonObject(b []byte) bool {

@@ -106,9 +106,10 @@
 // exchange whose capture ended before any reply has no response. After
 // the response comes the next exchange or the end of the file.
 //
-// When the response's Content-Type is text/event-stream (compared without
-// regard to case, parameters such as "; charset=utf-8" allowed), its body
-// is a server-sent events stream, and it stays valid SSE. Each frame is
+// When the response's Content-Type is text/event-stream
+// ([binding.IsEventStream]: compared without regard to case, parameters
+// such as "; charset=utf-8" allowed), its body is a server-sent events
+// stream, and it stays valid SSE. Each frame is
 // preceded by an SSE comment with its arrival time and ends with an empty
 // line; the stream's end, if the capture saw it, is a last comment:
 //

@@ -49,10 +49,6 @@ func ParseTime(s string) (time.Time, bool) { return parseTime(s) }
 // FormatTime writes t, a time in UTC, in the transcript's layout.
 func FormatTime(t time.Time) string { return formatTime(t) }
 
-// IsEventStream reports whether a Content-Type value names
-// text/event-stream, with or without parameters.
-func IsEventStream(contentType string) bool { return isEventStream(contentType) }
-
 // Quote quotes s for an error message as replay's own errors do: with
 // Go's escapes, and shortened to 72 bytes and "…" when longer.
 func Quote(s string) string { return quote(s) }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/binding"
 )
 
 // A SyntaxError reports input that does not follow the format. For a
@@ -511,7 +513,7 @@ func (p *parser) response() (*Response, error) {
 	if r.Header, err = p.headers(); err != nil {
 		return nil, err
 	}
-	if isEventStream(r.Get("Content-Type")) {
+	if binding.IsEventStream(r.Get("Content-Type")) {
 		if r.Stream, err = p.stream(); err != nil {
 			return nil, err
 		}
@@ -808,11 +810,4 @@ func validURL(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
-}
-
-// isEventStream reports whether a Content-Type value names
-// text/event-stream, with or without parameters.
-func isEventStream(contentType string) bool {
-	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
 }

@@ -2,14 +2,16 @@ package replay
 
 import (
 	"encoding/json"
-	"strings"
+
+	"github.com/a2aplay/a2aplay/binding"
 )
 
 // Call says which A2A call an HTTP request is, from its method, its URL's
 // path (without the query) and its body: the JSON-RPC method a JSON-RPC
 // 2.0 body names ("JSON-RPC" when the method is missing or is not a
 // short word), the method an HTTP+JSON route stands for (spec §11.3,
-// under any prefix: an interface's path, a tenant), or GetAgentCard for
+// under any prefix: an interface's path, a tenant; [binding.Match] reads
+// it from the escaped path), or GetAgentCard for
 // a GET of an agent card's well-known path. ok is false for any other
 // request: it travels outside A2A, and the caller names it.
 //
@@ -25,8 +27,8 @@ func Call(method, path string, body []byte) (name string, ok bool) {
 			return m, true
 		}
 	}
-	if m := restMethod(method, path); m != "" {
-		return m, true
+	if r, ok := binding.Match(method, path); ok {
+		return r.Op.Method, true
 	}
 	return "", false
 }
@@ -70,49 +72,3 @@ func looksLikeObject(body []byte) bool {
 // callName reports whether s can name a call: a word of up to 64
 // letters, digits, "-", "_" and ".", as a participant's name is.
 func callName(s string) bool { return len(s) <= 64 && validName(s) }
-
-// restMethod returns the A2A method an HTTP+JSON route stands for
-// (spec §11.3), or "". The route may sit under a prefix; path has no
-// query.
-func restMethod(method, path string) string {
-	// The last two segments of the path, as they are between its slashes.
-	last, prev, two := strings.Trim(path, "/"), "", false
-	if i := strings.LastIndexByte(last, '/'); i >= 0 {
-		prev, last, two = last[:i], last[i+1:], true
-		prev = prev[strings.LastIndexByte(prev, '/')+1:]
-	}
-	switch {
-	case method == "POST" && last == "message:send":
-		return "SendMessage"
-	case method == "POST" && last == "message:stream":
-		return "SendStreamingMessage"
-	case method == "GET" && last == "extendedAgentCard":
-		return "GetExtendedAgentCard"
-	case method == "GET" && last == "tasks":
-		return "ListTasks"
-	}
-	if two && prev == "tasks" {
-		switch {
-		case method == "POST" && strings.HasSuffix(last, ":cancel"):
-			return "CancelTask"
-		case (method == "POST" || method == "GET") && strings.HasSuffix(last, ":subscribe"):
-			return "SubscribeToTask"
-		case method == "GET" && !strings.Contains(last, ":"):
-			return "GetTask"
-		}
-	}
-	if two && prev == "pushNotificationConfigs" || last == "pushNotificationConfigs" {
-		switch method {
-		case "POST":
-			return "CreateTaskPushNotificationConfig"
-		case "DELETE":
-			return "DeleteTaskPushNotificationConfig"
-		case "GET":
-			if last == "pushNotificationConfigs" {
-				return "ListTaskPushNotificationConfigs"
-			}
-			return "GetTaskPushNotificationConfig"
-		}
-	}
-	return ""
-}

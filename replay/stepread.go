@@ -5,19 +5,12 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/binding"
 )
 
 // What a step says comes from the exchange's bodies: the JSON-RPC or
 // HTTP+JSON request, and each reply or frame, read leniently.
-
-// JSON-RPC method names of A2A v1.0.
-var rpcMethods = map[string]bool{
-	"SendMessage": true, "SendStreamingMessage": true, "GetTask": true,
-	"ListTasks": true, "CancelTask": true, "SubscribeToTask": true,
-	"GetExtendedAgentCard":             true,
-	"CreateTaskPushNotificationConfig": true, "GetTaskPushNotificationConfig": true,
-	"ListTaskPushNotificationConfigs": true, "DeleteTaskPushNotificationConfig": true,
-}
 
 // requestStep reads an exchange's request.
 func requestStep(ex *Exchange) Step {
@@ -28,28 +21,28 @@ func requestStep(ex *Exchange) Step {
 	var w wire
 	okJSON := decode(rq.Body, &w)
 	oob := ex.Channel == ChannelOutOfBand
-	rest := ""
+	var rest binding.Route
 	if !oob {
-		rest = restMethod(rq.Method, route)
+		rest, _ = binding.Match(rq.Method, route)
 	}
 	switch {
 	case !oob && okJSON && w.JSONRPC != "" && w.Method != "":
 		s.Method = w.Method
-		if !rpcMethods[w.Method] {
+		if !binding.Known(w.Method) {
 			s.Method = ""
 		}
 		s.Label = clip(w.Method, 48)
 		if w.Params != nil {
 			readParams(&s, w.Params)
 		}
-	case rest != "":
-		s.Method = rest
+	case rest.Op.Method != "":
+		s.Method = rest.Op.Method
 		s.Label = s.Method
 		if okJSON {
 			readParams(&s, &w)
 		}
 		if s.TaskID == "" {
-			s.TaskID = restTaskID(route)
+			s.TaskID = rest.TaskID
 		}
 	default:
 		s.Label = clip(strings.TrimSpace(rq.Method+" "+shortenIDs(path)), 64)
@@ -207,19 +200,6 @@ func readTask(s *Step, t *wire) {
 			s.Detail = shorten("artifacts: " + strings.Join(names, ", "))
 		}
 	}
-}
-
-// restTaskID returns the id in a path ".../tasks/{id}[:verb][/...]".
-func restTaskID(path string) string {
-	i := strings.LastIndex(path, "/tasks/")
-	if i < 0 {
-		return ""
-	}
-	id := path[i+len("/tasks/"):]
-	if j := strings.IndexAny(id, "/:"); j >= 0 {
-		id = id[:j]
-	}
-	return id
 }
 
 // taskInURL returns a known task id that is a segment of the URL's path.

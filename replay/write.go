@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/binding"
 )
 
 // ErrNotRepresentable is wrapped by the errors of [Write] and [Marshal]
@@ -246,7 +248,7 @@ func checkExchange(x *Exchange, seq int, names map[string]bool) string {
 	if msg := headersProblem(rs.Header); msg != "" {
 		return "response " + msg
 	}
-	sse := isEventStream(rs.Get("Content-Type"))
+	sse := binding.IsEventStream(rs.Get("Content-Type"))
 	switch {
 	case sse && rs.Stream == nil:
 		return "response is text/event-stream but has no Stream"

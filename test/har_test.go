@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	a2abinding "github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/kittest"
 	"github.com/a2aplay/a2aplay/replay"
@@ -55,8 +56,7 @@ async function call(url, method, params) {
   if (P.binding === "JSONRPC") {
     return fetch(url + "/", {method: "POST", headers, body: JSON.stringify({jsonrpc: "2.0", id: ++rpcID, method, params})});
   }
-  const route = {SendMessage: "/message:send", SendStreamingMessage: "/message:stream"}[method];
-  return fetch(url + route, {method: "POST", headers, body: JSON.stringify(params)});
+  return fetch(url + P.routes[method], {method: "POST", headers, body: JSON.stringify(params)});
 }
 
 function payload(v) { return P.binding === "JSONRPC" ? v.result : v; }
@@ -168,8 +168,12 @@ func TestHARFromChromium(t *testing.T) {
 // the given base URLs, and returns its URL.
 func serveDrivePage(t *testing.T, reviewer, deployer, token, binding string) string {
 	t.Helper()
-	params, _ := json.Marshal(map[string]string{
-		"reviewer": reviewer, "deployer": deployer, "token": token, "binding": binding,
+	routes := map[string]string{} // the HTTP+JSON route of each JSON-RPC method
+	for _, op := range a2abinding.Ops() {
+		routes[op.Method] = op.Path
+	}
+	params, _ := json.Marshal(map[string]any{
+		"reviewer": reviewer, "deployer": deployer, "token": token, "binding": binding, "routes": routes,
 		"diff": agents.SampleDiff, "repository": agents.SampleRepository,
 		"build": agents.SampleBuild, "environment": agents.SampleEnvironment,
 	})

@@ -3,6 +3,7 @@ package view
 import (
 	"strings"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -47,15 +48,18 @@ func Curl(r *replay.Request) string {
 }
 
 // streams reports whether a request asks for a stream: it accepts
-// text/event-stream, or names a streaming method.
+// text/event-stream, or is a call of a streaming operation. Call reads
+// an HTTP+JSON route at the end of a path, so the URL's scheme and host
+// before it do not matter.
 func streams(r *replay.Request) bool {
 	for _, h := range r.Header {
-		if strings.EqualFold(h.Name, "Accept") && strings.Contains(h.Value, "text/event-stream") {
+		if strings.EqualFold(h.Name, "Accept") && strings.Contains(strings.ToLower(h.Value), "text/event-stream") {
 			return true
 		}
 	}
-	return strings.Contains(r.Body, `"SendStreamingMessage"`) || strings.Contains(r.Body, `"SubscribeToTask"`) ||
-		strings.HasSuffix(r.URL, ":stream") || strings.HasSuffix(r.URL, ":subscribe")
+	path, _, _ := strings.Cut(r.URL, "?")
+	name, ok := replay.Call(r.Method, path, []byte(r.Body))
+	return ok && binding.Streaming(name)
 }
 
 // shellQuote quotes s for a POSIX shell: inside single quotes nothing is

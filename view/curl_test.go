@@ -63,3 +63,32 @@ func TestCurlQuoting(t *testing.T) {
 		t.Errorf("the shell passed\n%q\nwant\n%q", args, want)
 	}
 }
+
+// TestCurlStreams: curl -N for a request that asks for an event stream
+// or calls a streaming operation, in either binding.
+func TestCurlStreams(t *testing.T) {
+	rpc := func(method string) string { return `{"jsonrpc":"2.0","id":1,"method":"` + method + `","params":{}}` }
+	for _, tc := range []struct {
+		method, url, accept, body string
+		want                      bool
+	}{
+		{"POST", "http://x/", "", rpc("SendStreamingMessage"), true},
+		{"POST", "http://x/", "", rpc("SubscribeToTask"), true},
+		{"POST", "http://x/", "", rpc("SendMessage"), false},
+		{"POST", "http://x/", "", `{"jsonrpc":"2.0","method":"SendMessage","params":{"text":"SubscribeToTask"}}`, false},
+		{"POST", "http://x/rest/message:stream", "", "{}", true},
+		{"GET", "http://x/rest/tasks/t%2F1:subscribe", "", "", true},
+		{"POST", "http://x/rest/tasks/t1:subscribe?a=1", "", "", true},
+		{"POST", "http://x/rest/message:send", "", "{}", false},
+		{"GET", "http://x/rest/tasks/t1", "application/json, Text/Event-Stream;q=0.9", "", true},
+		{"GET", "http://x/rest/tasks/t1", "application/json", "", false},
+	} {
+		r := &replay.Request{Method: tc.method, URL: tc.url, Body: tc.body}
+		if tc.accept != "" {
+			r.Header = []replay.Header{{Name: "Accept", Value: tc.accept}}
+		}
+		if got := streams(r); got != tc.want {
+			t.Errorf("streams(%s %s %q %s) = %v", tc.method, tc.url, tc.accept, tc.body, got)
+		}
+	}
+}

@@ -138,7 +138,7 @@ type fileResult struct {
 	findings []check.Finding
 	cut      []check.Omission
 	err      error       // the file could not be read
-	entries  []har.Entry // of a HAR file, for -format sarif: where each exchange stands
+	entries  []har.EntrySpan // of a HAR file, for -format sarif: where each exchange stands
 }
 
 // unreadable is the rule of the finding a file that cannot be read
@@ -207,7 +207,7 @@ func (s *summary) cutText(c check.Omission) string {
 
 // harEntries returns where the exchanges of a HAR file stand in it, or
 // nothing for a transcript or a file that changed since it was read.
-func harEntries(file string, o har.Options) []har.Entry {
+func harEntries(file string, o har.Options) []har.EntrySpan {
 	data, err := os.ReadFile(file)
 	if err != nil || !open.IsHAR(data[:min(len(data), open.HeadSize)], file) {
 		return nil

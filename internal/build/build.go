@@ -56,12 +56,12 @@ var drawing = append([]string{"all=-l"}, inlined(
 // replay: the viewer reads only transcripts small enough for the page's
 // thread (a large file goes to the check module, which inlines it), and
 // since replay reads bodies without reflection it does so in a few
-// milliseconds even so.
+// milliseconds even so. And binding, which replay asks once an exchange.
 var coldPackages = []string{
 	"encoding/json", "reflect", "internal/reflectlite", "fmt", "internal/fmtsort",
 	"time", "net/url", "net/netip", "unique", "encoding/base64", "internal/godebug", "os", "syscall",
 	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "check/jsontree",
-	mod + "replay", mod + "replay/har", mod + "replay/open",
+	mod + "replay", mod + "replay/har", mod + "replay/open", mod + "binding",
 }
 
 // notInlined returns the -gcflags patterns that turn inlining off in

@@ -26,7 +26,8 @@
 //	                      -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
-//	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l   viewer.wasm
+//	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/binding=-l   viewer.wasm
 //	check   ./cmd/check   -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/diagram=
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=

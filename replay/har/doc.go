@@ -21,7 +21,9 @@
 // on the log the title, notes and participants, on each entry the name, from,
 // to, channel, notes, the response time, the time of each frame and the
 // stream's end. [Read] reads those back, so a transcript survives the
-// trip through HAR unchanged.
+// trip through HAR unchanged. The HAR objects Write writes ([File],
+// [Entry] and the rest) are the one description of the HAR a2aplay
+// writes; the tests' recorder of Chromium's traffic writes them too.
 //
 // # A browser's log
 //

@@ -9,9 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// An Entry is where the entry of a log an exchange comes from stands in
-// the HAR file: its index in log.entries and the span of its JSON object.
-type Entry struct {
+// An EntrySpan is where the entry of a log an exchange comes from stands
+// in the HAR file: its index in log.entries and the span of its JSON
+// object.
+type EntrySpan struct {
 	Index      int // in the log's entries, 0-based
 	Start, End int // byte offsets of the entry's object in the file: data[Start:End]
 	// Line and Column are where the object starts, EndLine and
@@ -26,7 +27,7 @@ type Entry struct {
 // Exchanges are entries in the order of their start, without the
 // traffic that is not A2A, so the two numberings differ. Data that
 // ReadWith refuses gives its error.
-func Entries(data []byte, opts Options) ([]Entry, error) {
+func Entries(data []byte, opts Options) ([]EntrySpan, error) {
 	r, err := readLog(data, "", opts)
 	if err != nil {
 		return nil, err
@@ -35,13 +36,13 @@ func Entries(data []byte, opts Options) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Entry, len(r.entries))
+	out := make([]EntrySpan, len(r.entries))
 	lines := lineCounter{data: data}
 	for i, at := range r.entries {
 		if at >= len(spans) {
 			return nil, fmt.Errorf("entries[%d]: not found in the file", at)
 		}
-		e := Entry{Index: at, Start: spans[at][0], End: spans[at][1]}
+		e := EntrySpan{Index: at, Start: spans[at][0], End: spans[at][1]}
 		e.Line, e.Column = lines.at(e.Start)
 		e.EndLine, e.EndColumn = lines.at(e.End)
 		out[i] = e

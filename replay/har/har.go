@@ -49,81 +49,100 @@ type harEnd struct {
 	By string `json:"by"`
 }
 
-// The HAR 1.2 objects as Write writes them, with every field the
-// specification requires.
+// The HAR 1.2 objects as [Write] writes them, with every field the
+// specification requires: the one description of a HAR file that a2aplay
+// writes (test/browser writes the HARs it records from Chromium with
+// them too). [Read] reads only the parts it needs, leniently, with its
+// own types.
 type (
-	harOut struct {
-		Log harLogOut `json:"log"`
+	// File is a HAR file: its log.
+	File struct {
+		Log Log `json:"log"`
 	}
-	harLogOut struct {
-		Version string         `json:"version"`
-		Creator harNameVersion `json:"creator"`
-		Pages   []harPageOut   `json:"pages,omitempty"`
-		Entries []harEntryOut  `json:"entries"`
-		Ext     *harLogExt     `json:"_a2aplay,omitempty"`
+	// Log is the HAR log.
+	Log struct {
+		Version string     `json:"version"`
+		Creator Creator    `json:"creator"`
+		Pages   []Page     `json:"pages,omitempty"`
+		Entries []Entry    `json:"entries"`
+		Ext     *harLogExt `json:"_a2aplay,omitempty"`
 	}
-	harNameVersion struct {
+	// Creator names the program that wrote the log.
+	Creator struct {
 		Name    string `json:"name"`
 		Version string `json:"version"`
 	}
-	harPageOut struct {
-		StartedDateTime string         `json:"startedDateTime"`
-		ID              string         `json:"id"`
-		Title           string         `json:"title"`
-		PageTimings     harPageTimings `json:"pageTimings"`
+	// Page is a page the entries belong to.
+	Page struct {
+		StartedDateTime string      `json:"startedDateTime"`
+		ID              string      `json:"id"`
+		Title           string      `json:"title"`
+		PageTimings     PageTimings `json:"pageTimings"`
 	}
-	harPageTimings struct {
+	// PageTimings are a page's load times in milliseconds; -1 when unknown.
+	PageTimings struct {
 		OnContentLoad float64 `json:"onContentLoad"`
 		OnLoad        float64 `json:"onLoad"`
 	}
-	harEntryOut struct {
-		Pageref         string         `json:"pageref,omitempty"`
-		StartedDateTime string         `json:"startedDateTime"`
-		Time            float64        `json:"time"`
-		Request         harRequestOut  `json:"request"`
-		Response        harResponseOut `json:"response"`
-		Cache           struct{}       `json:"cache"`
-		Timings         harTimingsOut  `json:"timings"`
-		ResourceType    string         `json:"_resourceType,omitempty"`
-		Ext             *harEntryExt   `json:"_a2aplay,omitempty"`
+	// Entry is one request and its response.
+	Entry struct {
+		Pageref         string       `json:"pageref,omitempty"`
+		StartedDateTime string       `json:"startedDateTime"`
+		Time            float64      `json:"time"`
+		Request         Request      `json:"request"`
+		Response        Response     `json:"response"`
+		Cache           struct{}     `json:"cache"`
+		Timings         Timings      `json:"timings"`
+		ResourceType    string       `json:"_resourceType,omitempty"`
+		Ext             *harEntryExt `json:"_a2aplay,omitempty"`
 	}
-	harNV struct {
+	// NameValue is a header, a cookie or a query parameter.
+	NameValue struct {
 		Name  string `json:"name"`
 		Value string `json:"value"`
 	}
-	harRequestOut struct {
-		Method      string       `json:"method"`
-		URL         string       `json:"url"`
-		HTTPVersion string       `json:"httpVersion"`
-		Cookies     []harNV      `json:"cookies"`
-		Headers     []harNV      `json:"headers"`
-		QueryString []harNV      `json:"queryString"`
-		PostData    *harPostData `json:"postData,omitempty"`
-		HeadersSize int          `json:"headersSize"`
-		BodySize    int          `json:"bodySize"`
+	// Request is an entry's request.
+	Request struct {
+		Method      string      `json:"method"`
+		URL         string      `json:"url"`
+		HTTPVersion string      `json:"httpVersion"`
+		Cookies     []NameValue `json:"cookies"`
+		Headers     []NameValue `json:"headers"`
+		QueryString []NameValue `json:"queryString"`
+		PostData    *PostData   `json:"postData,omitempty"`
+		HeadersSize int         `json:"headersSize"`
+		BodySize    int         `json:"bodySize"`
 	}
-	harPostData struct {
+	// PostData is a request's body.
+	PostData struct {
 		MimeType string `json:"mimeType"`
 		Text     string `json:"text"`
 	}
-	harResponseOut struct {
-		Status      int           `json:"status"`
-		StatusText  string        `json:"statusText"`
-		HTTPVersion string        `json:"httpVersion"`
-		Cookies     []harNV       `json:"cookies"`
-		Headers     []harNV       `json:"headers"`
-		Content     harContentOut `json:"content"`
-		RedirectURL string        `json:"redirectURL"`
-		HeadersSize int           `json:"headersSize"`
-		BodySize    int           `json:"bodySize"`
-		Error       string        `json:"_error,omitempty"`
+	// Response is an entry's response; Error is Chromium's _error, set
+	// when the request failed.
+	Response struct {
+		Status      int         `json:"status"`
+		StatusText  string      `json:"statusText"`
+		HTTPVersion string      `json:"httpVersion"`
+		Cookies     []NameValue `json:"cookies"`
+		Headers     []NameValue `json:"headers"`
+		Content     Content     `json:"content"`
+		RedirectURL string      `json:"redirectURL"`
+		HeadersSize int         `json:"headersSize"`
+		BodySize    int         `json:"bodySize"`
+		Error       string      `json:"_error,omitempty"`
 	}
-	harContentOut struct {
+	// Content is a response's body; Encoding is "base64" for a body
+	// that is not text.
+	Content struct {
 		Size     int    `json:"size"`
 		MimeType string `json:"mimeType"`
 		Text     string `json:"text,omitempty"`
+		Encoding string `json:"encoding,omitempty"`
 	}
-	harTimingsOut struct {
+	// Timings are an entry's phases in milliseconds; -1 for a phase
+	// that does not apply.
+	Timings struct {
 		Blocked float64 `json:"blocked"`
 		DNS     float64 `json:"dns"`
 		Connect float64 `json:"connect"`
@@ -151,19 +170,19 @@ type (
 		StartedDateTime string   `json:"startedDateTime"`
 		Time            *float64 `json:"time"`
 		Request         struct {
-			Method      string  `json:"method"`
-			URL         string  `json:"url"`
-			HTTPVersion string  `json:"httpVersion"`
-			Headers     []harNV `json:"headers"`
+			Method      string      `json:"method"`
+			URL         string      `json:"url"`
+			HTTPVersion string      `json:"httpVersion"`
+			Headers     []NameValue `json:"headers"`
 			PostData    *struct {
 				Text string `json:"text"`
 			} `json:"postData"`
 		} `json:"request"`
 		Response struct {
-			Status      float64 `json:"status"`
-			StatusText  string  `json:"statusText"`
-			HTTPVersion string  `json:"httpVersion"`
-			Headers     []harNV `json:"headers"`
+			Status      float64     `json:"status"`
+			StatusText  string      `json:"statusText"`
+			HTTPVersion string      `json:"httpVersion"`
+			Headers     []NameValue `json:"headers"`
 			Content     struct {
 				Text     string `json:"text"`
 				Encoding string `json:"encoding"`

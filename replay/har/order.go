@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -43,8 +44,7 @@ func pageAsset(e *harEntryIn, name string, ch replay.Channel) string {
 	default:
 		return rt
 	}
-	mt, _, _ := strings.Cut(strings.ToLower(e.Response.Content.MimeType), ";")
-	mt = strings.TrimSpace(mt)
+	mt := binding.MediaType(e.Response.Content.MimeType)
 	switch {
 	case e.Request.Method != "GET":
 		return ""
@@ -64,7 +64,7 @@ func pageAsset(e *harEntryIn, name string, ch replay.Channel) string {
 	return ""
 }
 
-func harHeader(h []harNV, name string) string {
+func harHeader(h []NameValue, name string) string {
 	for _, f := range h {
 		if strings.EqualFold(f.Name, name) {
 			return f.Value

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -333,7 +334,7 @@ func (r *harReader) exchange(i int, e *harEntryIn, started time.Time) (*replay.E
 			notes = append(notes, fmt.Sprintf("response body left out: its encoding %s is not known", replay.Quote(e.Response.Content.Encoding)))
 			text = ""
 		}
-		if replay.IsEventStream(rs.Get("Content-Type")) {
+		if binding.IsEventStream(rs.Get("Content-Type")) {
 			if !utf8.ValidString(text) {
 				notes = append(notes, fmt.Sprintf("response body left out: %d bytes that are not UTF-8 text", len(text)))
 				text = ""
@@ -434,7 +435,7 @@ func harStream(text string, started, respAt, endAt time.Time, browserErr string,
 // transcriptHeaders keeps the headers a transcript can hold and names the
 // others. HTTP/2 pseudo-headers (":authority") repeat the request line
 // and are dropped without a word.
-func transcriptHeaders(h []harNV) ([]replay.Header, []string) {
+func transcriptHeaders(h []NameValue) ([]replay.Header, []string) {
 	var out []replay.Header
 	var dropped []string
 	for _, f := range h {

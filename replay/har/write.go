@@ -33,10 +33,10 @@ func Marshal(t *replay.Transcript) ([]byte, error) {
 	if err := replay.Validate(t); err != nil {
 		return nil, err
 	}
-	out := harOut{Log: harLogOut{
+	out := File{Log: Log{
 		Version: "1.2",
-		Creator: harNameVersion{Name: "a2aplay", Version: strconv.Itoa(replay.Version)},
-		Entries: []harEntryOut{},
+		Creator: Creator{Name: "a2aplay", Version: strconv.Itoa(replay.Version)},
+		Entries: []Entry{},
 		Ext:     &harLogExt{Format: replay.Version, Title: t.Title, Notes: t.Notes, Participants: []harParticipant{}},
 	}}
 	for _, p := range t.Participants {
@@ -47,11 +47,11 @@ func Marshal(t *replay.Transcript) ([]byte, error) {
 		if title == "" {
 			title = "a2aplay transcript"
 		}
-		out.Log.Pages = []harPageOut{{
+		out.Log.Pages = []Page{{
 			StartedDateTime: replay.FormatTime(t.Exchanges[0].Request.At),
 			ID:              "page_1",
 			Title:           title,
-			PageTimings:     harPageTimings{OnContentLoad: -1, OnLoad: -1},
+			PageTimings:     PageTimings{OnContentLoad: -1, OnLoad: -1},
 		}}
 	}
 	for _, x := range t.Exchanges {
@@ -64,34 +64,34 @@ func Marshal(t *replay.Transcript) ([]byte, error) {
 	return b, nil
 }
 
-func harEntry(x *replay.Exchange) harEntryOut {
+func harEntry(x *replay.Exchange) Entry {
 	rq := &x.Request
-	e := harEntryOut{
+	e := Entry{
 		Pageref:         "page_1",
 		StartedDateTime: replay.FormatTime(rq.At),
-		Request: harRequestOut{
+		Request: Request{
 			Method:      rq.Method,
 			URL:         rq.URL,
 			HTTPVersion: rq.Proto,
-			Cookies:     []harNV{},
+			Cookies:     []NameValue{},
 			Headers:     harHeaders(rq.Header),
 			QueryString: queryString(rq.URL),
 			HeadersSize: -1,
 			BodySize:    len(rq.Body),
 		},
-		Response: harResponseOut{
-			Cookies:     []harNV{},
-			Headers:     []harNV{},
-			Content:     harContentOut{MimeType: "x-unknown"},
+		Response: Response{
+			Cookies:     []NameValue{},
+			Headers:     []NameValue{},
+			Content:     Content{MimeType: "x-unknown"},
 			HeadersSize: -1,
 			BodySize:    -1,
 		},
-		Timings:      harTimingsOut{Blocked: -1, DNS: -1, Connect: -1, SSL: -1},
+		Timings:      Timings{Blocked: -1, DNS: -1, Connect: -1, SSL: -1},
 		ResourceType: "fetch",
 		Ext:          &harEntryExt{Name: x.Name, From: x.From, To: x.To, Channel: x.Channel, Notes: x.Notes},
 	}
 	if rq.Body != "" {
-		e.Request.PostData = &harPostData{MimeType: rq.Get("Content-Type"), Text: rq.Body}
+		e.Request.PostData = &PostData{MimeType: rq.Get("Content-Type"), Text: rq.Body}
 	}
 	rs := x.Response
 	if rs == nil {
@@ -148,17 +148,17 @@ func later(a, b time.Time) time.Time {
 
 func msFloat(d time.Duration) float64 { return float64(d / time.Millisecond) }
 
-func harHeaders(h []replay.Header) []harNV {
-	out := []harNV{}
+func harHeaders(h []replay.Header) []NameValue {
+	out := []NameValue{}
 	for _, f := range h {
-		out = append(out, harNV(f))
+		out = append(out, NameValue(f))
 	}
 	return out
 }
 
 // queryString lists the query parameters of u in order.
-func queryString(u string) []harNV {
-	out := []harNV{}
+func queryString(u string) []NameValue {
+	out := []NameValue{}
 	_, q, ok := strings.Cut(u, "?")
 	if !ok {
 		return out
@@ -175,7 +175,7 @@ func queryString(u string) []harNV {
 		if uv, err := url.QueryUnescape(v); err == nil {
 			v = uv
 		}
-		out = append(out, harNV{Name: k, Value: v})
+		out = append(out, NameValue{Name: k, Value: v})
 	}
 	return out
 }

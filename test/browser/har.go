@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/a2aplay/a2aplay/replay/har"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
@@ -102,83 +103,13 @@ func (r *HARRecorder) Wait(timeout time.Duration) error {
 	}
 }
 
-// The HAR objects written.
-type (
-	harLog struct {
-		Log harBody `json:"log"`
-	}
-	harBody struct {
-		Version string       `json:"version"`
-		Creator harCreator   `json:"creator"`
-		Pages   []harPage    `json:"pages"`
-		Entries []harEntryJS `json:"entries"`
-	}
-	harCreator struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-	}
-	harPage struct {
-		StartedDateTime string         `json:"startedDateTime"`
-		ID              string         `json:"id"`
-		Title           string         `json:"title"`
-		PageTimings     map[string]int `json:"pageTimings"`
-	}
-	harNV struct {
-		Name  string `json:"name"`
-		Value string `json:"value"`
-	}
-	harEntryJS struct {
-		Pageref         string         `json:"pageref"`
-		StartedDateTime string         `json:"startedDateTime"`
-		Time            float64        `json:"time"`
-		Request         harRequest     `json:"request"`
-		Response        harResponse    `json:"response"`
-		Cache           struct{}       `json:"cache"`
-		Timings         map[string]any `json:"timings"`
-		ResourceType    string         `json:"_resourceType"`
-	}
-	harRequest struct {
-		Method      string       `json:"method"`
-		URL         string       `json:"url"`
-		HTTPVersion string       `json:"httpVersion"`
-		Headers     []harNV      `json:"headers"`
-		QueryString []harNV      `json:"queryString"`
-		Cookies     []harNV      `json:"cookies"`
-		HeadersSize int          `json:"headersSize"`
-		BodySize    int          `json:"bodySize"`
-		PostData    *harPostData `json:"postData,omitempty"`
-	}
-	harPostData struct {
-		MimeType string `json:"mimeType"`
-		Text     string `json:"text"`
-	}
-	harResponse struct {
-		Status      int64      `json:"status"`
-		StatusText  string     `json:"statusText"`
-		HTTPVersion string     `json:"httpVersion"`
-		Headers     []harNV    `json:"headers"`
-		Cookies     []harNV    `json:"cookies"`
-		Content     harContent `json:"content"`
-		RedirectURL string     `json:"redirectURL"`
-		HeadersSize int        `json:"headersSize"`
-		BodySize    int        `json:"bodySize"`
-		Error       string     `json:"_error,omitempty"`
-	}
-	harContent struct {
-		Size     int    `json:"size"`
-		MimeType string `json:"mimeType"`
-		Text     string `json:"text,omitempty"`
-		Encoding string `json:"encoding,omitempty"`
-	}
-)
-
 // HAR returns the log of what was recorded, with the response bodies the
 // browser still holds, indented.
 func (r *HARRecorder) HAR(title string) ([]byte, error) {
 	r.mu.Lock()
 	order := append([]network.RequestID(nil), r.order...)
 	r.mu.Unlock()
-	out := harLog{Log: harBody{Version: "1.2", Creator: harCreator{Name: "a2aplay test (Chromium DevTools protocol)", Version: "1"}, Entries: []harEntryJS{}}}
+	out := har.File{Log: har.Log{Version: "1.2", Creator: har.Creator{Name: "a2aplay test (Chromium DevTools protocol)", Version: "1"}, Entries: []har.Entry{}}}
 	for _, id := range order {
 		r.mu.Lock()
 		e := *r.entries[id]
@@ -190,22 +121,22 @@ func (r *HARRecorder) HAR(title string) ([]byte, error) {
 		out.Log.Entries = append(out.Log.Entries, entry)
 	}
 	if len(out.Log.Entries) > 0 {
-		out.Log.Pages = []harPage{{StartedDateTime: out.Log.Entries[0].StartedDateTime, ID: "page_1", Title: title, PageTimings: map[string]int{"onContentLoad": -1, "onLoad": -1}}}
+		out.Log.Pages = []har.Page{{StartedDateTime: out.Log.Entries[0].StartedDateTime, ID: "page_1", Title: title, PageTimings: har.PageTimings{OnContentLoad: -1, OnLoad: -1}}}
 	}
 	return json.MarshalIndent(out, "", "  ")
 }
 
-func (r *HARRecorder) entry(id network.RequestID, e *harEntry) (harEntryJS, error) {
+func (r *HARRecorder) entry(id network.RequestID, e *harEntry) (har.Entry, error) {
 	started := time.Unix(0, int64(e.wall*1e9)).UTC()
-	x := harEntryJS{
+	x := har.Entry{
 		Pageref:         "page_1",
 		StartedDateTime: started.Format("2006-01-02T15:04:05.000Z"),
 		ResourceType:    strings.ToLower(string(e.typ)),
-		Request: harRequest{
+		Request: har.Request{
 			Method: e.req.Method, URL: e.req.URL, HTTPVersion: "http/1.1",
-			Headers: headers(e.req.Headers), QueryString: []harNV{}, Cookies: []harNV{}, HeadersSize: -1,
+			Headers: headers(e.req.Headers), QueryString: []har.NameValue{}, Cookies: []har.NameValue{}, HeadersSize: -1,
 		},
-		Response: harResponse{Headers: []harNV{}, Cookies: []harNV{}, HeadersSize: -1, BodySize: -1, Content: harContent{MimeType: "x-unknown"}},
+		Response: har.Response{Headers: []har.NameValue{}, Cookies: []har.NameValue{}, HeadersSize: -1, BodySize: -1, Content: har.Content{MimeType: "x-unknown"}},
 	}
 	if e.req.HasPostData {
 		var body []byte
@@ -219,10 +150,11 @@ func (r *HARRecorder) entry(id network.RequestID, e *harEntry) (harEntryJS, erro
 			}
 		}
 		x.Request.BodySize = len(body)
-		x.Request.PostData = &harPostData{MimeType: header(e.req.Headers, "Content-Type"), Text: string(body)}
+		x.Request.PostData = &har.PostData{MimeType: header(e.req.Headers, "Content-Type"), Text: string(body)}
 	}
 	x.Response.Error = e.failed
-	timings := map[string]any{"blocked": -1.0, "dns": -1.0, "connect": -1.0, "ssl": -1.0, "send": 0.0, "wait": 0.0, "receive": 0.0}
+	timings := &x.Timings
+	*timings = har.Timings{Blocked: -1, DNS: -1, Connect: -1, SSL: -1}
 	end := e.finished
 	if e.resp != nil {
 		rs := e.resp
@@ -231,7 +163,7 @@ func (r *HARRecorder) entry(id network.RequestID, e *harEntry) (harEntryJS, erro
 			proto = "http/1.1"
 		}
 		x.Request.HTTPVersion = proto
-		x.Response.Status, x.Response.StatusText, x.Response.HTTPVersion = rs.Status, rs.StatusText, proto
+		x.Response.Status, x.Response.StatusText, x.Response.HTTPVersion = int(rs.Status), rs.StatusText, proto
 		x.Response.Headers = headers(rs.Headers)
 		x.Response.RedirectURL = header(rs.Headers, "Location")
 		x.Response.Content.MimeType = rs.MimeType
@@ -253,37 +185,36 @@ func (r *HARRecorder) entry(id network.RequestID, e *harEntry) (harEntryJS, erro
 		if t := rs.Timing; t != nil {
 			queued := (t.RequestTime - e.issued) * 1000
 			blockedEnd := firstNonNegative(t.DNSStart, t.ConnectStart, t.SendStart)
-			timings["blocked"] = ms(queued + blockedEnd)
+			timings.Blocked = ms(queued + blockedEnd)
 			if t.DNSStart >= 0 {
-				timings["dns"] = ms(t.DNSEnd - t.DNSStart)
+				timings.DNS = ms(t.DNSEnd - t.DNSStart)
 			}
 			if t.ConnectStart >= 0 {
-				timings["connect"] = ms(t.ConnectEnd - t.ConnectStart)
+				timings.Connect = ms(t.ConnectEnd - t.ConnectStart)
 			}
 			if t.SslStart >= 0 {
-				timings["ssl"] = ms(t.SslEnd - t.SslStart)
+				timings.SSL = ms(t.SslEnd - t.SslStart)
 			}
-			timings["send"] = ms(t.SendEnd - t.SendStart)
-			timings["wait"] = ms(t.ReceiveHeadersEnd - t.SendEnd)
+			timings.Send = ms(t.SendEnd - t.SendStart)
+			timings.Wait = ms(t.ReceiveHeadersEnd - t.SendEnd)
 			if end > 0 {
-				timings["receive"] = ms((end-t.RequestTime)*1000 - t.ReceiveHeadersEnd)
+				timings.Receive = ms((end-t.RequestTime)*1000 - t.ReceiveHeadersEnd)
 			}
 		} else if e.respAt > 0 {
-			timings["wait"] = ms((e.respAt - e.issued) * 1000)
+			timings.Wait = ms((e.respAt - e.issued) * 1000)
 			if end > 0 {
-				timings["receive"] = ms((end - e.respAt) * 1000)
+				timings.Receive = ms((end - e.respAt) * 1000)
 			}
 		}
 	} else if end > 0 {
-		timings["wait"] = ms((end - e.issued) * 1000)
+		timings.Wait = ms((end - e.issued) * 1000)
 	}
+	// The entry's time is the sum of its phases; ssl is a part of
+	// connect.
 	total := 0.0
-	for k, v := range timings {
-		if f := v.(float64); f > 0 && k != "ssl" {
-			total += f
-		}
+	for _, f := range []float64{timings.Blocked, timings.DNS, timings.Connect, timings.Send, timings.Wait, timings.Receive} {
+		total += max(f, 0)
 	}
-	x.Timings = timings
 	x.Time = math.Round(total*1000) / 1000
 	return x, nil
 }
@@ -301,17 +232,17 @@ func firstNonNegative(vs ...float64) float64 {
 
 // headers lists DevTools headers as HAR pairs, by name; a value holding
 // several lines is one pair per line, as DevTools joins them.
-func headers(h network.Headers) []harNV {
+func headers(h network.Headers) []har.NameValue {
 	names := make([]string, 0, len(h))
 	for n := range h {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	out := []harNV{}
+	out := []har.NameValue{}
 	for _, n := range names {
 		v, _ := h[n].(string)
 		for _, line := range strings.Split(v, "\n") {
-			out = append(out, harNV{Name: n, Value: line})
+			out = append(out, har.NameValue{Name: n, Value: line})
 		}
 	}
 	return out

@@ -1,0 +1,27 @@
+package binding
+
+import "strings"
+
+// MediaType returns the media type of a Content-Type header value: what
+// comes before any parameter, trimmed and in lower case; "" for an
+// empty or missing header.
+func MediaType(contentType string) string {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
+
+// IsEventStream reports whether a Content-Type names text/event-stream,
+// whatever its parameters and case.
+func IsEventStream(contentType string) bool {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
+}
+
+// IsJSON reports whether a Content-Type names JSON: application/json,
+// or a type with the "+json" suffix (RFC 6839) such as
+// application/a2a+json, whatever its parameters and case.
+func IsJSON(contentType string) bool {
+	mt := MediaType(contentType)
+	_, sub, _ := strings.Cut(mt, "/")
+	return mt == "application/json" || len(sub) > len("+json") && strings.HasSuffix(sub, "+json")
+}
