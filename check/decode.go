@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -56,7 +56,7 @@ var pushMethods = map[string]bool{
 
 // A json is a parsed body or frame with where it sits in the file.
 type json struct {
-	v    *jsontree.Value
+	v    *jsonread.Value
 	text string // the text it was parsed from
 	line int    // line of the text's first character; 0 when unknown
 	nl   []int  // offsets of the text's line breaks, found on first use
@@ -65,7 +65,7 @@ type json struct {
 // lineOf returns the file line of a value inside j. The first call
 // indexes the text's line breaks, so a body with many findings costs
 // one pass, not one per finding.
-func (j *json) lineOf(v *jsontree.Value) int {
+func (j *json) lineOf(v *jsonread.Value) int {
 	if j == nil || j.line == 0 {
 		return 0
 	}
@@ -89,7 +89,7 @@ type a2aError struct {
 	code    int    // JSON-RPC code, or the HTTP status for HTTP+JSON
 	message string
 	at      *json
-	v       *jsontree.Value // the error object
+	v       *jsonread.Value // the error object
 }
 
 func (e *a2aError) String() string {
@@ -132,7 +132,7 @@ var errorName = map[string]string{
 // An event is one A2A object a reply or frame carries.
 type event struct {
 	kind string // "task", "message", "statusUpdate", "artifactUpdate"
-	v    *jsontree.Value
+	v    *jsonread.Value
 	at   *json
 }
 
@@ -141,7 +141,7 @@ type frame struct {
 	n    int // 1-based
 	fr   *replay.Frame
 	body *json           // the frame's data, parsed; nil when not JSON
-	obj  *jsontree.Value // the StreamResponse: the JSON-RPC result, or the body
+	obj  *jsonread.Value // the StreamResponse: the JSON-RPC result, or the body
 	ev   *event
 	err  *a2aError
 }
@@ -158,16 +158,16 @@ type call struct {
 	base     string        // the interface URL the request went to, for cards' lookup
 
 	req      *json           // the request body, parsed
-	rpcID    *jsontree.Value // the JSON-RPC id
-	params   *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
+	rpcID    *jsonread.Value // the JSON-RPC id
+	params   *jsonread.Value // JSON-RPC params, or the HTTP+JSON request body
 	taskID   string          // the task a GetTask, CancelTask or SubscribeToTask names
 	rawQuery string          // the request URL's query, parsed by query()
 
 	resp      *json // the response body, parsed
-	result    *jsontree.Value
+	result    *jsonread.Value
 	err       *a2aError
 	resultEv  *event // what a SendMessage reply carries ("task" or "message")
-	resultTsk *jsontree.Value
+	resultTsk *jsonread.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
 }
@@ -218,7 +218,7 @@ func parseJSON(text string, line int) *json {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	v, err := jsontree.ParseString(text)
+	v, err := jsonread.ParseString(text)
 	if err != nil {
 		return nil
 	}
@@ -367,7 +367,7 @@ func decodeCall(cl *call) {
 	}
 	cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
 	switch {
-	case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
+	case cl.req != nil && cl.req.v.Kind == jsonread.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
 		cl.binding = jsonRPC
 		cl.base = interfaceKey(u, u.Path)
 		cl.rpcID = cl.req.v.Get("id")
@@ -433,7 +433,7 @@ func (cl *call) decodeResponse() {
 		}
 	case restAPI:
 		if r.StatusCode >= 400 {
-			var v *jsontree.Value
+			var v *jsonread.Value
 			if cl.resp != nil {
 				v = cl.resp.v
 			}
@@ -460,21 +460,21 @@ var payloads = []string{"task", "message", "statusUpdate", "artifactUpdate"}
 
 // streamEvent reads a StreamResponse (or SendMessageResponse): the first
 // of task, message, statusUpdate, artifactUpdate it holds.
-func streamEvent(v *jsontree.Value, at *json) *event {
-	if !is(v, jsontree.Object) {
+func streamEvent(v *jsonread.Value, at *json) *event {
+	if !is(v, jsonread.Object) {
 		return nil
 	}
 	for _, k := range payloads {
-		if e := v.Get(k); is(e, jsontree.Object) {
+		if e := v.Get(k); is(e, jsonread.Object) {
 			return &event{kind: k, v: e, at: at}
 		}
 	}
 	return nil
 }
 
-func rpcError(e *jsontree.Value, at *json) *a2aError {
+func rpcError(e *jsonread.Value, at *json) *a2aError {
 	err := &a2aError{message: e.Get("message").Text(), at: at, v: e}
-	if c := e.Get("code"); is(c, jsontree.Number) {
+	if c := e.Get("code"); is(c, jsonread.Number) {
 		err.code, _ = strconv.Atoi(c.Raw)
 	}
 	err.reason = rpcReasons[err.code]
@@ -483,7 +483,7 @@ func rpcError(e *jsontree.Value, at *json) *a2aError {
 
 // statusError reads an HTTP+JSON error: a google.rpc.Status whose
 // details hold an ErrorInfo with the A2A reason (§11.6).
-func statusError(status int, v *jsontree.Value, at *json) *a2aError {
+func statusError(status int, v *jsonread.Value, at *json) *a2aError {
 	err := &a2aError{code: status, at: at, v: v}
 	inner := v.Get("error")
 	if inner == nil {
@@ -502,7 +502,7 @@ func statusError(status int, v *jsontree.Value, at *json) *a2aError {
 }
 
 // errorInfo is the google.rpc.ErrorInfo of an error's details, if any.
-func errorInfo(details *jsontree.Value) *jsontree.Value {
+func errorInfo(details *jsonread.Value) *jsonread.Value {
 	if details == nil {
 		return nil
 	}
@@ -529,7 +529,7 @@ func decodeCard(cl *call) {
 		return
 	}
 	cl.resp = parseJSON(r.Body, responseBodyLine(r))
-	if cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
+	if cl.resp == nil || cl.resp.v.Kind != jsonread.Object {
 		return
 	}
 	v := cl.resp.v
