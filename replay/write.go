@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // ErrNotRepresentable is wrapped by the errors of [Write] and [Marshal]
@@ -327,6 +329,16 @@ func bodyProblem(body string) string {
 			return fmt.Sprintf(`line %d starts with "#"`, i+1)
 		}
 	}
+	return deepProblem(body)
+}
+
+// deepProblem says where text nests JSON too deep for a2aplay's readers,
+// or "".
+func deepProblem(text string) string {
+	var se *jsonread.SyntaxError
+	if errors.As(jsonread.CheckDepth(text), &se) {
+		return fmt.Sprintf("at byte %d: %s", se.Offset, se.Msg)
+	}
 	return ""
 }
 
@@ -342,6 +354,8 @@ func frameProblem(f Frame) string {
 		return "data is not UTF-8"
 	case strings.Contains(f.Data, "\r"):
 		return `data has a carriage return ("\r"), which SSE reads as a line break`
+	case deepProblem(f.Data) != "":
+		return "data " + deepProblem(f.Data)
 	}
 	return ""
 }
