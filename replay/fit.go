@@ -57,6 +57,16 @@ func IsEventStream(contentType string) bool { return isEventStream(contentType) 
 // Go's escapes, and shortened to 72 bytes and "…" when longer.
 func Quote(s string) string { return quote(s) }
 
+// FitFrameData makes a frame's data that came off the wire fit a
+// transcript: data nested too deep (see the format) is left out, and
+// FitFrameData returns "" and why, for a note.
+func FitFrameData(data string) (fit, why string) {
+	if msg := deepProblem(data); msg != "" {
+		return "", "data " + msg + ", which a transcript cannot hold"
+	}
+	return data, ""
+}
+
 // FitBody makes a body that came off the wire fit a transcript: line
 // endings become "\n" and the line breaks at its end go. If it still does
 // not fit (it is not UTF-8 text, or a line starts with "#"), the body is

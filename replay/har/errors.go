@@ -55,8 +55,8 @@ func harDecodeError(name string, data, value []byte, prefix string, err error) e
 // array indices (".request.headers[3].value").
 func locateType(data []byte, fields []string, want reflect.Type) (string, bool) {
 	var v any
-	// Unmarshal into an any recurses once a level, too deep for the
-	// browser's stack at encoding/json's limit: a2aplay's holds.
+	// Unmarshal into an any recurses once a level, up to encoding/json's
+	// 10,000: past a2aplay's limit, the type's path is not looked for.
 	if jsonread.CheckDepth(string(data)) != nil || json.Unmarshal(data, &v) != nil {
 		return "", false
 	}
