@@ -49,4 +49,14 @@
 // deeper than 256 levels, a2aplay's limit"). Nothing in this package
 // panics on any input, which FuzzRead, FuzzParse and FuzzNesting hold
 // it to.
+//
+// # encoding/json beside it
+//
+// A few readers still use encoding/json on a body: replay's Call (the
+// method of a JSON-RPC request) and its reading of agent cards, live's
+// errorObject and the HAR reader. Each decodes into structs a few
+// levels deep, and encoding/json skips the members it does not know
+// without recursion; besides, the bodies replay.Parse accepts nest no
+// deeper than MaxDepth. Only a decode into an any or a map recurses
+// with the text: har's locateType, which checks [CheckDepth] first.
 package jsonread

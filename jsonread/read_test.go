@@ -146,10 +146,36 @@ func FuzzNesting(f *testing.F) {
 		_, perr := ParseString(s)
 		r := NewReader(s)
 		r.Skip()
-		for name, err := range map[string]error{"Check": Check(s), "CheckDepth": CheckDepth(s), "Parse": perr, "Skip": r.Err()} {
+		var n node
+		into := NewReader(s)
+		if objects {
+			into.ReadObject(&n)
+		} else {
+			ReadSlice(&into, &n.List)
+		}
+		for name, err := range map[string]error{"Check": Check(s), "CheckDepth": CheckDepth(s), "Parse": perr, "Skip": r.Err(), "ReadObject": into.Err()} {
 			if (err == nil) != (want == nil) || err != nil && (err.Error() != want.Error() || !errors.Is(err, ErrTooDeep)) {
 				t.Fatalf("%d deep, %d wide: %s gives %v, want %v", d, width, name, err, want)
 			}
 		}
 	})
+}
+
+// A node reads what FuzzNesting nests: objects {"m": 1, "a": node} and
+// arrays [1, …, node], as a struct that a Reader fills.
+type node struct {
+	M    int
+	A    *node
+	List []node
+}
+
+func (n *node) Member(r *Reader, key string) {
+	switch FieldName(key, []string{"m", "a"}) {
+	case "m":
+		r.ReadInt(&n.M)
+	case "a":
+		ReadPtr(r, &n.A)
+	default:
+		r.Skip()
+	}
 }
