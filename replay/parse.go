@@ -573,10 +573,12 @@ func (p *parser) body() (string, error) {
 // nests JSON too deep for a2aplay's readers (jsonread.MaxDepth), at the
 // line of the bracket past the limit; text starts at line first.
 func (p *parser) tooDeep(text string, first int) error {
-	var se *jsonread.SyntaxError
-	if !errors.As(jsonread.CheckDepth(text), &se) {
+	err := jsonread.CheckDepth(text)
+	if err == nil { // most bodies: no need for errors.As, which allocates
 		return nil
 	}
+	var se *jsonread.SyntaxError
+	errors.As(err, &se)
 	return &SyntaxError{p.name, first + strings.Count(text[:se.Offset], "\n"), se.Msg}
 }
 

@@ -335,11 +335,13 @@ func bodyProblem(body string) string {
 // deepProblem says where text nests JSON too deep for a2aplay's readers,
 // or "".
 func deepProblem(text string) string {
-	var se *jsonread.SyntaxError
-	if errors.As(jsonread.CheckDepth(text), &se) {
-		return fmt.Sprintf("at byte %d: %s", se.Offset, se.Msg)
+	err := jsonread.CheckDepth(text)
+	if err == nil { // most bodies: no need for errors.As, which allocates
+		return ""
 	}
-	return ""
+	var se *jsonread.SyntaxError
+	errors.As(err, &se)
+	return fmt.Sprintf("at byte %d: %s", se.Offset, se.Msg)
 }
 
 func frameProblem(f Frame) string {
