@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -36,7 +37,9 @@ func deepen(t *testing.T, text []byte, depth int, last bool) []byte {
 // page to read itself or large enough for the worker that opens large
 // files, is refused with the error the command line gives, naming the
 // file, the line and the limit. The page never stays on "Opening…", and
-// goes on stepping the transcript it showed, then opens the next file.
+// goes on stepping the transcript it showed. Files nested exactly as deep
+// as the limit then open, small and large, with their findings from the
+// check worker, and the inspector draws the deep body as JSON.
 func TestDeepJSON(t *testing.T) {
 	tb := newTab(t)
 	tb.reducedMotion()
@@ -82,16 +85,44 @@ func TestDeepJSON(t *testing.T) {
 		tb.keepScreenshot("deep-json-" + strings.TrimSuffix(f.name, ".http"))
 	}
 
-	// A good file opens after them, small and large: the worker that
-	// refused the large one still opens files.
-	good := filepath.Join(dir, "good.http")
-	if err := os.WriteFile(good, large, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{good}))
-	tb.wait(`a2aplay.state().transcript === "good.http" && a2aplay.state().steps === 5400`)
-	if b := tb.banner(); b != "" {
-		t.Errorf("after a good file the banner says %q", b)
+	// Files nested as deep as a2aplay reads open after them, small and
+	// large: the worker that refused the large one still opens files,
+	// and the check worker answers with the findings check.Check has.
+	// The member goes one level below the body's top.
+	for _, f := range []struct {
+		name string
+		text []byte
+	}{
+		{"deep-256.http", deepen(t, small, jsonread.MaxDepth-1, false)},
+		{"deep-256-large.http", deepen(t, large, jsonread.MaxDepth-1, true)},
+	} {
+		tr, err := replay.Parse(f.text, f.name)
+		if err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		path := filepath.Join(dir, f.name)
+		if err := os.WriteFile(path, f.text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+		tb.wait(`(s => s.transcript === ` + js(f.name) + ` && s.steps === ` + itoa(len(replay.Steps(tr))) + ` && s.findings >= 0)(a2aplay.state())`)
+		if n, want := eval[int](tb, `a2aplay.state().findings`), len(check.Check(tr)); n != want {
+			t.Errorf("%s: %d findings, want %d", f.name, n, want)
+		}
+		if b := tb.banner(); b != "" {
+			t.Errorf("%s: the banner says %q", f.name, b)
+		}
+		if f.name != "deep-256.http" {
+			continue
+		}
+		// The inspector shows the deep body as JSON: a fold a level.
+		tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(1)`))
+		tb.at(f.name, 1)
+		tb.click("#tab-json")
+		if n := eval[int](tb, `document.querySelectorAll("#insp-json details.j-fold").length`); n < jsonread.MaxDepth {
+			t.Errorf("%s: the JSON tab has %d folds, want one for each of %d levels at least", f.name, n, jsonread.MaxDepth)
+		}
+		tb.click("#tab-raw")
 	}
 	tb.checkClean()
 }
