@@ -69,8 +69,9 @@ func FitFrameData(data string) (fit, why string) {
 
 // FitBody makes a body that came off the wire fit a transcript: line
 // endings become "\n" and the line breaks at its end go. If it still does
-// not fit (it is not UTF-8 text, or a line starts with "#"), the body is
-// left out: FitBody returns "" and why, for a note.
+// not fit (it is not UTF-8 text, a line starts with "#", or it nests
+// JSON too deep), the body is left out: FitBody returns "" and why, for
+// a note.
 func FitBody(text string) (body, why string) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return "", fmt.Sprintf("%d bytes that are not UTF-8 text", len(text))
