@@ -391,7 +391,8 @@ func TestParseBad(t *testing.T) {
 
 // TestParseDeepEnough: bodies and frames nested as deep as a2aplay reads
 // parse, and so does text that stops being JSON before it nests too
-// deep; FitBody leaves out a body nested deeper, saying why.
+// deep; FitBody and FitFrameData leave out a body or data nested
+// deeper, saying why.
 func TestParseDeepEnough(t *testing.T) {
 	deep := strings.Repeat("[", jsonread.MaxDepth) + strings.Repeat("]", jsonread.MaxDepth)
 	text := "x" + strings.Repeat("[", 300)
@@ -409,6 +410,12 @@ func TestParseDeepEnough(t *testing.T) {
 	body, why := FitBody("[" + deep + "]")
 	if want := "body at byte 256: " + jsonread.ErrTooDeep.Error() + ", which a transcript cannot hold"; body != "" || why != want {
 		t.Errorf("FitBody of a body too deep = %q, %q; want \"\", %q", body, why, want)
+	}
+	data, why := FitFrameData(deep + "x")
+	if want := "data at byte 256: " + jsonread.ErrTooDeep.Error() + ", which a transcript cannot hold"; data != deep+"x" || why != "" {
+		t.Errorf("FitFrameData of data that stops being JSON = %q, %q", data, why)
+	} else if data, why = FitFrameData("[" + deep + "]"); data != "" || why != want {
+		t.Errorf("FitFrameData of data too deep = %q, %q; want \"\", %q", data, why, want)
 	}
 }
 
