@@ -7,7 +7,7 @@
 //
 //   - A [Reader] reads a text in one pass, value by value, as its caller
 //     asks: replay decodes bodies into its own structs with it, the way
-//     encoding/json's Unmarshal would (ReadObject, [ReadPtr],
+//     encoding/json's Unmarshal would ([Reader.ReadObject], [ReadPtr],
 //     [ReadSlice], [FieldIndex]), several times faster and without
 //     reflection.
 //   - [Parse] builds a tree of [Value]s that keeps what encoding/json
@@ -32,7 +32,7 @@
 // thousand levels ("Maximum call stack size exceeded"), which killed the
 // worker that checks a file and hung the page's opener. 256 levels stay
 // far below that, whatever walks the tree after, and far above any A2A
-// message (the shipped transcripts nest at most 10 deep).
+// message (the shipped transcripts' bodies nest at most 10 deep).
 //
 // # Errors
 //
