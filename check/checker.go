@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -204,7 +204,7 @@ func (cl *call) release() {
 }
 
 // message returns the message a SendMessage request carries.
-func (cl *call) message() *jsontree.Value { return cl.params.Get("message") }
+func (cl *call) message() *jsonread.Value { return cl.params.Get("message") }
 
 // blocking says whether a SendMessage waits (§3.2.2): it does unless
 // configuration.returnImmediately is true (or, in the v0.3 spelling,
@@ -222,7 +222,7 @@ func (cl *call) blocking() bool {
 
 // replyTask is the task a SendMessage reply (or a stream's first frame)
 // is about, with where it is.
-func (cl *call) replyTask() (*jsontree.Value, *json) {
+func (cl *call) replyTask() (*jsonread.Value, *json) {
 	if cl.resultTsk != nil {
 		return cl.resultTsk, cl.resp
 	}
@@ -285,19 +285,19 @@ func reasonName(reason string) string {
 // is reports whether v is there and of kind k: a member Get did not find
 // is of no kind. The checker asks this of every member it reads; reading
 // Kind itself would dereference a missing one.
-func is(v *jsontree.Value, k jsontree.Kind) bool { return v != nil && v.Kind == k }
+func is(v *jsonread.Value, k jsonread.Kind) bool { return v != nil && v.Kind == k }
 
 // article names a JSON kind with its article: "an object", "a string".
-func article(k jsontree.Kind) string {
+func article(k jsonread.Kind) string {
 	switch k {
-	case jsontree.Object, jsontree.Array:
+	case jsonread.Object, jsonread.Array:
 		return "an " + k.String()
 	}
 	return "a " + k.String()
 }
 
 // text is a value as written in its JSON.
-func text(j *json, v *jsontree.Value) string {
+func text(j *json, v *jsonread.Value) string {
 	if j == nil || v == nil || v.End > len(j.text) || v.Start > v.End {
 		return ""
 	}
@@ -335,8 +335,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // items is the elements of an array, or none for anything else.
-func items(v *jsontree.Value) []*jsontree.Value {
-	if !is(v, jsontree.Array) {
+func items(v *jsonread.Value) []*jsonread.Value {
+	if !is(v, jsonread.Array) {
 		return nil
 	}
 	return v.Items

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/binding"
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -27,7 +27,7 @@ const (
 
 // A json is a parsed body or frame with where it sits in the file.
 type json struct {
-	v    *jsontree.Value
+	v    *jsonread.Value
 	text string // the text it was parsed from
 	line int    // line of the text's first character; 0 when unknown
 	nl   []int  // offsets of the text's line breaks, found on first use
@@ -36,7 +36,7 @@ type json struct {
 // lineOf returns the file line of a value inside j. The first call
 // indexes the text's line breaks, so a body with many findings costs
 // one pass, not one per finding.
-func (j *json) lineOf(v *jsontree.Value) int {
+func (j *json) lineOf(v *jsonread.Value) int {
 	if j == nil || j.line == 0 {
 		return 0
 	}
@@ -60,7 +60,7 @@ type a2aError struct {
 	code    int    // JSON-RPC code, or the HTTP status for HTTP+JSON
 	message string
 	at      *json
-	v       *jsontree.Value // the error object
+	v       *jsonread.Value // the error object
 }
 
 func (e *a2aError) String() string {
@@ -103,7 +103,7 @@ var errorName = map[string]string{
 // An event is one A2A object a reply or frame carries.
 type event struct {
 	kind string // "task", "message", "statusUpdate", "artifactUpdate"
-	v    *jsontree.Value
+	v    *jsonread.Value
 	at   *json
 }
 
@@ -112,7 +112,7 @@ type frame struct {
 	n    int // 1-based
 	fr   *replay.Frame
 	body *json           // the frame's data, parsed; nil when not JSON
-	obj  *jsontree.Value // the StreamResponse: the JSON-RPC result, or the body
+	obj  *jsonread.Value // the StreamResponse: the JSON-RPC result, or the body
 	ev   *event
 	err  *a2aError
 }
@@ -129,16 +129,16 @@ type call struct {
 	base     string        // the interface URL the request went to, for cards' lookup
 
 	req      *json           // the request body, parsed
-	rpcID    *jsontree.Value // the JSON-RPC id
-	params   *jsontree.Value // JSON-RPC params, or the HTTP+JSON request body
+	rpcID    *jsonread.Value // the JSON-RPC id
+	params   *jsonread.Value // JSON-RPC params, or the HTTP+JSON request body
 	taskID   string          // the task a GetTask, CancelTask or SubscribeToTask names
 	rawQuery string          // the request URL's query, parsed by query()
 
 	resp      *json // the response body, parsed
-	result    *jsontree.Value
+	result    *jsonread.Value
 	err       *a2aError
 	resultEv  *event // what a SendMessage reply carries ("task" or "message")
-	resultTsk *jsontree.Value
+	resultTsk *jsonread.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
 }
@@ -189,7 +189,7 @@ func parseJSON(text string, line int) *json {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	v, err := jsontree.ParseString(text)
+	v, err := jsonread.ParseString(text)
 	if err != nil {
 		return nil
 	}
@@ -279,7 +279,7 @@ func decodeCall(cl *call) {
 	}
 	cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
 	switch {
-	case cl.req != nil && cl.req.v.Kind == jsontree.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
+	case cl.req != nil && cl.req.v.Kind == jsonread.Object && (cl.req.v.Has("jsonrpc") || cl.req.v.Has("method")):
 		cl.binding = jsonRPC
 		cl.base = interfaceKey(u, u.Path)
 		cl.rpcID = cl.req.v.Get("id")
@@ -345,7 +345,7 @@ func (cl *call) decodeResponse() {
 		}
 	case restAPI:
 		if r.StatusCode >= 400 {
-			var v *jsontree.Value
+			var v *jsonread.Value
 			if cl.resp != nil {
 				v = cl.resp.v
 			}
@@ -372,21 +372,21 @@ var payloads = []string{"task", "message", "statusUpdate", "artifactUpdate"}
 
 // streamEvent reads a StreamResponse (or SendMessageResponse): the first
 // of task, message, statusUpdate, artifactUpdate it holds.
-func streamEvent(v *jsontree.Value, at *json) *event {
-	if !is(v, jsontree.Object) {
+func streamEvent(v *jsonread.Value, at *json) *event {
+	if !is(v, jsonread.Object) {
 		return nil
 	}
 	for _, k := range payloads {
-		if e := v.Get(k); is(e, jsontree.Object) {
+		if e := v.Get(k); is(e, jsonread.Object) {
 			return &event{kind: k, v: e, at: at}
 		}
 	}
 	return nil
 }
 
-func rpcError(e *jsontree.Value, at *json) *a2aError {
+func rpcError(e *jsonread.Value, at *json) *a2aError {
 	err := &a2aError{message: e.Get("message").Text(), at: at, v: e}
-	if c := e.Get("code"); is(c, jsontree.Number) {
+	if c := e.Get("code"); is(c, jsonread.Number) {
 		err.code, _ = strconv.Atoi(c.Raw)
 	}
 	err.reason = rpcReasons[err.code]
@@ -395,7 +395,7 @@ func rpcError(e *jsontree.Value, at *json) *a2aError {
 
 // statusError reads an HTTP+JSON error: a google.rpc.Status whose
 // details hold an ErrorInfo with the A2A reason (§11.6).
-func statusError(status int, v *jsontree.Value, at *json) *a2aError {
+func statusError(status int, v *jsonread.Value, at *json) *a2aError {
 	err := &a2aError{code: status, at: at, v: v}
 	inner := v.Get("error")
 	if inner == nil {
@@ -414,7 +414,7 @@ func statusError(status int, v *jsontree.Value, at *json) *a2aError {
 }
 
 // errorInfo is the google.rpc.ErrorInfo of an error's details, if any.
-func errorInfo(details *jsontree.Value) *jsontree.Value {
+func errorInfo(details *jsonread.Value) *jsonread.Value {
 	if details == nil {
 		return nil
 	}
@@ -445,7 +445,7 @@ func decodeCard(cl *call) {
 		return
 	}
 	cl.resp = parseJSON(r.Body, responseBodyLine(r))
-	if cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
+	if cl.resp == nil || cl.resp.v.Kind != jsonread.Object {
 		return
 	}
 	v := cl.resp.v

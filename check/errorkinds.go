@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -77,7 +77,7 @@ func (c *checker) checkRESTErrorFrame(cl *call, f *frame) {
 			f.n, orUnknown(e.reason), e.message)
 	}
 	p := c.at(cl, f.n, errLine(cl, e), ByAgent)
-	if e.v != nil && is(e.v.Get("code"), jsontree.Number) && is(e.v.Get("status"), jsontree.String) {
+	if e.v != nil && is(e.v.Get("code"), jsonread.Number) && is(e.v.Get("status"), jsonread.String) {
 		c.deviation("one-payload", "11.7", p, msg+" (a2a-go v2.4.0 sends an error that comes after the stream began so, a known deviation)")
 		return
 	}

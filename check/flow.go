@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -16,7 +16,7 @@ import (
 // §3.4.2, §3.4.3, §7.6.1).
 func (c *checker) checkSend(cl *call) {
 	m := cl.message()
-	if !is(m, jsontree.Object) {
+	if !is(m, jsonread.Object) {
 		return
 	}
 	if cl.method == "SendMessage" {
@@ -52,7 +52,7 @@ func (c *checker) checkBlocking(cl *call) {
 // checkContinues: message m names task taskID, which must exist, and
 // the reply and the message's contextId must be the task's. prev is the
 // task's state before the call, when hasPrev.
-func (c *checker) checkContinues(cl *call, m *jsontree.Value, taskID string, prev observation, hasPrev bool) {
+func (c *checker) checkContinues(cl *call, m *jsonread.Value, taskID string, prev observation, hasPrev bool) {
 	e := cl.refusal()
 	if !hasPrev && e != nil && e.reason == "TASK_NOT_FOUND" {
 		// A taskId kept from an earlier session may name a task the agent
@@ -124,17 +124,17 @@ func (c *checker) checkSendToState(cl *call, taskID string, prev observation) {
 
 // checkHistory: no more history than historyLength asked for (§3.2.4).
 func (c *checker) checkHistory(cl *call) {
-	if cl.resultTsk == nil || cl.resultTsk.Kind != jsontree.Object {
+	if cl.resultTsk == nil || cl.resultTsk.Kind != jsonread.Object {
 		return
 	}
 	var raw string
 	switch {
 	case cl.method == "SendMessage":
-		if v := cl.params.Get("configuration").Get("historyLength"); is(v, jsontree.Number) {
+		if v := cl.params.Get("configuration").Get("historyLength"); is(v, jsonread.Number) {
 			raw = v.Raw
 		}
 	case cl.binding == jsonRPC:
-		if v := cl.params.Get("historyLength"); is(v, jsontree.Number) {
+		if v := cl.params.Get("historyLength"); is(v, jsonread.Number) {
 			raw = v.Raw
 		}
 	default:
@@ -346,7 +346,7 @@ func (c *checker) checkAuthMessage(cl *call) {
 }
 
 // hasContent says whether a message has a part with something in it.
-func hasContent(m *jsontree.Value) bool {
+func hasContent(m *jsonread.Value) bool {
 	parts := m.Get("parts")
 	if parts == nil {
 		return false

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2aplay/a2aplay/binding"
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 var majorMinorRE = regexp.MustCompile(`^[0-9]+\.[0-9]+$`)
@@ -93,32 +93,32 @@ func (c *checker) checkEnvelope(cl *call) {
 	ex := cl.ex
 	req := cl.req
 	client := func(line int) place { return c.at(cl, 0, line, ByClient) }
-	if req == nil || req.v.Kind != jsontree.Object {
+	if req == nil || req.v.Kind != jsonread.Object {
 		c.report("jsonrpc-request", client(ex.Request.Line), "request body is not a JSON object")
 		return
 	}
-	if v := req.v.Get("jsonrpc"); v.Text() != "2.0" || v.Kind != jsontree.String {
+	if v := req.v.Get("jsonrpc"); v.Text() != "2.0" || v.Kind != jsonread.String {
 		c.report("jsonrpc-request", client(req.lineOf(v)), `request needs "jsonrpc": "2.0"`)
 	}
 	switch id := cl.rpcID; {
 	case id == nil:
 		c.report("jsonrpc-request", client(req.line), "request has no id: a JSON-RPC notification gets no response, and every A2A method has one")
-	case id.Kind == jsontree.Null:
+	case id.Kind == jsonread.Null:
 		c.add(Finding{Exchange: ex.Seq, Line: req.lineOf(id), Section: "9.3", Rule: "jsonrpc-request", Severity: Note, By: ByClient,
 			Msg: "request id is null: JSON-RPC 2.0 allows it but advises against it, since a response's id is null when the request's could not be read"})
-	case id.Kind != jsontree.String && id.Kind != jsontree.Number:
+	case id.Kind != jsonread.String && id.Kind != jsonread.Number:
 		c.report("jsonrpc-request", client(req.lineOf(id)), "request id is %s; use a string or a number", article(id.Kind))
 	}
 	m := req.v.Get("method")
 	switch {
-	case !is(m, jsontree.String):
+	case !is(m, jsonread.String):
 		c.report("jsonrpc-request", client(req.lineOf(m)), "request has no method name")
 	case binding.V03Methods[cl.rawName] != "":
 		c.report("method-name", client(req.lineOf(m)), "method %q is not a v1.0 name; A2A v1.0 calls it %s", cl.rawName, binding.V03Methods[cl.rawName])
 	case !binding.Known(cl.rawName):
 		c.report("method-name", client(req.lineOf(m)), "method %q is not an A2A v1.0 method (an extension's, perhaps)", cl.rawName)
 	}
-	if p := req.v.Get("params"); p != nil && p.Kind != jsontree.Object {
+	if p := req.v.Get("params"); p != nil && p.Kind != jsonread.Object {
 		c.report("jsonrpc-request", client(req.lineOf(p)), "params is %s, not an object", article(p.Kind))
 	}
 	r := ex.Response
@@ -143,11 +143,11 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 		what = fmt.Sprintf("frame %d", fr)
 	}
 	agent := func(line int) place { return c.at(cl, fr, line, ByAgent) }
-	if j == nil || j.v.Kind != jsontree.Object {
+	if j == nil || j.v.Kind != jsonread.Object {
 		c.report("jsonrpc-response", agent(line), "%s is not a JSON-RPC response object", what)
 		return
 	}
-	if v := j.v.Get("jsonrpc"); v.Text() != "2.0" || v.Kind != jsontree.String {
+	if v := j.v.Get("jsonrpc"); v.Text() != "2.0" || v.Kind != jsonread.String {
 		c.report("jsonrpc-response", agent(j.lineOf(v)), `%s needs "jsonrpc": "2.0"`, what)
 	}
 	id := j.v.Get("id")
@@ -155,7 +155,7 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 	switch {
 	case id == nil:
 		c.report("jsonrpc-response", agent(j.line), "%s has no id", what)
-	case cl.rpcID != nil && text(j, id) != text(cl.req, cl.rpcID) && !(id.Kind == jsontree.Null && e != nil):
+	case cl.rpcID != nil && text(j, id) != text(cl.req, cl.rpcID) && !(id.Kind == jsonread.Null && e != nil):
 		c.report("jsonrpc-response", agent(j.lineOf(id)), "%s id %s does not echo the request's id %s", what, text(j, id), text(cl.req, cl.rpcID))
 	}
 	switch {
@@ -165,10 +165,10 @@ func (c *checker) checkResponseObject(cl *call, j *json, fr, line int) {
 		c.report("jsonrpc-response", agent(j.line), "%s has neither result nor error", what)
 	case e != nil:
 		code, msg := e.Get("code"), e.Get("message")
-		if !is(code, jsontree.Number) || strings.ContainsAny(code.Raw, ".eE") {
+		if !is(code, jsonread.Number) || strings.ContainsAny(code.Raw, ".eE") {
 			c.report("jsonrpc-response", agent(j.lineOf(e)), "%s's error needs an integer code", what)
 		}
-		if !is(msg, jsontree.String) {
+		if !is(msg, jsonread.String) {
 			c.report("jsonrpc-response", agent(j.lineOf(e)), "%s's error needs a message string", what)
 		}
 	}
@@ -195,31 +195,31 @@ func (c *checker) checkError(cl *call, e *a2aError, fr int) {
 	if e.v == nil || e.at == nil {
 		return
 	}
-	agent := func(v *jsontree.Value) place { return c.at(cl, fr, e.at.lineOf(v), ByAgent) }
+	agent := func(v *jsonread.Value) place { return c.at(cl, fr, e.at.lineOf(v), ByAgent) }
 	member, section := "data", "9.5"
 	if cl.binding == restAPI {
 		member, section = "details", "11.6"
 		switch {
-		case e.at.v.Get("error") == nil || e.v.Kind != jsontree.Object:
+		case e.at.v.Get("error") == nil || e.v.Kind != jsonread.Object:
 			c.report("error-shape", agent(e.at.v), "the error body has no \"error\" object; an HTTP+JSON error is a google.rpc.Status: {\"error\": {\"code\": …, \"message\": …}}")
 			return
-		case !is(e.v.Get("code"), jsontree.Number):
+		case !is(e.v.Get("code"), jsonread.Number):
 			c.report("error-shape", agent(e.v), "the error has no numeric code")
-		case !is(e.v.Get("message"), jsontree.String):
+		case !is(e.v.Get("message"), jsonread.String):
 			c.report("error-shape", agent(e.v), "the error has no message")
 		}
 	}
 	d := e.v.Get(member)
 	if d != nil {
 		switch {
-		case d.Kind != jsontree.Array && cl.binding != restAPI:
+		case d.Kind != jsonread.Array && cl.binding != restAPI:
 			// JSON-RPC 2.0 lets error.data be any value; only the array
 			// the A2A binding describes holds typed details.
-		case d.Kind != jsontree.Array:
+		case d.Kind != jsonread.Array:
 			c.reportIn(section, "error-details", agent(d), "error.%s is %s; error details are an array of objects, each with an @type", member, article(d.Kind))
 		default:
 			for i, item := range d.Items {
-				if item.Kind != jsontree.Object || item.Get("@type").Text() == "" {
+				if item.Kind != jsonread.Object || item.Get("@type").Text() == "" {
 					c.reportIn(section, "error-details", agent(item), "error.%s[%d] has no @type", member, i)
 				}
 			}
@@ -252,18 +252,18 @@ func orUnknown(s string) string {
 
 // checkCard: an agent card's REQUIRED fields (§4.4).
 func (c *checker) checkCard(cl *call) {
-	if cl.resp == nil || cl.resp.v.Kind != jsontree.Object {
+	if cl.resp == nil || cl.resp.v.Kind != jsonread.Object {
 		return
 	}
 	j, v := cl.resp, cl.resp.v
 	var missing []string
-	need := func(obj *jsontree.Value, prefix string, fields ...string) {
+	need := func(obj *jsonread.Value, prefix string, fields ...string) {
 		for _, f := range fields {
 			x := obj.Get(f)
 			switch {
-			case x == nil, x.Kind == jsontree.String && x.Str == "", x.Kind == jsontree.Null:
+			case x == nil, x.Kind == jsonread.String && x.Str == "", x.Kind == jsonread.Null:
 				missing = append(missing, prefix+f)
-			case x.Kind == jsontree.Array && len(x.Items) == 0:
+			case x.Kind == jsonread.Array && len(x.Items) == 0:
 				missing = append(missing, prefix+f+" (an empty list)")
 			}
 		}

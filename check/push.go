@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2aplay/a2aplay/binding"
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -44,13 +44,13 @@ func (c *checker) checkPush(cl *call) {
 	if !binding.Push(cl.method) {
 		return
 	}
-	agent := func(v *jsontree.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }
+	agent := func(v *jsonread.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }
 	switch cl.method {
 	case "CreateTaskPushNotificationConfig":
-		if is(cl.params, jsontree.Object) {
+		if is(cl.params, jsonread.Object) {
 			c.pushFields(cl, cl.params, cl.req, ByClient, "the request's configuration")
 		}
-		if is(cl.result, jsontree.Object) {
+		if is(cl.result, jsonread.Object) {
 			c.pushFields(cl, cl.result, cl.resp, ByAgent, "the created configuration")
 			task := cl.result.Get("taskId").Text()
 			if task == "" {
@@ -61,7 +61,7 @@ func (c *checker) checkPush(cl *call) {
 			}
 		}
 	case "GetTaskPushNotificationConfig":
-		if is(cl.result, jsontree.Object) {
+		if is(cl.result, jsonread.Object) {
 			c.pushFields(cl, cl.result, cl.resp, ByAgent, "the configuration")
 		}
 		if st := c.pushConfigs[pushKey{cl.taskID, pushConfigID(cl)}]; st != nil && st.deleted > 0 && cl.accepted() {
@@ -74,7 +74,7 @@ func (c *checker) checkPush(cl *call) {
 			st.deleted = cl.ex.Seq
 		}
 	case "ListTaskPushNotificationConfigs":
-		if !is(cl.result, jsontree.Object) {
+		if !is(cl.result, jsonread.Object) {
 			return
 		}
 		listed := map[string]bool{}
@@ -104,12 +104,12 @@ func (c *checker) checkPush(cl *call) {
 
 // pushFields: a TaskPushNotificationConfig's REQUIRED url, and its
 // authentication's scheme.
-func (c *checker) pushFields(cl *call, cfg *jsontree.Value, j *json, by, what string) {
+func (c *checker) pushFields(cl *call, cfg *jsonread.Value, j *json, by, what string) {
 	var missing []string
 	if cfg.Get("url").Text() == "" {
 		missing = append(missing, "url")
 	}
-	if a := cfg.Get("authentication"); is(a, jsontree.Object) && a.Get("scheme").Text() == "" {
+	if a := cfg.Get("authentication"); is(a, jsonread.Object) && a.Get("scheme").Text() == "" {
 		missing = append(missing, "authentication.scheme")
 	}
 	if len(missing) > 0 {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -51,7 +51,7 @@ type walk struct {
 
 // inContext sets the walk's context to obj's contextId, and returns
 // what restores the one before.
-func (w *walk) inContext(obj *jsontree.Value) func() {
+func (w *walk) inContext(obj *jsonread.Value) func() {
 	prev := w.context
 	if c := obj.Get("contextId").Text(); c != "" {
 		w.context = c
@@ -59,7 +59,7 @@ func (w *walk) inContext(obj *jsontree.Value) func() {
 	return func() { w.context = prev }
 }
 
-func (w *walk) place(v *jsontree.Value) place {
+func (w *walk) place(v *jsonread.Value) place {
 	return place{ex: w.cl.ex.Seq, fr: w.fr, line: w.j.lineOf(v), by: w.by}
 }
 
@@ -69,7 +69,7 @@ func (c *checker) checkShapes(cl *call) {
 	if cl.binding == jsonRPC {
 		in, out = "params.", "result."
 	}
-	if cl.params != nil && cl.params.Kind == jsontree.Object {
+	if cl.params != nil && cl.params.Kind == jsonread.Object {
 		w := &walk{c: c, cl: cl, j: cl.req, by: ByClient, base: in}
 		w.names(cl.params)
 		w.names(cl.params.Get("configuration"))
@@ -117,12 +117,12 @@ func (c *checker) checkShapes(cl *call) {
 
 // payload checks a SendMessageResponse or StreamResponse: one payload
 // member, in its v1.0 shape (§3.2.3, Appendix A.2.1).
-func (w *walk) payload(v *jsontree.Value, stream bool) {
+func (w *walk) payload(v *jsonread.Value, stream bool) {
 	what, allowed := "the SendMessage result", payloads[:2]
 	if stream {
 		what, allowed = fmt.Sprintf("frame %d", w.fr), payloads
 	}
-	if v.Kind != jsontree.Object {
+	if v.Kind != jsonread.Object {
 		w.c.report("one-payload", w.place(v), "%s is %s, not an object holding one of %s", what, article(v.Kind), strings.Join(allowed, ", "))
 		return
 	}
@@ -146,7 +146,7 @@ func (w *walk) payload(v *jsontree.Value, stream bool) {
 	}
 	for _, k := range held {
 		e := v.Get(k)
-		if e.Kind != jsontree.Object {
+		if e.Kind != jsonread.Object {
 			w.c.report("one-payload", w.place(e), "%s's %s is %s, not an object", what, k, article(e.Kind))
 			continue
 		}
@@ -163,8 +163,8 @@ func (w *walk) payload(v *jsontree.Value, stream bool) {
 	}
 }
 
-func (w *walk) task(t *jsontree.Value, path string) {
-	if t.Kind != jsontree.Object {
+func (w *walk) task(t *jsonread.Value, path string) {
+	if t.Kind != jsonread.Object {
 		w.c.report("task-fields", w.place(t), "the task is %s, not an object", article(t.Kind))
 		return
 	}
@@ -176,7 +176,7 @@ func (w *walk) task(t *jsontree.Value, path string) {
 	w.names(t)
 	st := t.Get("status")
 	switch {
-	case !is(st, jsontree.Object):
+	case !is(st, jsonread.Object):
 		missing = append(missing, "status")
 	case st.Get("state") == nil:
 		missing = append(missing, "status.state")
@@ -197,8 +197,8 @@ func (w *walk) task(t *jsontree.Value, path string) {
 	}
 }
 
-func (w *walk) status(st *jsontree.Value, path string) {
-	if !is(st, jsontree.Object) {
+func (w *walk) status(st *jsonread.Value, path string) {
+	if !is(st, jsonread.Object) {
 		return
 	}
 	w.names(st)
@@ -215,7 +215,7 @@ func (w *walk) status(st *jsontree.Value, path string) {
 // message checks a Message. fromClient says whether the message is one
 // the client sends (a request's) or the agent's (a reply's, a frame's, a
 // status's); a task's history holds both and goes to historyMessage.
-func (w *walk) message(m *jsontree.Value, path string, fromClient bool) {
+func (w *walk) message(m *jsonread.Value, path string, fromClient bool) {
 	if !w.messageFields(m, path) {
 		return
 	}
@@ -228,12 +228,12 @@ func (w *walk) message(m *jsontree.Value, path string, fromClient bool) {
 	}
 }
 
-func (w *walk) historyMessage(m *jsontree.Value, path string) { w.messageFields(m, path) }
+func (w *walk) historyMessage(m *jsonread.Value, path string) { w.messageFields(m, path) }
 
 // messageFields checks what every Message has; it reports false when m
 // is not an object.
-func (w *walk) messageFields(m *jsontree.Value, path string) bool {
-	if m.Kind != jsontree.Object {
+func (w *walk) messageFields(m *jsonread.Value, path string) bool {
+	if m.Kind != jsonread.Object {
 		w.c.report("message-fields", w.place(m), "the message at %s is %s, not an object", w.path(path), article(m.Kind))
 		return false
 	}
@@ -245,7 +245,7 @@ func (w *walk) messageFields(m *jsontree.Value, path string) bool {
 	if m.Get("role") == nil {
 		missing = append(missing, "role")
 	}
-	if p := m.Get("parts"); !is(p, jsontree.Array) || len(p.Items) == 0 {
+	if p := m.Get("parts"); !is(p, jsonread.Array) || len(p.Items) == 0 {
 		missing = append(missing, "parts")
 	}
 	if len(missing) > 0 {
@@ -256,8 +256,8 @@ func (w *walk) messageFields(m *jsontree.Value, path string) bool {
 	return true
 }
 
-func (w *walk) parts(ps *jsontree.Value) {
-	if !is(ps, jsontree.Array) {
+func (w *walk) parts(ps *jsonread.Value) {
+	if !is(ps, jsonread.Array) {
 		return
 	}
 	for _, p := range ps.Items {
@@ -267,8 +267,8 @@ func (w *walk) parts(ps *jsontree.Value) {
 
 var partContent = []string{"text", "raw", "url", "data"}
 
-func (w *walk) part(p *jsontree.Value) {
-	if p.Kind != jsontree.Object {
+func (w *walk) part(p *jsonread.Value) {
+	if p.Kind != jsonread.Object {
 		w.c.report("part-shape", w.place(p), "a part is %s, not an object", article(p.Kind))
 		return
 	}
@@ -290,8 +290,8 @@ func (w *walk) part(p *jsontree.Value) {
 	}
 }
 
-func (w *walk) artifact(a *jsontree.Value, path string) {
-	if a.Kind != jsontree.Object {
+func (w *walk) artifact(a *jsonread.Value, path string) {
+	if a.Kind != jsonread.Object {
 		w.c.report("artifact-fields", w.place(a), "the artifact at %s is %s, not an object", w.path(path), article(a.Kind))
 		return
 	}
@@ -300,7 +300,7 @@ func (w *walk) artifact(a *jsontree.Value, path string) {
 	if a.Get("artifactId").Text() == "" {
 		missing = append(missing, "artifactId")
 	}
-	if p := a.Get("parts"); !is(p, jsontree.Array) || len(p.Items) == 0 {
+	if p := a.Get("parts"); !is(p, jsonread.Array) || len(p.Items) == 0 {
 		missing = append(missing, "parts")
 	}
 	if len(missing) > 0 {
@@ -309,20 +309,20 @@ func (w *walk) artifact(a *jsontree.Value, path string) {
 	w.parts(a.Get("parts"))
 }
 
-func (w *walk) statusUpdate(e *jsontree.Value) {
+func (w *walk) statusUpdate(e *jsonread.Value) {
 	w.eventFields(e, "statusUpdate", "status")
 	defer w.inContext(e)()
 	w.status(e.Get("status"), "statusUpdate.status")
 }
 
-func (w *walk) artifactUpdate(e *jsontree.Value) {
+func (w *walk) artifactUpdate(e *jsonread.Value) {
 	w.eventFields(e, "artifactUpdate", "artifact")
 	if a := e.Get("artifact"); a != nil {
 		w.artifact(a, "artifactUpdate.artifact")
 	}
 }
 
-func (w *walk) eventFields(e *jsontree.Value, kind, body string) {
+func (w *walk) eventFields(e *jsonread.Value, kind, body string) {
 	w.names(e)
 	var missing []string
 	for _, k := range []string{"taskId", "contextId"} {
@@ -330,7 +330,7 @@ func (w *walk) eventFields(e *jsontree.Value, kind, body string) {
 			missing = append(missing, k)
 		}
 	}
-	if b := e.Get(body); !is(b, jsontree.Object) {
+	if b := e.Get(body); !is(b, jsonread.Object) {
 		missing = append(missing, body)
 	} else if body == "status" && b.Get("state") == nil {
 		missing = append(missing, "status.state")
@@ -345,12 +345,12 @@ func (w *walk) eventFields(e *jsontree.Value, kind, body string) {
 }
 
 // state checks a TaskState value (§5.5).
-func (w *walk) state(v *jsontree.Value) {
+func (w *walk) state(v *jsonread.Value) {
 	if v == nil {
 		return
 	}
 	switch s := v.Text(); {
-	case v.Kind != jsontree.String:
+	case v.Kind != jsonread.String:
 		w.c.report("enum-names", w.place(v), "state %s is %s; an enum travels as its name, such as TASK_STATE_WORKING", text(w.j, v), article(v.Kind))
 	case validStates[s]:
 	case oldStates[s] != "":
@@ -363,12 +363,12 @@ func (w *walk) state(v *jsontree.Value) {
 }
 
 // role checks a Role value (§5.5).
-func (w *walk) role(v *jsontree.Value) {
+func (w *walk) role(v *jsonread.Value) {
 	if v == nil {
 		return
 	}
 	switch s := v.Text(); {
-	case v.Kind != jsontree.String:
+	case v.Kind != jsonread.String:
 		w.c.report("enum-names", w.place(v), "role %s is %s; an enum travels as its name, ROLE_USER or ROLE_AGENT", text(w.j, v), article(v.Kind))
 	case s == "ROLE_USER" || s == "ROLE_AGENT":
 	case oldRoles[s] != "":
@@ -379,8 +379,8 @@ func (w *walk) role(v *jsontree.Value) {
 }
 
 // timestamp checks a google.protobuf.Timestamp in JSON (§5.6.1).
-func (w *walk) timestamp(v *jsontree.Value, key string) {
-	if !is(v, jsontree.String) || !dateTimeRE.MatchString(v.Str) {
+func (w *walk) timestamp(v *jsonread.Value, key string) {
+	if !is(v, jsonread.String) || !dateTimeRE.MatchString(v.Str) {
 		return // not a date-time at all: the field is something else
 	}
 	s := v.Str

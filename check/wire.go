@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/binding"
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -388,8 +388,8 @@ func camel(s string) string {
 
 // names checks the member names of one A2A object (§5.5); it does not
 // look into the members' values.
-func (w *walk) names(obj *jsontree.Value) {
-	if !is(obj, jsontree.Object) {
+func (w *walk) names(obj *jsonread.Value) {
+	if !is(obj, jsonread.Object) {
 		return
 	}
 	for _, f := range obj.Fields {
@@ -418,7 +418,7 @@ func (c *checker) checkRequestFields(cl *call) {
 		}
 		need = []string{"message"}
 	}
-	if len(need) == 0 || (cl.params != nil && cl.params.Kind != jsontree.Object) {
+	if len(need) == 0 || (cl.params != nil && cl.params.Kind != jsonread.Object) {
 		return // params that are not an object: jsonrpc-request says so
 	}
 	if cl.binding == restAPI && cl.req == nil {
@@ -427,7 +427,7 @@ func (c *checker) checkRequestFields(cl *call) {
 	var missing []string
 	for _, f := range need {
 		v := cl.params.Get(f)
-		if v == nil || v.Kind == jsontree.Null || (v.Kind == jsontree.String && v.Str == "") {
+		if v == nil || v.Kind == jsonread.Null || (v.Kind == jsonread.String && v.Str == "") {
 			missing = append(missing, f)
 		}
 	}
@@ -499,7 +499,7 @@ func (c *checker) checkErrorStatus(cl *call) {
 		}
 		c.report("rest-error-status", agent, "%s", msg)
 	}
-	if code := e.v.Get("code"); is(code, jsontree.Number) && code.Raw != fmt.Sprint(r.StatusCode) {
+	if code := e.v.Get("code"); is(code, jsonread.Number) && code.Raw != fmt.Sprint(r.StatusCode) {
 		c.report("rest-error-status", agent, "error.code is %s, but the HTTP status is %d; the error's code is its HTTP status", code.Raw, r.StatusCode)
 	}
 	if info != nil {
@@ -516,7 +516,7 @@ func (c *checker) checkErrorStatus(cl *call) {
 // finished task, an operation the agent card does not declare.
 func (c *checker) expectedError(cl *call) string {
 	task := cl.taskID
-	if m := cl.message(); is(m, jsontree.Object) && (cl.method == "SendMessage" || cl.method == "SendStreamingMessage") {
+	if m := cl.message(); is(m, jsonread.Object) && (cl.method == "SendMessage" || cl.method == "SendStreamingMessage") {
 		task = m.Get("taskId").Text()
 	}
 	if task != "" {
@@ -577,10 +577,10 @@ func (c *checker) checkExtendedCard(cl *call) {
 // checkListTasks: ListTasks' answer (§3.1.4).
 func (c *checker) checkListTasks(cl *call) {
 	res := cl.result
-	if !is(res, jsontree.Object) {
+	if !is(res, jsonread.Object) {
 		return
 	}
-	agent := func(v *jsontree.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }
+	agent := func(v *jsonread.Value) place { return c.at(cl, 0, cl.resp.lineOf(v), ByAgent) }
 	var missing []string
 	for _, f := range []string{"tasks", "nextPageToken", "pageSize", "totalSize"} {
 		if !res.Has(f) {
@@ -595,7 +595,7 @@ func (c *checker) checkListTasks(cl *call) {
 	if cl.binding == restAPI {
 		pageToken = cl.query().Get("pageToken")
 	}
-	if total := res.Get("totalSize"); is(total, jsontree.Number) && pageToken == "" && fmt.Sprint(len(tasks)) == total.Raw {
+	if total := res.Get("totalSize"); is(total, jsonread.Number) && pageToken == "" && fmt.Sprint(len(tasks)) == total.Raw {
 		if next := res.Get("nextPageToken"); next.Text() != "" {
 			c.report("list-tasks-fields", agent(next), "the answer holds all %s tasks, so it is the last page, yet its nextPageToken is %s; the last page's is \"\"", total.Raw, text(cl.resp, next))
 		}
@@ -626,7 +626,7 @@ func (c *checker) checkListTasks(cl *call) {
 // with (§3.4.1, §3.4.2, §3.4.3).
 func (c *checker) checkReplyContext(cl *call) {
 	m := cl.message()
-	if !is(m, jsontree.Object) || !cl.accepted() {
+	if !is(m, jsonread.Object) || !cl.accepted() {
 		return
 	}
 	reply, j := cl.replyTask()
@@ -677,61 +677,61 @@ func (c *checker) checkReplyContext(cl *call) {
 // cardParts lists what an agent card's provider, signatures and security
 // schemes lack of their REQUIRED fields (§4.4.2, §4.4.7, §4.5), and the
 // URLs of the deprecated OAuth flows that are not URLs.
-func cardParts(v *jsontree.Value) []string {
+func cardParts(v *jsonread.Value) []string {
 	var missing []string
-	need := func(obj *jsontree.Value, prefix string, fields ...string) {
+	need := func(obj *jsonread.Value, prefix string, fields ...string) {
 		for _, f := range fields {
 			x := obj.Get(f)
-			if x == nil || x.Kind == jsontree.Null || (x.Kind == jsontree.String && x.Str == "") {
+			if x == nil || x.Kind == jsonread.Null || (x.Kind == jsonread.String && x.Str == "") {
 				missing = append(missing, prefix+f)
 			}
 		}
 	}
-	if p := v.Get("provider"); is(p, jsontree.Object) {
+	if p := v.Get("provider"); is(p, jsonread.Object) {
 		need(p, "provider.", "url", "organization")
 	}
 	for i, s := range items(v.Get("signatures")) {
 		need(s, fmt.Sprintf("signatures[%d].", i), "protected", "signature")
 	}
 	schemes := v.Get("securitySchemes")
-	if !is(schemes, jsontree.Object) {
+	if !is(schemes, jsonread.Object) {
 		return missing
 	}
 	for _, f := range schemes.Fields {
 		prefix := "securitySchemes." + f.Key + "."
 		s := f.Value
-		if x := s.Get("apiKeySecurityScheme"); is(x, jsontree.Object) {
+		if x := s.Get("apiKeySecurityScheme"); is(x, jsonread.Object) {
 			need(x, prefix+"apiKeySecurityScheme.", "location", "name")
 		}
-		if x := s.Get("httpAuthSecurityScheme"); is(x, jsontree.Object) {
+		if x := s.Get("httpAuthSecurityScheme"); is(x, jsonread.Object) {
 			need(x, prefix+"httpAuthSecurityScheme.", "scheme")
 		}
-		if x := s.Get("openIdConnectSecurityScheme"); is(x, jsontree.Object) {
+		if x := s.Get("openIdConnectSecurityScheme"); is(x, jsonread.Object) {
 			need(x, prefix+"openIdConnectSecurityScheme.", "openIdConnectUrl")
 		}
 		x := s.Get("oauth2SecurityScheme")
-		if !is(x, jsontree.Object) {
+		if !is(x, jsonread.Object) {
 			continue
 		}
 		flows := x.Get("flows")
-		if !is(flows, jsontree.Object) {
+		if !is(flows, jsonread.Object) {
 			missing = append(missing, prefix+"oauth2SecurityScheme.flows")
 			continue
 		}
 		p := prefix + "oauth2SecurityScheme.flows."
-		if fl := flows.Get("authorizationCode"); is(fl, jsontree.Object) {
+		if fl := flows.Get("authorizationCode"); is(fl, jsonread.Object) {
 			need(fl, p+"authorizationCode.", "authorizationUrl", "tokenUrl", "scopes")
 		}
-		if fl := flows.Get("clientCredentials"); is(fl, jsontree.Object) {
+		if fl := flows.Get("clientCredentials"); is(fl, jsonread.Object) {
 			need(fl, p+"clientCredentials.", "tokenUrl", "scopes")
 		}
-		if fl := flows.Get("deviceCode"); is(fl, jsontree.Object) {
+		if fl := flows.Get("deviceCode"); is(fl, jsonread.Object) {
 			need(fl, p+"deviceCode.", "deviceAuthorizationUrl", "tokenUrl", "scopes")
 		}
 		for flow, fields := range map[string][]string{"implicit": {"authorizationUrl", "refreshUrl"}, "password": {"tokenUrl", "refreshUrl"}} {
 			fl := flows.Get(flow)
 			for _, k := range fields {
-				if u := fl.Get(k); is(u, jsontree.String) && u.Str != "" && !isURL(u.Str) {
+				if u := fl.Get(k); is(u, jsonread.String) && u.Str != "" && !isURL(u.Str) {
 					missing = append(missing, fmt.Sprintf("%s%s.%s as a URL (it is %q)", p, flow, k, u.Str))
 				}
 			}
@@ -796,7 +796,7 @@ func (c *checker) checkExtensions(cl *call) {
 		}
 	}
 	// §4.6.1 lets a JSON-RPC client opt in with a request parameter.
-	if is(cl.params, jsontree.Object) {
+	if is(cl.params, jsonread.Object) {
 		for _, f := range cl.params.Fields {
 			if strings.EqualFold(f.Key, "A2A-Extensions") {
 				add(f.Value.Text())
@@ -887,7 +887,7 @@ func (c *checker) checkInterface(cl *call) {
 // with the configuration.
 func (c *checker) checkResource(cl *call) {
 	var want, got string
-	var v *jsontree.Value
+	var v *jsonread.Value
 	switch cl.method {
 	case "GetTask", "CancelTask":
 		if cl.resultTsk == nil {
@@ -969,7 +969,7 @@ type sighting struct {
 // noteArtifacts keeps the artifacts a call's reply and frames show, for
 // blocking-artifacts.
 func (c *checker) noteArtifacts(cl *call) {
-	add := func(task string, a *jsontree.Value, at time.Time) {
+	add := func(task string, a *jsonread.Value, at time.Time) {
 		if id := a.Get("artifactId").Text(); task != "" && id != "" {
 			c.artifacts[task] = append(c.artifacts[task], sighting{id: id, at: at, ex: cl.ex.Seq})
 		}

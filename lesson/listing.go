@@ -7,7 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -284,8 +284,8 @@ func (n *Listing) locate(srcs *sources, tg target) (raw, httpText string, ok boo
 func (n *Listing) quote(tg target, raw, httpText string) {
 	f := &n.fence
 	lang := "text"
-	var tree *jsontree.Value
-	if v, err := jsontree.Parse([]byte(raw)); err == nil && strings.TrimSpace(raw) != "" {
+	var tree *jsonread.Value
+	if v, err := jsonread.Parse([]byte(raw)); err == nil && strings.TrimSpace(raw) != "" {
 		tree, lang = v, "json"
 	}
 	if tg.hasLang {
@@ -332,7 +332,7 @@ func (n *Listing) quote(tg target, raw, httpText string) {
 			}
 		}
 	}
-	text, err := jsontree.Format(v, jsontree.FormatOptions{Key: key, Cut: n.Cuts})
+	text, err := jsonread.Format(v, jsonread.FormatOptions{Key: key, Cut: n.Cuts})
 	if err != nil {
 		f.errorf(tg.cut.Offset, "listing: %v", err)
 		return
@@ -484,7 +484,7 @@ func httpPlaces(rs *source, exN, frameN int, part string) []place {
 	add := func(where string, step int, body, text string) {
 		pl := place{where: where, step: step, text: text}
 		if strings.TrimSpace(body) != "" {
-			if v, err := jsontree.Parse([]byte(body)); err == nil {
+			if v, err := jsonread.Parse([]byte(body)); err == nil {
 				pl.v = v
 			}
 		}
@@ -528,7 +528,7 @@ func eventsPlaces(rs *source) ([]place, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := jsontree.Parse(b)
+	v, err := jsonread.Parse(b)
 	if err != nil {
 		return nil, err
 	}

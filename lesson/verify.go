@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // A listing with a body quotes its own text, and that text must be what
@@ -24,7 +24,7 @@ const maxQuote = 64 << 10
 // A pattern is a quoted piece of JSON. Offsets are byte indexes into the
 // quote's text.
 type pattern struct {
-	kind   jsontree.Kind
+	kind   jsonread.Kind
 	off    int
 	end    int
 	open   bool       // an object or array with a cut: more members or elements may be there
@@ -60,7 +60,7 @@ func parseQuote(s string) (*pattern, error) {
 	start := q.i
 	q.cuts()
 	if q.peekMember() {
-		p := &pattern{kind: jsontree.Object, off: start, open: true}
+		p := &pattern{kind: jsonread.Object, off: start, open: true}
 		if err := q.members(p, 0, true); err != nil {
 			return nil, err
 		}
@@ -148,8 +148,8 @@ func (q *quoteParser) peekMember() bool {
 }
 
 func (q *quoteParser) value(depth int) (*pattern, error) {
-	if depth > jsontree.MaxDepth {
-		return nil, q.errorf("the quote nests deeper than %d", jsontree.MaxDepth)
+	if depth > jsonread.MaxDepth {
+		return nil, q.errorf("the quote nests deeper than %d", jsonread.MaxDepth)
 	}
 	q.space()
 	if q.i >= len(q.s) {
@@ -159,7 +159,7 @@ func (q *quoteParser) value(depth int) (*pattern, error) {
 	switch c := q.s[q.i]; {
 	case c == '{':
 		q.i++
-		p := &pattern{kind: jsontree.Object, off: start}
+		p := &pattern{kind: jsonread.Object, off: start}
 		if err := q.members(p, depth, false); err != nil {
 			return nil, err
 		}
@@ -167,7 +167,7 @@ func (q *quoteParser) value(depth int) (*pattern, error) {
 		return p, nil
 	case c == '[':
 		q.i++
-		p := &pattern{kind: jsontree.Array, off: start}
+		p := &pattern{kind: jsonread.Array, off: start}
 		for {
 			if q.cuts() {
 				p.open = true
@@ -203,14 +203,14 @@ func (q *quoteParser) value(depth int) (*pattern, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &pattern{kind: jsontree.String, off: start, end: q.i, str: str, raw: q.s[start:q.i]}, nil
+		return &pattern{kind: jsonread.String, off: start, end: q.i, str: str, raw: q.s[start:q.i]}, nil
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range []string{"true", "false", "null"} {
 			if strings.HasPrefix(q.s[q.i:], lit) {
 				q.i += len(lit)
-				k := jsontree.Bool
+				k := jsonread.Bool
 				if lit == "null" {
-					k = jsontree.Null
+					k = jsonread.Null
 				}
 				return &pattern{kind: k, off: start, end: q.i, raw: lit}, nil
 			}
@@ -224,7 +224,7 @@ func (q *quoteParser) value(depth int) (*pattern, error) {
 			return nil, q.errorf("%q is not a number", q.s[q.i:j])
 		}
 		q.i = j
-		return &pattern{kind: jsontree.Number, off: start, end: j, raw: q.s[start:j]}, nil
+		return &pattern{kind: jsonread.Number, off: start, end: j, raw: q.s[start:j]}, nil
 	}
 	return nil, q.errorf("expected a JSON value, found %s", q.show())
 }
@@ -344,7 +344,7 @@ type mismatch struct {
 // matches any string with the same text around the cuts. Numbers compare
 // by value. It returns how many scalars of the quote matched, and the
 // first mismatch in the quote's order (nil when everything matched).
-func match(p *pattern, v *jsontree.Value, quote string) (int, *mismatch) {
+func match(p *pattern, v *jsonread.Value, quote string) (int, *mismatch) {
 	if p.kind != v.Kind {
 		return 0, &mismatch{p.off, clip(quote[p.off:p.end], 60), "a " + v.Kind.String() + ": " + showValue(v)}
 	}
@@ -357,7 +357,7 @@ func match(p *pattern, v *jsontree.Value, quote string) (int, *mismatch) {
 		}
 	}
 	switch p.kind {
-	case jsontree.Object:
+	case jsonread.Object:
 		for _, f := range p.fields {
 			fv := v.Get(f.key)
 			if fv == nil {
@@ -365,7 +365,7 @@ func match(p *pattern, v *jsontree.Value, quote string) (int, *mismatch) {
 				continue
 			}
 			k, mm := match(f.val, fv, quote)
-			if mm != nil && mm.off == f.val.off && f.val.kind != jsontree.Object && f.val.kind != jsontree.Array {
+			if mm != nil && mm.off == f.val.off && f.val.kind != jsonread.Object && f.val.kind != jsonread.Array {
 				// A scalar that differs: show it with its name.
 				mm = &mismatch{f.off, clip(quote[f.off:f.val.end], 60), strconv.Quote(f.key) + ": " + mm.got}
 			}
@@ -384,7 +384,7 @@ func match(p *pattern, v *jsontree.Value, quote string) (int, *mismatch) {
 			}
 		}
 		return n, first
-	case jsontree.Array:
+	case jsonread.Array:
 		if !p.open {
 			if len(p.items) != len(v.Items) {
 				note(0, &mismatch{p.off, fmt.Sprintf("%d elements (write … where elements are cut)", len(p.items)), fmt.Sprintf("%d elements", len(v.Items))})
@@ -419,11 +419,11 @@ func match(p *pattern, v *jsontree.Value, quote string) (int, *mismatch) {
 			}
 		}
 		return n, first
-	case jsontree.String:
+	case jsonread.String:
 		if globMatch(p.str, v.Str) {
 			return 1, nil
 		}
-	case jsontree.Number:
+	case jsonread.Number:
 		a, err1 := strconv.ParseFloat(p.raw, 64)
 		b, err2 := strconv.ParseFloat(v.Raw, 64)
 		if err1 == nil && err2 == nil && a == b {
@@ -459,17 +459,17 @@ func globMatch(pat, s string) bool {
 	return strings.HasSuffix(s, last)
 }
 
-func showValue(v *jsontree.Value) string {
+func showValue(v *jsonread.Value) string {
 	switch v.Kind {
-	case jsontree.Object:
+	case jsonread.Object:
 		return "an object (" + memberList(v) + ")"
-	case jsontree.Array:
+	case jsonread.Array:
 		return fmt.Sprintf("an array of %d elements", len(v.Items))
 	}
 	return clip(v.Raw, 60)
 }
 
-func memberList(v *jsontree.Value) string {
+func memberList(v *jsonread.Value) string {
 	if len(v.Fields) == 0 {
 		return "no members"
 	}
@@ -499,7 +499,7 @@ func clip(s string, n int) string {
 type place struct {
 	where string // "exchange 1, response"
 	step  int
-	v     *jsontree.Value
+	v     *jsonread.Value
 	text  string
 	// events: v is an events file; the exchange and frame of a value
 	// come from its path in it.
@@ -529,7 +529,7 @@ func findQuote(p *pattern, quote string, places []place) hit {
 			continue
 		}
 		found := false
-		walkValues(pl.v, nil, func(v *jsontree.Value, path []int) bool {
+		walkValues(pl.v, nil, func(v *jsonread.Value, path []int) bool {
 			if p.kind != v.Kind && best.score >= 0 {
 				return true
 			}
@@ -557,7 +557,7 @@ func findQuote(p *pattern, quote string, places []place) hit {
 // walkValues calls f on v and every value inside it, depth first, with
 // the array indexes on the way (object members count as -1). f returns
 // false to stop.
-func walkValues(v *jsontree.Value, path []int, f func(*jsontree.Value, []int) bool) bool {
+func walkValues(v *jsonread.Value, path []int, f func(*jsonread.Value, []int) bool) bool {
 	if !f(v, path) {
 		return false
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -29,7 +29,7 @@ func TestGlobMatch(t *testing.T) {
 
 func TestParseQuote(t *testing.T) {
 	value := `{"task": {"id": "t1", "status": {"state": "S", "message": {"messageId": "m", "role": "R", "parts": [{"text": "a"}, {"text": "b"}]}}, "history": []}}`
-	v, err := jsontree.Parse([]byte(value))
+	v, err := jsonread.Parse([]byte(value))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func FuzzQuote(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	v, err := jsontree.Parse([]byte(`{"task": {"id": "t1", "n": 1.5, "ok": true, "z": null, "parts": [{"text": "a…"}, []]}}`))
+	v, err := jsonread.Parse([]byte(`{"task": {"id": "t1", "n": 1.5, "ok": true, "z": null, "parts": [{"text": "a…"}, []]}}`))
 	if err != nil {
 		f.Fatal(err)
 	}

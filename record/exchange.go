@@ -140,6 +140,10 @@ func (r *Recorder) feed(x *exchange, p []byte) {
 			f.Data = strings.ToValidUTF8(f.Data, "\ufffd")
 			x.notes = append(x.notes, fmt.Sprintf("frame %d: bytes that are not UTF-8 replaced by U+FFFD", len(x.x.Response.Stream.Frames)+1))
 		}
+		var why string
+		if f.Data, why = replay.FitFrameData(f.Data); why != "" {
+			x.notes = append(x.notes, fmt.Sprintf("frame %d: %s", len(x.x.Response.Stream.Frames)+1, why))
+		}
 		if r.norm != nil {
 			r.norm.Frame(&f)
 		}

@@ -91,6 +91,22 @@
 // break, and [Write] refuses one that would. A request without a body
 // ends with its empty line.
 //
+// A body, or a frame's data (below), nests JSON arrays and objects at
+// most 256 deep (jsonread.MaxDepth), whatever its Content-Type: a text
+// that, read as JSON, opens a 257th level before it ends or stops being
+// JSON is an error, at the line of that level's bracket:
+//
+//	deep.http:26: JSON nested deeper than 256 levels, a2aplay's limit
+//
+// Every reader of a2aplay's, in the page and its workers too, reads a
+// body's JSON with package jsonread, whose readers go one call deeper
+// for each level; in the browser those calls take the JavaScript
+// engine's stack, which gives out at a few thousand levels. A transcript
+// is refused as a whole, so that the command line, the page and its
+// workers all give this one error. [Write] refuses such a body, and
+// [FitBody] leaves it out, saying why. Text that is not JSON counts only
+// as far as it reads as JSON: prose with brackets in it is no error.
+//
 // The response is opened by its own "# @at TIME" line, then either
 //
 //	HTTP/1.1 200 OK                 a status line, headers, an empty line,

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // EventsJSON returns the frames of every stream in t as the JSON of an
@@ -33,7 +35,7 @@ func EventsJSON(t *Transcript) ([]byte, error) {
 				return nil, fmt.Errorf("replay: exchange %d (%s): frame %d time %s: %w", x.Seq, x.Name, i+1, msg, ErrNotRepresentable)
 			}
 			ef := eventsFrame{Frame: i + 1, At: formatTime(f.At), ID: f.ID, Event: f.Event}
-			if utf8.ValidString(f.Data) && json.Valid([]byte(f.Data)) {
+			if utf8.ValidString(f.Data) && jsonread.Valid(f.Data) {
 				ef.Data = json.RawMessage(f.Data)
 			} else {
 				ef.Data = f.Data

@@ -53,10 +53,21 @@ func FormatTime(t time.Time) string { return formatTime(t) }
 // Go's escapes, and shortened to 72 bytes and "…" when longer.
 func Quote(s string) string { return quote(s) }
 
+// FitFrameData makes a frame's data that came off the wire fit a
+// transcript: data nested too deep (see the format) is left out, and
+// FitFrameData returns "" and why, for a note.
+func FitFrameData(data string) (fit, why string) {
+	if msg := deepProblem(data); msg != "" {
+		return "", "data " + msg + ", which a transcript cannot hold"
+	}
+	return data, ""
+}
+
 // FitBody makes a body that came off the wire fit a transcript: line
 // endings become "\n" and the line breaks at its end go. If it still does
-// not fit (it is not UTF-8 text, or a line starts with "#"), the body is
-// left out: FitBody returns "" and why, for a note.
+// not fit (it is not UTF-8 text, a line starts with "#", or it nests
+// JSON too deep), the body is left out: FitBody returns "" and why, for
+// a note.
 func FitBody(text string) (body, why string) {
 	if !utf8.ValidString(text) || strings.ContainsRune(text, 0) {
 		return "", fmt.Sprintf("%d bytes that are not UTF-8 text", len(text))

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // A SyntaxError reports input that does not follow the format. For a
@@ -478,8 +480,8 @@ func (p *parser) request(r *Request) error {
 	if r.Header, err = p.headers(); err != nil {
 		return err
 	}
-	r.Body = p.body()
-	return nil
+	r.Body, err = p.body()
+	return err
 }
 
 func (p *parser) response() (*Response, error) {
@@ -519,7 +521,9 @@ func (p *parser) response() (*Response, error) {
 		}
 		return r, nil
 	}
-	r.Body = p.body()
+	if r.Body, err = p.body(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -545,8 +549,9 @@ func (p *parser) headers() ([]Header, error) {
 }
 
 // body reads lines up to the next line that starts with "#", and drops
-// the empty lines at its end.
-func (p *parser) body() string {
+// the empty lines at its end. A body nested too deep is an error.
+func (p *parser) body() (string, error) {
+	line := p.i + 1
 	start, end := p.off, p.off // end: after the last line that is not empty
 	for !p.eof() && !strings.HasPrefix(p.cur, "#") {
 		if p.cur != "" {
@@ -555,14 +560,27 @@ func (p *parser) body() string {
 		p.next()
 	}
 	if end == start {
-		return ""
+		return "", nil
 	}
 	// The lines as they are in the text, with "\n" between them.
 	b := p.text[start:end]
 	if p.eol != "\n" {
 		b = strings.ReplaceAll(b, p.eol, "\n")
 	}
-	return b
+	return b, p.tooDeep(b, line)
+}
+
+// tooDeep returns the error of a body or a frame's data, text, that
+// nests JSON too deep for a2aplay's readers (jsonread.MaxDepth), at the
+// line of the bracket past the limit; text starts at line first.
+func (p *parser) tooDeep(text string, first int) error {
+	err := jsonread.CheckDepth(text)
+	if err == nil { // most bodies: no need for errors.As, which allocates
+		return nil
+	}
+	var se *jsonread.SyntaxError
+	errors.As(err, &se)
+	return &SyntaxError{p.name, first + strings.Count(text[:se.Offset], "\n"), se.Msg}
 }
 
 // stream reads an event-stream body: frames, each opened by ": @at TIME",
@@ -637,7 +655,7 @@ func (p *parser) frame() (Frame, error) {
 			}
 			p.next()
 			f.Data = strings.Join(data, "\n")
-			return f, nil
+			return f, p.tooDeep(f.Data, p.i-len(data))
 		}
 		field, value, _ := strings.Cut(l, ":")
 		value = strings.TrimPrefix(value, " ")

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/replaytest"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 func TestRoundTripFiles(t *testing.T) {
@@ -363,6 +364,12 @@ func TestParseBad(t *testing.T) {
 		{"end without by", badSSE + ": @end 2026-10-06T09:00:00.500Z\n", `t.http:15: expected "server" or "client" after the time in ": @end", found ""`},
 		{"end bad time", badSSE + ": @end soon server\n", `t.http:15: expected a UTC time like "2026-10-06T09:00:00.000Z" after ": @end", found "soon"`},
 		{"frame after end", badSSE + ": @end 2026-10-06T09:00:00.500Z server\n\n: @at 2026-10-06T09:00:00.750Z\n", `t.http:17: expected nothing after ": @end" in the stream, found ": @at 2026-10-06T09:00:00.750Z"`},
+		{"body too deep", badEx1 + "POST http://s:1/ HTTP/1.1\n\n{\"a\":\n" + strings.Repeat("[", jsonread.MaxDepth) + "\n",
+			"t.http:12: " + jsonread.ErrTooDeep.Error()},
+		{"response body too deep", badResp + "HTTP/1.1 200 OK\n\n" + strings.Repeat(`{"a":`, 9999) + "\n",
+			"t.http:14: " + jsonread.ErrTooDeep.Error()},
+		{"frame too deep", badSSE + ": @at 2026-10-06T09:00:00.500Z\ndata: {\"a\":\ndata: " + strings.Repeat("[", jsonread.MaxDepth) + "\n\n",
+			"t.http:17: " + jsonread.ErrTooDeep.Error()},
 		{"long line shortened", "# a2aplay transcript 1\n" + strings.Repeat("x", 100) + "\n",
 			`t.http:2: expected "# title: TEXT", "# note: TEXT", "# participant: NAME [URL]" or "### 1 NAME", found "` + strings.Repeat("x", 72) + `…"`},
 	} {
@@ -379,6 +386,36 @@ func TestParseBad(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestParseDeepEnough: bodies and frames nested as deep as a2aplay reads
+// parse, and so does text that stops being JSON before it nests too
+// deep; FitBody and FitFrameData leave out a body or data nested
+// deeper, saying why.
+func TestParseDeepEnough(t *testing.T) {
+	deep := strings.Repeat("[", jsonread.MaxDepth) + strings.Repeat("]", jsonread.MaxDepth)
+	text := "x" + strings.Repeat("[", 300)
+	in := badResp + "HTTP/1.1 200 OK\n\n" + deep + "\n\n### 2 Y\n# @from c\n# @to s\n# @at 2026-10-06T09:00:01.000Z\nPOST http://s:1/ HTTP/1.1\n\n" + text + "\n"
+	tr, err := Parse([]byte(in), "t.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tr.Exchanges[0].Response.Body; got != deep {
+		t.Errorf("body %q", got)
+	}
+	if got := tr.Exchanges[1].Request.Body; got != text {
+		t.Errorf("body %q", got)
+	}
+	body, why := FitBody("[" + deep + "]")
+	if want := "body at byte 256: " + jsonread.ErrTooDeep.Error() + ", which a transcript cannot hold"; body != "" || why != want {
+		t.Errorf("FitBody of a body too deep = %q, %q; want \"\", %q", body, why, want)
+	}
+	data, why := FitFrameData(deep + "x")
+	if want := "data at byte 256: " + jsonread.ErrTooDeep.Error() + ", which a transcript cannot hold"; data != deep+"x" || why != "" {
+		t.Errorf("FitFrameData of data that stops being JSON = %q, %q", data, why)
+	} else if data, why = FitFrameData("[" + deep + "]"); data != "" || why != want {
+		t.Errorf("FitFrameData of data too deep = %q, %q; want \"\", %q", data, why, want)
 	}
 }
 
@@ -419,6 +456,10 @@ func TestWriteBad(t *testing.T) {
 		{"body final newline", func(t *Transcript) { t.Exchanges[3].Request.Body = "ok\n" }, "replay: exchange 4 (SendMessage): request body ends with a line break"},
 		{"body cr", func(t *Transcript) { t.Exchanges[3].Request.Body = "a\r\nb" }, `replay: exchange 4 (SendMessage): request body has a carriage return ("\r")`},
 		{"body utf-8", func(t *Transcript) { t.Exchanges[3].Request.Body = "\xff" }, "replay: exchange 4 (SendMessage): request body is not UTF-8"},
+		{"body too deep", func(t *Transcript) { t.Exchanges[3].Request.Body = `{"a":` + strings.Repeat("[", jsonread.MaxDepth) },
+			"replay: exchange 4 (SendMessage): request body at byte 260: " + jsonread.ErrTooDeep.Error()},
+		{"frame data too deep", func(t *Transcript) { t.Exchanges[0].Response.Stream.Frames[1].Data = strings.Repeat("[", 9999) },
+			"replay: exchange 1 (SendStreamingMessage): frame 2 data at byte 256: " + jsonread.ErrTooDeep.Error()},
 		{"error and status", func(t *Transcript) { t.Exchanges[2].Response.StatusCode = 200 },
 			"replay: exchange 3 (GetTask): response has both an error and a status, headers or a body"},
 		{"error newline", func(t *Transcript) { t.Exchanges[2].Response.Err = "a\nb" }, "replay: exchange 3 (GetTask): response error has a line break"},

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // What a step says comes from the exchange's bodies: the JSON-RPC or
@@ -283,7 +284,7 @@ func partsText(ps []wirePart) string {
 // after each comma and colon so that it can wrap. A body that is not
 // JSON, or longer than 64 KiB, gives its first line.
 func compactJSON(body string) string {
-	if len(body) > 64<<10 || !validJSON(body) {
+	if len(body) > 64<<10 || !jsonread.Valid(body) {
 		return firstLine(body)
 	}
 	// shorten keeps the first 8*detailRunes bytes only.

@@ -1,10 +1,12 @@
 package replay
 
+import "github.com/a2aplay/a2aplay/jsonread"
+
 // wire is a lenient view of any A2A JSON body: a JSON-RPC request or
 // response, or an HTTP+JSON body, and the Task, Message and events inside.
 // Only the fields Steps needs are read.
 //
-// [decode] reads a body into it with a [jsonReader] the way
+// [decode] reads a body into it with a [jsonread.Reader] the way
 // encoding/json's Unmarshal would read it into these structs with the
 // field names below as tags, and Steps relies on what that means: keys
 // match field names without regard to case, the last of two equal keys
@@ -68,12 +70,12 @@ type wireArt struct {
 // types are left out. It reports whether body was a JSON object at all;
 // when it was not, w is left zero.
 func decode(body string, w *wire) bool {
-	r := jsonReader{s: body}
-	if r.peek() != '{' {
+	r := jsonread.NewReader(body)
+	if r.Peek() != '{' {
 		return false
 	}
-	r.readObject(w)
-	if !r.end() {
+	r.ReadObject(w)
+	if !r.End() {
 		*w = wire{}
 		return false
 	}
@@ -132,102 +134,102 @@ var (
 	wireArtFields    = []string{"artifactId", "name", "parts"}
 )
 
-func (w *wire) member(r *jsonReader, key string) {
-	switch fieldIndex(key, wireFields[:]) {
+func (w *wire) Member(r *jsonread.Reader, key string) {
+	switch jsonread.FieldIndex(key, wireFields[:]) {
 	case fJSONRPC:
-		r.readString(&w.JSONRPC)
+		r.ReadString(&w.JSONRPC)
 	case fMethod:
-		r.readString(&w.Method)
+		r.ReadString(&w.Method)
 	case fParams:
-		readPtr(r, &w.Params)
+		jsonread.ReadPtr(r, &w.Params)
 	case fResult:
-		readPtr(r, &w.Result)
+		jsonread.ReadPtr(r, &w.Result)
 	case fError:
-		readPtr(r, &w.Error)
+		jsonread.ReadPtr(r, &w.Error)
 	case fID:
-		w.ID = r.raw()
+		w.ID = r.Raw()
 	case fTaskID:
-		r.readString(&w.TaskID)
+		r.ReadString(&w.TaskID)
 	case fContextID:
-		r.readString(&w.ContextID)
+		r.ReadString(&w.ContextID)
 	case fStatus:
-		readPtr(r, &w.Status)
+		jsonread.ReadPtr(r, &w.Status)
 	case fParts:
-		readSlice(r, &w.Parts)
+		jsonread.ReadSlice(r, &w.Parts)
 	case fArtifacts:
-		readSlice(r, &w.Artifacts)
+		jsonread.ReadSlice(r, &w.Artifacts)
 	case fArtifact:
-		readPtr(r, &w.Artifact)
+		jsonread.ReadPtr(r, &w.Artifact)
 	case fTask:
-		readPtr(r, &w.Task)
+		jsonread.ReadPtr(r, &w.Task)
 	case fMessage:
-		readPtr(r, &w.Message)
+		jsonread.ReadPtr(r, &w.Message)
 	case fStatusUpdate:
-		readPtr(r, &w.StatusUpdate)
+		jsonread.ReadPtr(r, &w.StatusUpdate)
 	case fArtifactUpdate:
-		readPtr(r, &w.ArtifactUpdate)
+		jsonread.ReadPtr(r, &w.ArtifactUpdate)
 	case fName:
-		r.readString(&w.Name)
+		r.ReadString(&w.Name)
 	case fSupportedInterfaces:
-		w.SupportedInterfaces = r.raw()
+		w.SupportedInterfaces = r.Raw()
 	case fSkills:
-		w.Skills = r.raw()
+		w.Skills = r.Raw()
 	default:
-		r.skip()
+		r.Skip()
 	}
 }
 
-func (e *wireError) member(r *jsonReader, key string) {
-	switch fieldName(key, wireErrorFields) {
+func (e *wireError) Member(r *jsonread.Reader, key string) {
+	switch jsonread.FieldName(key, wireErrorFields) {
 	case "code":
-		r.readInt(&e.Code)
+		r.ReadInt(&e.Code)
 	case "message":
-		r.readString(&e.Message)
+		r.ReadString(&e.Message)
 	default:
-		r.skip()
+		r.Skip()
 	}
 }
 
-func (s *wireStatus) member(r *jsonReader, key string) {
-	switch fieldName(key, wireStatusFields) {
+func (s *wireStatus) Member(r *jsonread.Reader, key string) {
+	switch jsonread.FieldName(key, wireStatusFields) {
 	case "state":
-		r.readString(&s.State)
+		r.ReadString(&s.State)
 	case "message":
-		readPtr(r, &s.Message)
+		jsonread.ReadPtr(r, &s.Message)
 	case "timestamp":
-		r.readString(&s.Timestamp)
+		r.ReadString(&s.Timestamp)
 	default:
-		r.skip()
+		r.Skip()
 	}
 }
 
-func (p *wirePart) member(r *jsonReader, key string) {
-	switch fieldName(key, wirePartFields) {
+func (p *wirePart) Member(r *jsonread.Reader, key string) {
+	switch jsonread.FieldName(key, wirePartFields) {
 	case "text":
-		r.readString(&p.Text)
+		r.ReadString(&p.Text)
 	case "data":
-		p.Data = r.raw()
+		p.Data = r.Raw()
 	case "url":
-		r.readString(&p.URL)
+		r.ReadString(&p.URL)
 	case "filename":
-		r.readString(&p.Filename)
+		r.ReadString(&p.Filename)
 	case "mediaType":
-		r.readString(&p.MediaType)
+		r.ReadString(&p.MediaType)
 	default:
-		r.skip()
+		r.Skip()
 	}
 }
 
-func (a *wireArt) member(r *jsonReader, key string) {
-	switch fieldName(key, wireArtFields) {
+func (a *wireArt) Member(r *jsonread.Reader, key string) {
+	switch jsonread.FieldName(key, wireArtFields) {
 	case "artifactId":
-		r.readString(&a.ArtifactID)
+		r.ReadString(&a.ArtifactID)
 	case "name":
-		r.readString(&a.Name)
+		r.ReadString(&a.Name)
 	case "parts":
-		readSlice(r, &a.Parts)
+		jsonread.ReadSlice(r, &a.Parts)
 	default:
-		r.skip()
+		r.Skip()
 	}
 }
 
@@ -236,6 +238,6 @@ func (w *wire) id() string {
 	if w == nil || len(w.ID) == 0 || w.ID[0] != '"' {
 		return ""
 	}
-	r := jsonReader{s: w.ID}
-	return r.str()
+	r := jsonread.NewReader(w.ID)
+	return r.Str()
 }

@@ -10,10 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/replaytest"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // This file holds the reader of bodies that Steps used before the
-// jsonReader: encoding/json's Unmarshal into structs with tags. Fuzzing
+// jsonread.Reader: encoding/json's Unmarshal into structs with tags. Fuzzing
 // holds the two to each other, and BenchmarkDecode measures both.
 
 type jsonWire struct {
@@ -59,13 +60,18 @@ type jsonArt struct {
 }
 
 // decodeJSON is decode as it was, with encoding/json.
+// tooDeep reports whether body nests deeper than a2aplay reads: JSON
+// that encoding/json reads, and replay does not (the tests of package
+// jsonread hold CheckDepth to encoding/json).
+func tooDeep(body string) bool { return jsonread.CheckDepth(body) != nil }
+
 func decodeJSON(body string) (wire, bool) {
 	var j jsonWire
 	i := 0
 	for i < len(body) && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t') {
 		i++
 	}
-	if i == len(body) || body[i] != '{' {
+	if i == len(body) || body[i] != '{' || tooDeep(body) {
 		return wire{}, false
 	}
 	err := json.Unmarshal([]byte(body), &j)
@@ -133,7 +139,7 @@ func arts(js []jsonArt) []wireArt {
 // compactJSONStd is compactJSON as it was, with json.Compact.
 func compactJSONStd(body string) string {
 	var b bytes.Buffer
-	if len(body) > 64<<10 || json.Compact(&b, []byte(body)) != nil {
+	if len(body) > 64<<10 || tooDeep(body) || json.Compact(&b, []byte(body)) != nil {
 		return firstLine(body)
 	}
 	var out strings.Builder
@@ -220,8 +226,9 @@ var decodeCases = []struct {
 	{"bad literal", `{"x":nul}`, nil},
 	{"trailing comma", `{"x":1,}`, nil},
 	{"byte order mark", "\ufeff{}", nil},
-	{"nesting allowed", `{"x":` + strings.Repeat("[", 9999) + strings.Repeat("]", 9999) + "}", &wire{}},
-	{"nesting too deep", `{"x":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "}", nil},
+	{"nesting allowed", `{"x":` + strings.Repeat("[", jsonread.MaxDepth-1) + strings.Repeat("]", jsonread.MaxDepth-1) + "}", &wire{}},
+	{"nesting too deep", `{"x":` + strings.Repeat("[", jsonread.MaxDepth) + strings.Repeat("]", jsonread.MaxDepth) + "}", nil},
+	{"nesting too deep for encoding/json", `{"x":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "}", nil},
 }
 
 func TestDecode(t *testing.T) {
@@ -252,10 +259,10 @@ func checkDecode(t *testing.T, body string) {
 		t.Fatalf("decode(%q) = %v, encoding/json %v", body, ok, wantOK)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("decode(%q) (-encoding/json +jsonReader):\n%s", body, diff)
+		t.Fatalf("decode(%q) (-encoding/json +jsonread):\n%s", body, diff)
 	}
-	if v, want := validJSON(body), json.Valid([]byte(body)); v != want {
-		t.Fatalf("validJSON(%q) = %v, json.Valid %v", body, v, want)
+	if v, want := jsonread.Valid(body), json.Valid([]byte(body)) && !tooDeep(body); v != want {
+		t.Fatalf("jsonread.Valid(%q) = %v, json.Valid %v", body, v, want)
 	}
 	if c, want := compactJSON(body), compactJSONStd(body); c != want {
 		t.Fatalf("compactJSON(%q) = %q, with json.Compact %q", body, c, want)
@@ -279,7 +286,11 @@ func FuzzDecode(f *testing.F) {
 }
 
 // BenchmarkDecode reads every body of the transcripts the tests read,
-// with encoding/json as Steps did and with the jsonReader.
+// in the ways a2aplay reads them and with encoding/json beside each:
+// into replay's structs (encoding/json as Steps did, and the
+// jsonread.Reader as Steps does), into a tree (encoding/json into an any,
+// and jsonread.Parse as the checker and the lessons do), and only to
+// say whether it is JSON (json.Valid, and jsonread.Valid).
 //
 //	go test ./replay -run '^$' -bench Decode -benchmem
 func BenchmarkDecode(b *testing.B) {
@@ -288,25 +299,29 @@ func BenchmarkDecode(b *testing.B) {
 	for _, s := range bs {
 		n += len(s)
 	}
-	b.Run("encoding-json", func(b *testing.B) {
-		b.SetBytes(int64(n))
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range bs {
-				decodeJSON(s)
+	each := func(read func(string)) func(*testing.B) {
+		return func(b *testing.B) {
+			b.SetBytes(int64(n))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range bs {
+					read(s)
+				}
 			}
 		}
-	})
-	b.Run("jsonReader", func(b *testing.B) {
-		b.SetBytes(int64(n))
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range bs {
-				var w wire
-				decode(s, &w)
-			}
-		}
-	})
+	}
+	b.Run("structs/encoding-json", each(func(s string) { decodeJSON(s) }))
+	b.Run("structs/jsonread", each(func(s string) {
+		var w wire
+		decode(s, &w)
+	}))
+	b.Run("tree/encoding-json", each(func(s string) {
+		var v any
+		json.Unmarshal([]byte(s), &v)
+	}))
+	b.Run("tree/jsonread", each(func(s string) { jsonread.ParseString(s) }))
+	b.Run("valid/encoding-json", each(func(s string) { json.Valid([]byte(s)) }))
+	b.Run("valid/jsonread", each(func(s string) { jsonread.Valid(s) }))
 }
 
 func FuzzClip(f *testing.F) {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // ErrNotRepresentable is wrapped by the errors of [Write] and [Marshal]
@@ -329,7 +330,19 @@ func bodyProblem(body string) string {
 			return fmt.Sprintf(`line %d starts with "#"`, i+1)
 		}
 	}
-	return ""
+	return deepProblem(body)
+}
+
+// deepProblem says where text nests JSON too deep for a2aplay's readers,
+// or "".
+func deepProblem(text string) string {
+	err := jsonread.CheckDepth(text)
+	if err == nil { // most bodies: no need for errors.As, which allocates
+		return ""
+	}
+	var se *jsonread.SyntaxError
+	errors.As(err, &se)
+	return fmt.Sprintf("at byte %d: %s", se.Offset, se.Msg)
 }
 
 func frameProblem(f Frame) string {
@@ -344,6 +357,8 @@ func frameProblem(f Frame) string {
 		return "data is not UTF-8"
 	case strings.Contains(f.Data, "\r"):
 		return `data has a carriage return ("\r"), which SSE reads as a line break`
+	case deepProblem(f.Data) != "":
+		return "data " + deepProblem(f.Data)
 	}
 	return ""
 }

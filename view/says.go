@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // says returns what a step's JSON body says in words, whole: the text of
@@ -18,16 +18,16 @@ func says(body string) string {
 	if body == "" || body[0] != '{' {
 		return ""
 	}
-	v, err := jsontree.Parse([]byte(body))
+	v, err := jsonread.Parse([]byte(body))
 	if err != nil {
 		return ""
 	}
-	if m := find(v, func(p, k string, _ *jsontree.Value) bool { return p == "status" && k == "message" }); m != nil {
+	if m := find(v, func(p, k string, _ *jsonread.Value) bool { return p == "status" && k == "message" }); m != nil {
 		if t := partsWords(m.Get("parts")); t != "" {
 			return t
 		}
 	}
-	if ps := find(v, func(_, k string, c *jsontree.Value) bool { return k == "parts" && c.Kind == jsontree.Array }); ps != nil {
+	if ps := find(v, func(_, k string, c *jsonread.Value) bool { return k == "parts" && c.Kind == jsonread.Array }); ps != nil {
 		return partsWords(ps)
 	}
 	return ""
@@ -35,14 +35,14 @@ func says(body string) string {
 
 // find walks v depth first and returns the first member for which match
 // holds, given its parent's key, its own key and its value.
-func find(v *jsontree.Value, match func(parent, key string, c *jsontree.Value) bool) *jsontree.Value {
-	var walk func(v *jsontree.Value, parent string, depth int) *jsontree.Value
-	walk = func(v *jsontree.Value, parent string, depth int) *jsontree.Value {
+func find(v *jsonread.Value, match func(parent, key string, c *jsonread.Value) bool) *jsonread.Value {
+	var walk func(v *jsonread.Value, parent string, depth int) *jsonread.Value
+	walk = func(v *jsonread.Value, parent string, depth int) *jsonread.Value {
 		if v == nil || depth > 64 {
 			return nil
 		}
 		switch v.Kind {
-		case jsontree.Object:
+		case jsonread.Object:
 			for _, f := range v.Fields {
 				if match(parent, f.Key, f.Value) {
 					return f.Value
@@ -51,7 +51,7 @@ func find(v *jsontree.Value, match func(parent, key string, c *jsontree.Value) b
 					return r
 				}
 			}
-		case jsontree.Array:
+		case jsonread.Array:
 			for _, it := range v.Items {
 				if r := walk(it, parent, depth+1); r != nil {
 					return r
@@ -65,14 +65,14 @@ func find(v *jsontree.Value, match func(parent, key string, c *jsontree.Value) b
 
 // partsWords joins the words of message parts: texts, and the URLs of
 // files, one a line.
-func partsWords(ps *jsontree.Value) string {
-	if ps == nil || ps.Kind != jsontree.Array {
+func partsWords(ps *jsonread.Value) string {
+	if ps == nil || ps.Kind != jsonread.Array {
 		return ""
 	}
 	var lines []string
 	for _, p := range ps.Items {
 		for _, k := range []string{"text", "url"} {
-			if t := p.Get(k); t != nil && t.Kind == jsontree.String && strings.TrimSpace(t.Str) != "" {
+			if t := p.Get(k); t != nil && t.Kind == jsonread.String && strings.TrimSpace(t.Str) != "" {
 				lines = append(lines, strings.TrimSpace(t.Str))
 			}
 		}

@@ -60,7 +60,7 @@ var drawing = append([]string{"all=-l"}, inlined(
 var coldPackages = []string{
 	"encoding/json", "reflect", "internal/reflectlite", "fmt", "internal/fmtsort",
 	"time", "net/url", "net/netip", "unique", "encoding/base64", "internal/godebug", "os", "syscall",
-	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "check/jsontree",
+	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "jsonread",
 	mod + "replay", mod + "replay/har", mod + "replay/open", mod + "binding",
 }
 

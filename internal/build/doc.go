@@ -23,7 +23,7 @@
 //	                      -gcflags=github.com/a2aplay/a2aplay/wasm/viewer=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/wasm/dom=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/live/panel=-l
-//	                      -gcflags=github.com/a2aplay/a2aplay/check/jsontree=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/jsonread=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l

@@ -5,7 +5,7 @@
 //
 //   - every package is in exactly one layer, and imports only packages
 //     of lower layers;
-//   - packages of layers 1 to 3 (the pure code, and the helpers under
+//   - packages of layers 0 to 3 (the pure code, and the helpers under
 //     internal/) depend, even indirectly, on no package under wasm/,
 //     web, cmd/ or test/;
 //   - only packages under wasm/ import syscall/js;

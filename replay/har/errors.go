@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -54,7 +55,9 @@ func harDecodeError(name string, data, value []byte, prefix string, err error) e
 // array indices (".request.headers[3].value").
 func locateType(data []byte, fields []string, want reflect.Type) (string, bool) {
 	var v any
-	if json.Unmarshal(data, &v) != nil {
+	// Unmarshal into an any recurses once a level, up to encoding/json's
+	// 10,000: past a2aplay's limit, the type's path is not looked for.
+	if jsonread.CheckDepth(string(data)) != nil || json.Unmarshal(data, &v) != nil {
 		return "", false
 	}
 	return locate(v, fields, want)

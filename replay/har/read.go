@@ -388,6 +388,12 @@ func (r *harReader) validEntryExt(ext *harEntryExt) bool {
 // which in a note and reports that the times are estimated.
 func harStream(text string, started, respAt, endAt time.Time, browserErr string, ext *harEntryExt, notes []string) (*replay.Stream, []string, bool) {
 	s := &replay.Stream{Frames: replay.SplitSSE(text)}
+	for i := range s.Frames {
+		var why string
+		if s.Frames[i].Data, why = replay.FitFrameData(s.Frames[i].Data); why != "" {
+			notes = append(notes, fmt.Sprintf("frame %d: %s", i+1, why))
+		}
+	}
 	if ext != nil && len(ext.Frames) == len(s.Frames) {
 		exact := true
 		for i, at := range ext.Frames {

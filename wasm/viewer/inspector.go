@@ -9,7 +9,7 @@ import (
 	"syscall/js"
 	"time"
 
-	"github.com/a2aplay/a2aplay/check/jsontree"
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -243,7 +243,7 @@ func (p *page) drawJSON() {
 		return
 	}
 	if len(p.jsonBody) <= maxTree {
-		if v, err := jsontree.Parse([]byte(p.jsonBody)); err == nil {
+		if v, err := jsonread.Parse([]byte(p.jsonBody)); err == nil {
 			dom.Append(e.json, jsonNode(v, "", 0))
 			return
 		}
@@ -275,7 +275,7 @@ func clipText(s string) string {
 // details element each, open to depth foldDepth), scalars show as
 // written. Everything is text, and a character that would not show as
 // itself shows as its escape (replay.Visible).
-func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
+func jsonNode(v *jsonread.Value, key string, depth int) js.Value {
 	keyEl := func() js.Value {
 		if key == "" {
 			return dom.Text("")
@@ -283,9 +283,9 @@ func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 		return dom.El("span", "", dom.TextEl("span", "j-key", replay.Visible(strconv.Quote(key))), dom.Text(": "))
 	}
 	switch v.Kind {
-	case jsontree.Object, jsontree.Array:
+	case jsonread.Object, jsonread.Array:
 		open, closing, n, noun := "{", "}", len(v.Fields), "key"
-		if v.Kind == jsontree.Array {
+		if v.Kind == jsonread.Array {
 			open, closing, n, noun = "[", "]", len(v.Items), "item"
 		}
 		if n == 0 {
@@ -297,7 +297,7 @@ func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 		}
 		sum := dom.El("summary", "", keyEl(), dom.Text(open), dom.TextEl("span", "j-count", " "+count(n, noun)+" "+closing))
 		body := dom.El("div", "j-body")
-		if v.Kind == jsontree.Object {
+		if v.Kind == jsonread.Object {
 			for _, f := range v.Fields {
 				dom.Append(body, jsonNode(f.Value, f.Key, depth+1))
 			}
@@ -310,7 +310,7 @@ func jsonNode(v *jsontree.Value, key string, depth int) js.Value {
 		dom.Append(det, sum, body, dom.TextEl("div", "j-close", closing))
 		return dom.El("div", "j-row", det)
 	}
-	cls := map[jsontree.Kind]string{jsontree.String: "j-str", jsontree.Number: "j-num", jsontree.Bool: "j-bool", jsontree.Null: "j-null"}[v.Kind]
+	cls := map[jsonread.Kind]string{jsonread.String: "j-str", jsonread.Number: "j-num", jsonread.Bool: "j-bool", jsonread.Null: "j-null"}[v.Kind]
 	return dom.El("div", "j-row", keyEl(), dom.TextEl("span", cls, replay.Visible(v.Raw)))
 }
 

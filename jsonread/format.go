@@ -1,4 +1,4 @@
-package jsontree
+package jsonread
 
 import (
 	"fmt"
