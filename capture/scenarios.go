@@ -304,6 +304,33 @@ func runPlanner(ctx context.Context, s *Session) error {
 	return nil
 }
 
+// blockingDeploy sends the client's deploy of the sample build with a
+// blocking SendMessage, which returns at AUTH_REQUIRED, and returns the
+// client (the caller destroys it), the task and its approve URL.
+func blockingDeploy(ctx context.Context, s *Session) (*a2aclient.Client, *a2a.Task, string, error) {
+	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	s.waiting("the reply to the deploy request")
+	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
+	})
+	if err != nil {
+		c.Destroy()
+		return nil, nil, "", fmt.Errorf("the deploy request: %w", err)
+	}
+	task, err := asTask(res, a2a.TaskStateAuthRequired, "the deploy request")
+	if err == nil {
+		var url string
+		if url, err = approveURL(statusText(task)); err == nil {
+			return c, task, url, nil
+		}
+	}
+	c.Destroy()
+	return nil, nil, "", err
+}
+
 var cancelDeploy = &Scenario{
 	Name:    "09-cancel",
 	Title:   "the client cancels a deploy that waits for approval",
@@ -315,27 +342,11 @@ var cancelDeploy = &Scenario{
 // the client cancels the task; the operator's approval then comes too
 // late and is refused.
 func runCancel(ctx context.Context, s *Session) error {
-	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
+	c, task, url, err := blockingDeploy(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer c.Destroy()
-
-	s.waiting("the reply to the deploy request")
-	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
-		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
-	})
-	if err != nil {
-		return fmt.Errorf("the deploy request: %w", err)
-	}
-	task, err := asTask(res, a2a.TaskStateAuthRequired, "the deploy request")
-	if err != nil {
-		return err
-	}
-	url, err := approveURL(statusText(task))
-	if err != nil {
-		return err
-	}
 	s.Note(1, "A blocking SendMessage returns as soon as the task is interrupted.")
 
 	s.waiting("the reply to CancelTask")
@@ -379,27 +390,11 @@ var pollDeploy = &Scenario{
 // completed (observed off the record), so the capture is the same on
 // every run.
 func runPoll(ctx context.Context, s *Session) error {
-	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
+	c, task, url, err := blockingDeploy(ctx, s)
 	if err != nil {
 		return err
 	}
 	defer c.Destroy()
-
-	s.waiting("the reply to the deploy request")
-	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
-		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
-	})
-	if err != nil {
-		return fmt.Errorf("the deploy request: %w", err)
-	}
-	task, err := asTask(res, a2a.TaskStateAuthRequired, "the deploy request")
-	if err != nil {
-		return err
-	}
-	url, err := approveURL(statusText(task))
-	if err != nil {
-		return err
-	}
 	s.Note(1, fmt.Sprintf("A blocking SendMessage returns at AUTH_REQUIRED; the client holds no stream and polls GetTask, first after %d s, then twice as long each time, at most %d s.", PollFirst/time.Second, PollMax/time.Second))
 
 	one := 1
