@@ -1,14 +1,18 @@
 //go:build js && wasm
 
 // Package checker is the page's module for transcripts it did not ship:
-// it runs check.Check, and it opens large files the learner picks, in a
-// Web Worker of its own (web/check-worker.js). The check package would
-// make the viewer's module 15% larger, past its budget, so the page
-// loads this one only when it has a transcript the site builder did not
-// check, a file the learner opened or a live session. A large file is
-// parsed, stepped and checked here, off the page's thread: the page
-// holds only the window of steps it draws (a view.Part), and asks for
-// the next one when the learner steps out of it.
+// it runs check.Check, it opens large files and HAR files the learner
+// picks, and it writes HAR exports, in a Web Worker of its own
+// (web/check-worker.js). The check package would make the viewer's
+// module 15% larger, past its budget, so the page loads this one only
+// when it has a transcript the site builder did not check, a file the
+// learner opened, a live session or a HAR export. The viewer has no HAR
+// reader or writer (package replay/har): a HAR file of any size is
+// opened here (the page tells one by replay.Sniff), and a transcript the
+// page holds is written as HAR here. A large file is parsed, stepped
+// and checked here, off the page's thread: the page holds only the
+// window of steps it draws (a view.Part), and asks for the next one
+// when the learner steps out of it.
 //
 // Messages, each with the page's id:
 //
@@ -43,6 +47,8 @@
 //	                                 file open: a part
 //	{id, op: "export", kind}         the file open as "svg", "mermaid",
 //	                                 "http" or "har": {id, text}
+//	{id, op: "har", text}            text, a transcript the page holds,
+//	                                 written as HAR: {id, text}
 //
 // The requests are answered in the order they came, one at a time: a
 // part or an export asked for while a file opens is answered once it

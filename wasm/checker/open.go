@@ -74,6 +74,13 @@ func (s *server) serve(r request) {
 			held.open = 0
 			post(map[string]any{"error": name.String() + ": given up for a file opened after it"})
 		}
+	case "har":
+		text, err := writeHAR(msg.Get("text"))
+		if err != nil {
+			post(map[string]any{"error": err.Error()})
+			return
+		}
+		post(map[string]any{"text": text})
 	case "part", "export":
 		if err := heldFor(r); err != "" {
 			post(map[string]any{"error": err})
@@ -367,5 +374,20 @@ func export(kind string) (string, error) {
 	default:
 		err = fmt.Errorf("no export %q", kind)
 	}
+	return b.String(), err
+}
+
+// writeHAR writes text, a transcript the page holds, as HAR: the page's
+// module has no HAR writer.
+func writeHAR(text js.Value) (string, error) {
+	if text.Type() != js.TypeString {
+		return "", errors.New("har takes {text}")
+	}
+	t, err := replay.ParseString(text.String(), "the page's transcript")
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	err = har.Write(&b, t)
 	return b.String(), err
 }

@@ -4,6 +4,7 @@ package viewer
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,7 +38,7 @@ type opener struct {
 	// The progress shown while a file opens.
 	box, text, bar, cancel js.Value
 
-	exports map[int]string // export requests in flight, by their own ids (below 0): id -> kind
+	exports map[int]export // export requests in flight, by their own ids (below 0)
 	lastExp int            // the last export's id
 	sys     float64        // the worker's memory, bytes, as its last part said
 	warm    bool           // warmReader has run or is about to
@@ -133,9 +134,9 @@ func (p *page) fromOpener(msg js.Value) {
 		return
 	}
 	id := msg.Get("id").Int()
-	if kind, ok := p.opener.exports[id]; ok {
+	if ex, ok := p.opener.exports[id]; ok {
 		delete(p.opener.exports, id)
-		p.exported(kind, msg)
+		p.exported(ex, msg)
 		return
 	}
 	opening := p.opener.open != ""
@@ -377,35 +378,55 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
 }
 
+// An export is a request for an export in flight: what it writes, and
+// the name of the file it downloads, without its ending.
+type export struct{ kind, base string }
+
 // exportRemote has the opener write the file it holds as kind.
 func (p *page) exportRemote(kind string) {
-	if p.opener.w.IsUndefined() {
+	d := p.opener.doc
+	if p.opener.w.IsUndefined() || d == nil {
 		return
 	}
+	p.askExport(export{kind, strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")},
+		map[string]any{"op": "export", "kind": kind})
+}
+
+// exportHAR has the opener write text, a transcript the page holds, as
+// HAR, downloaded as base.har: the HAR writer is in the check module.
+func (p *page) exportHAR(base, text string) error {
+	if !p.canCheck() {
+		return errors.New("HAR files are written by the check module, which this site was built without; a2aplay can write one")
+	}
+	if err := p.startOpener(); err != nil {
+		return errors.New("the worker that writes HAR files could not start: " + err.Error())
+	}
+	p.askExport(export{"har", base}, map[string]any{"op": "har", "text": text})
+	return nil
+}
+
+// askExport posts an export request, msg, to the opener.
+func (p *page) askExport(ex export, msg map[string]any) {
 	if p.opener.exports == nil {
-		p.opener.exports = map[int]string{}
+		p.opener.exports = map[int]export{}
 	}
 	p.opener.lastExp--
-	p.opener.exports[p.opener.lastExp] = kind
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.lastExp, "op": "export", "kind": kind})
+	p.opener.exports[p.opener.lastExp] = ex
+	msg["id"] = p.opener.lastExp
+	p.opener.w.Call("postMessage", msg)
 }
 
 // exported downloads what the opener wrote.
-func (p *page) exported(kind string, msg js.Value) {
-	d := p.opener.doc
+func (p *page) exported(ex export, msg js.Value) {
 	if e := msg.Get("error"); e.Type() == js.TypeString {
-		p.showError("Could not export " + kind + ": " + e.String())
+		p.showError("Could not export " + ex.kind + ": " + e.String())
 		return
 	}
-	if d == nil {
-		return
-	}
-	f, ok := exportFiles[kind]
+	f, ok := exportFiles[ex.kind]
 	if !ok {
 		return
 	}
-	base := strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")
-	dom.Download(base+f[0], f[1], msg.Get("text").String())
+	dom.Download(ex.base+f[0], f[1], msg.Get("text").String())
 }
 
 // exportFiles gives each export its file name's ending and media type.
