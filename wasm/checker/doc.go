@@ -34,7 +34,7 @@
 //	                                 are worked out: the steps of one
 //	                                 screen (view.CutScreen), then the
 //	                                 first window; then comes {id,
-//	                                 whole} (a view.Whole as JSON text),
+//	                                 whole} (msg.EncodeWhole's bytes),
 //	                                 or a part in its place when the
 //	                                 first window was not right after all
 //	{id, op: "shown"}                from the page, of the open id,
@@ -61,11 +61,12 @@
 // server).
 //
 // A part is a view.Part drawn for the screen (view.Part.DrawScreen) and
-// split by view.Part.Send: {id, part (its head as JSON text), svg (the
-// screen around step at, or its first), more and moreLast (the rest of
-// its rows, in pieces in the order of their steps, and the last step of
-// each), steps and exchanges (arrays of JSON text), index and seqs
-// (their numbers), sys (the worker's memory)}.
+// split by msg.NewPart (package view/msg, which holds the messages' Go
+// types and their binary encoding, with a version that an old cached
+// worker fails on): {id, part (a Uint8Array: its head, its steps and
+// exchanges, each readable alone, and the worker's memory), svg (the
+// screen around step at, or its first), more (the rest of its rows, in
+// pieces in the order of their steps)}.
 // Any of them can answer {id, error} instead. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker:
 // an open takes other messages only between its stages.

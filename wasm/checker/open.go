@@ -3,7 +3,6 @@
 package checker
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 	"github.com/a2aplay/a2aplay/replay/har"
 	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 )
 
 // held is the file the worker has open for the page: one at a time.
@@ -195,9 +195,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 				post(map[string]any{"error": err.Error()})
 				return true
 			}
-			if sendPart(screen, post) != nil {
-				return true
-			}
+			sendPart(screen, post)
 			if sent++; !o.shown(sent) {
 				return false
 			}
@@ -208,9 +206,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 			post(map[string]any{"error": err.Error()})
 			return true
 		}
-		if sendPart(first, post) != nil {
-			return true
-		}
+		sendPart(first, post)
 		if sent++; !o.shown(sent) {
 			return false
 		}
@@ -236,16 +232,9 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 			return true
 		}
 		if first.Same(whole) {
-			b, err := json.Marshal(view.WholeOf(t, steps, held.lanes))
-			if err != nil {
-				post(map[string]any{"error": err.Error()})
-				return true
-			}
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			post(map[string]any{"whole": string(b), "sys": float64(m.Sys)})
-		} else if sendPart(whole, post) != nil {
-			return true
+			post(map[string]any{"whole": jsBytes(msg.EncodeWhole(view.WholeOf(t, steps, held.lanes), sys()))})
+		} else {
+			sendPart(whole, post)
 		}
 	}
 	// The findings wait until the page has shown what came last.
@@ -309,44 +298,33 @@ func postPart(at int, post func(map[string]any)) error {
 		post(map[string]any{"error": err.Error()})
 		return err
 	}
-	return sendPart(part, post)
-}
-
-// sendPart sends a part to the page; an error is answered and returned.
-func sendPart(part *view.Part, post func(map[string]any)) error {
-	sent, err := part.Send()
-	if err != nil {
-		post(map[string]any{"error": err.Error()})
-		return err
-	}
-	// What the worker's Go runtime has taken from the browser: the page
-	// counts it in its memory (a2aplay.memory()).
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	post(map[string]any{
-		"part": sent.Head, "svg": sent.SVG, "more": anyStrings(sent.More), "moreLast": ints(sent.MoreLast),
-		"steps": anyStrings(sent.Steps), "index": ints(sent.Index),
-		"exchanges": anyStrings(sent.Exchanges), "seqs": ints(sent.Seqs),
-		"sys": float64(m.Sys),
-	})
+	sendPart(part, post)
 	return nil
 }
 
-// anyStrings and ints make slices JavaScript arrays can be made of.
-func anyStrings(s []string) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
+// sendPart sends a part to the page (msg.Part).
+func sendPart(part *view.Part, post func(map[string]any)) {
+	sent := msg.NewPart(part, sys())
+	more := make([]any, len(sent.More))
+	for i, v := range sent.More {
+		more[i] = v
 	}
-	return out
+	post(map[string]any{"part": jsBytes(sent.Data), "svg": sent.SVG, "more": more})
 }
 
-func ints(s []int) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
-	}
-	return out
+// sys is what the worker's Go runtime has taken from the browser: the
+// page counts it in its memory (a2aplay.memory()).
+func sys() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Sys
+}
+
+// jsBytes copies b into a new Uint8Array.
+func jsBytes(b []byte) js.Value {
+	a := js.Global().Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
 }
 
 // maxExportSteps is the most steps Export draws as SVG or Mermaid, as

@@ -3,7 +3,6 @@
 package viewer
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -125,18 +125,18 @@ func (p *page) startOpener() error {
 // of the file shown (or being opened), to the newest request for a
 // window of it, or to an export; answers to requests given up since are
 // dropped.
-func (p *page) fromOpener(msg js.Value) {
-	if msg.Get("ready").Truthy() {
+func (p *page) fromOpener(m js.Value) {
+	if m.Get("ready").Truthy() {
 		return
 	}
-	if e := msg.Get("error"); e.Type() == js.TypeString && msg.Get("id").IsUndefined() {
+	if e := m.Get("error"); e.Type() == js.TypeString && m.Get("id").IsUndefined() {
 		p.openerFailed(e.String()) // the worker could not start
 		return
 	}
-	id := msg.Get("id").Int()
+	id := m.Get("id").Int()
 	if ex, ok := p.opener.exports[id]; ok {
 		delete(p.opener.exports, id)
-		p.exported(ex, msg)
+		p.exported(ex, m)
 		return
 	}
 	opening := p.opener.open != ""
@@ -147,29 +147,29 @@ func (p *page) fromOpener(msg js.Value) {
 		return
 	}
 	switch {
-	case msg.Get("error").Type() == js.TypeString:
+	case m.Get("error").Type() == js.TypeString:
 		if opening {
-			p.openFailed("Could not open " + msg.Get("error").String())
+			p.openFailed("Could not open " + m.Get("error").String())
 			return
 		}
 		p.opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
 		if d := p.opener.doc; d != nil {
-			p.showError("Could not draw " + d.name + ": " + msg.Get("error").String())
+			p.showError("Could not draw " + d.name + ": " + m.Get("error").String())
 		}
-	case msg.Get("progress").Type() == js.TypeObject:
+	case m.Get("progress").Type() == js.TypeObject:
 		if opening {
-			pr := msg.Get("progress")
+			pr := m.Get("progress")
 			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
 		}
-	case msg.Get("part").Type() == js.TypeString:
+	case m.Get("part").Type() == js.TypeObject:
 		t0 := dom.Now()
-		part, lz, err := readPart(msg)
+		part, lz, err := readPart(m)
 		if err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.opener.sys = msg.Get("sys").Float()
+		p.opener.sys = float64(lz.win.Sys)
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
 		// between reading the part and putting it in.
@@ -184,18 +184,18 @@ func (p *page) fromOpener(msg js.Value) {
 				p.shown(id)
 			})
 		})
-	case msg.Get("whole").Type() == js.TypeString:
-		var w view.Whole
-		if err := json.Unmarshal([]byte(msg.Get("whole").String()), &w); err != nil {
+	case m.Get("whole").Type() == js.TypeObject:
+		w, sys, err := msg.ReadWhole(goBytes(m.Get("whole")))
+		if err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.opener.sys = msg.Get("sys").Float()
-		p.gotWhole(&w)
+		p.opener.sys = float64(sys)
+		p.gotWhole(w)
 		p.shown(id)
-	case msg.Get("findings").Type() == js.TypeObject:
+	case m.Get("findings").Type() == js.TypeObject:
 		if d := p.opener.doc; d != nil {
-			p.gotFindings(d, msg)
+			p.gotFindings(d, m)
 		}
 	}
 }
@@ -217,27 +217,41 @@ func (p *page) shown(id int) {
 	dom.NextFrame(func() { dom.Later(say) })
 }
 
-// readPart reads a part the opener sent: its head, as JSON, into Go;
-// its steps, exchanges and rows stay JavaScript values until needed.
-func readPart(msg js.Value) (*view.Part, *lazy, error) {
-	var part view.Part
-	if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
+// readPart reads a part the opener sent (msg.Part): its head into Go;
+// its steps and exchanges are found but read only when the inspector
+// shows them, and its drawing stays JavaScript strings.
+func readPart(m js.Value) (*view.Part, *lazy, error) {
+	win, err := msg.ReadPart(goBytes(m.Get("part")))
+	if err != nil {
 		return nil, nil, err
 	}
-	lz := &lazy{
-		svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
-		index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
-		more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
+	part := win.Part
+	lz := &lazy{svg: m.Get("svg"), more: m.Get("more"), win: win}
+	if lz.more.Type() != js.TypeObject || lz.more.Length() != len(part.More) {
+		return nil, nil, errors.New("a part from the worker: its drawing does not match its head")
 	}
+	for _, r := range part.More {
+		lz.moreLast = append(lz.moreLast, r.Last)
+	}
+	part.More = nil
 	lz.before, _ = slices.BinarySearch(lz.moreLast, part.ShownFirst)
-	return &part, lz, nil
+	return part, lz, nil
+}
+
+// goBytes copies a Uint8Array into Go.
+func goBytes(a js.Value) []byte {
+	if a.Type() != js.TypeObject || a.Get("length").Type() != js.TypeNumber {
+		return nil
+	}
+	b := make([]byte, a.Get("length").Int())
+	js.CopyBytesToGo(b, a)
+	return b
 }
 
 // warmReader reads, once, when the page is idle after the learner
 // reached for a file, a part made from the transcript shown as readPart
 // reads the opener's, and writes a file's link. The browser compiles a
-// WebAssembly function the first time it runs, and encoding/json learns
-// a type the first time it meets one: done while the learner picks the
+// WebAssembly function the first time it runs: done while the learner picks the
 // file, that time is not spent in the task that shows its first screen.
 // What goes wrong is said on the console: the page works without it;
 // when it went well, a mark on the performance timeline says so.
@@ -273,13 +287,11 @@ func (p *page) readOwn() (bool, error) {
 	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
 		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
 		Widest: max(d.widest, 1), ShownFirst: 1, ShownLast: 1, Provisional: true}
-	b, err := json.Marshal(&part)
-	if err != nil {
-		return false, err
-	}
-	msg := js.ValueOf(map[string]any{"part": string(b), "svg": "", "steps": []any{}, "exchanges": []any{},
-		"index": []any{1}, "seqs": []any{1}, "more": []any{}, "moreLast": []any{1}})
-	if _, _, err := readPart(msg); err != nil {
+	sent := msg.NewPart(&part, 0)
+	data := js.Global().Get("Uint8Array").New(len(sent.Data))
+	js.CopyBytesToJS(data, sent.Data)
+	m := js.ValueOf(map[string]any{"part": data, "svg": "", "more": []any{}})
+	if _, _, err := readPart(m); err != nil {
 		return false, err
 	}
 	_ = view.Link{File: d.name, Step: 1}.Hash()
@@ -405,20 +417,20 @@ func (p *page) exportHAR(base, text string) error {
 	return nil
 }
 
-// askExport posts an export request, msg, to the opener.
-func (p *page) askExport(ex export, msg map[string]any) {
+// askExport posts an export request, m, to the opener.
+func (p *page) askExport(ex export, m map[string]any) {
 	if p.opener.exports == nil {
 		p.opener.exports = map[int]export{}
 	}
 	p.opener.lastExp--
 	p.opener.exports[p.opener.lastExp] = ex
-	msg["id"] = p.opener.lastExp
-	p.opener.w.Call("postMessage", msg)
+	m["id"] = p.opener.lastExp
+	p.opener.w.Call("postMessage", m)
 }
 
 // exported downloads what the opener wrote.
-func (p *page) exported(ex export, msg js.Value) {
-	if e := msg.Get("error"); e.Type() == js.TypeString {
+func (p *page) exported(ex export, m js.Value) {
+	if e := m.Get("error"); e.Type() == js.TypeString {
 		p.showError("Could not export " + ex.kind + ": " + e.String())
 		return
 	}
@@ -426,7 +438,7 @@ func (p *page) exported(ex export, msg js.Value) {
 	if !ok {
 		return
 	}
-	dom.Download(ex.base+f[0], f[1], msg.Get("text").String())
+	dom.Download(ex.base+f[0], f[1], m.Get("text").String())
 }
 
 // exportFiles gives each export its file name's ending and media type.
@@ -529,12 +541,12 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 	d.lanes = part.Lanes
 }
 
-// lazy holds a part's steps and exchanges as the opener sent them: each
-// as JSON text in a JavaScript array, read into Go when the inspector
-// first shows it. The page's thread never reads a whole window.
+// lazy holds a part's steps and exchanges as the opener sent them, in
+// a msg.Window, each read into Go when the inspector first shows it,
+// and its drawing as JavaScript strings. The page's thread never reads
+// a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, or a screen of it: a string
-	steps, exchanges js.Value // arrays of JSON text
+	svg js.Value // the window drawn, or a screen of it: a string
 
 	// The rest of the window, when svg draws only a screen of it
 	// (view.Part.DrawScreen): its rows, a few steps each, in the order
@@ -546,9 +558,9 @@ type lazy struct {
 	before   int
 	lo, hi   int
 
-	index, seqs []int // each step's Index, each exchange's number
-	step        map[int]*replay.Step
-	ex          map[int]*replay.Exchange
+	win  *msg.Window
+	step map[int]*replay.Step
+	ex   map[int]*replay.Exchange
 }
 
 // whole reports whether the diagram holds every row of l's window.
@@ -571,31 +583,28 @@ func (l *lazy) stepAt(k int) *replay.Step {
 	if s, ok := l.step[k]; ok {
 		return s
 	}
-	i, ok := slices.BinarySearch(l.index, k)
-	if !ok {
-		return nil
-	}
-	var s replay.Step
-	if json.Unmarshal([]byte(l.steps.Index(i).String()), &s) != nil {
+	s, err := l.win.Step(k)
+	if s == nil || err != nil {
 		return nil
 	}
 	if l.step == nil {
 		l.step = map[int]*replay.Step{}
 	}
-	l.step[k] = &s
-	return &s
+	l.step[k] = s
+	return s
+}
+
+// has reports whether the part holds step k.
+func (l *lazy) has(k int) bool {
+	_, ok := slices.BinarySearch(l.win.Index, k)
+	return ok
 }
 
 // transcriptFor returns t with exchange seq in it, for the inspector.
 func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
 	ex, ok := l.ex[seq]
 	if !ok {
-		if i, found := slices.BinarySearch(l.seqs, seq); found {
-			var e replay.Exchange
-			if json.Unmarshal([]byte(l.exchanges.Index(i).String()), &e) == nil {
-				ex = &e
-			}
-		}
+		ex, _ = l.win.Exchange(seq) // nil when it cannot be read
 		if l.ex == nil {
 			l.ex = map[int]*replay.Exchange{}
 		}
@@ -607,16 +616,4 @@ func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
 		one.Exchanges = []*replay.Exchange{ex}
 	}
 	return &one
-}
-
-// jsInts reads a JavaScript array of integers.
-func jsInts(a js.Value) []int {
-	if a.Type() != js.TypeObject {
-		return nil
-	}
-	out := make([]int, a.Length())
-	for i := range out {
-		out[i] = a.Index(i).Int()
-	}
-	return out
 }

@@ -3,7 +3,6 @@
 package viewer
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -66,7 +65,7 @@ func (d *doc) step(k int) *replay.Step {
 // k "sk".
 func (d *doc) stepID(k int) string {
 	if d.lazy != nil {
-		if _, ok := slices.BinarySearch(d.lazy.index, k); ok {
+		if d.lazy.has(k) {
 			return "s" + strconv.Itoa(k)
 		}
 		return ""
