@@ -1,8 +1,6 @@
 package view
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -258,11 +256,8 @@ func indent(body string) string {
 	if body == "" || (body[0] != '{' && body[0] != '[') {
 		return ""
 	}
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(body), "", "  ") != nil {
-		return ""
-	}
-	return b.String()
+	out, _ := replay.IndentJSON(body)
+	return out
 }
 
 // A Summary describes a whole transcript, for the overview position.

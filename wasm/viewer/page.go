@@ -165,7 +165,7 @@ func newPage() (*page, error) {
 	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	var err error
-	if p.data, err = view.ReadPageData([]byte(dom.ByID("a2aplay-data").Get("textContent").String())); err != nil {
+	if p.data, err = readPageData(dom.ByID("a2aplay-data").Get("textContent").String()); err != nil {
 		return nil, err
 	}
 	e := &p.el

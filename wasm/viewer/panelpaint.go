@@ -7,8 +7,6 @@ package viewer
 // each move's result. Everything an agent says is set as text.
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -419,11 +417,10 @@ func bindingName(b panel.Binding) string {
 
 // pretty indents JSON text; other text comes back as it is.
 func pretty(text string) string {
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(text), "", "  ") != nil {
-		return text
+	if out, ok := replay.IndentJSON(text); ok {
+		return out
 	}
-	return b.String()
+	return text
 }
 
 func or(s, alt string) string {
