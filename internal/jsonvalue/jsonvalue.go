@@ -88,6 +88,11 @@ func (r *Reader) Str(o Value, at, key string) string {
 // Int reads o's member key, a whole number of at most 53 bits.
 func (r *Reader) Int(o Value, at, key string) int {
 	v, path := member(o, at, key)
+	return r.whole(v, path)
+}
+
+// whole reads v, at path, a whole number; null is 0.
+func (r *Reader) whole(v Value, path string) int {
 	if v.Kind() == Null || !r.Want(v, path, Number) {
 		return 0
 	}
@@ -150,6 +155,20 @@ func (r *Reader) Strs(o Value, at, key string) []string {
 			continue
 		}
 		out = append(out, e.Str())
+	}
+	return out
+}
+
+// Ints reads o's member key, a list of whole numbers, as Strs reads
+// strings.
+func (r *Reader) Ints(o Value, at, key string) []int {
+	v, path := member(o, at, key)
+	if v.Kind() == Null || !r.Want(v, path, Array) {
+		return nil
+	}
+	out := make([]int, v.Len())
+	for i := range out {
+		out[i] = r.whole(v.Index(i), path+"["+strconv.Itoa(i)+"]")
 	}
 	return out
 }

@@ -4,63 +4,21 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
 
-// fill sets every field of the struct v points to, and of the structs,
-// pointers and slices in it, to a value that is not zero, different
-// for each field (n counts them): a field added to a type that a
-// message carries and not to its encoding comes back empty and fails
-// the round trip.
-func fill(v reflect.Value, n *int) {
-	*n++
-	switch v.Kind() {
-	case reflect.String:
-		v.SetString("s" + strings.Repeat("é", *n%3) + string(rune('a'+*n%26)))
-	case reflect.Int:
-		v.SetInt(int64(*n * 37 % 1000))
-		if *n%2 == 0 {
-			v.SetInt(-v.Int() - 1)
-		}
-	case reflect.Bool:
-		v.SetBool(true)
-	case reflect.Pointer:
-		v.Set(reflect.New(v.Type().Elem()))
-		fill(v.Elem(), n)
-	case reflect.Slice:
-		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
-		for i := range 2 {
-			fill(v.Index(i), n)
-		}
-	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[time.Time]() {
-			loc := time.UTC
-			if *n%2 == 0 {
-				loc = time.FixedZone("", -(*n%12)*1800)
-			}
-			v.Set(reflect.ValueOf(time.Date(2026, 10, 6, 9, *n%60, 1, *n*1000+7, loc)))
-			return
-		}
-		for i := range v.NumField() {
-			fill(v.Field(i), n)
-		}
-	default:
-		panic("fill: no value for a " + v.Kind().String())
-	}
-}
-
+// filled returns a T with every field set (replaytest.Fill).
 func filled[T any]() *T {
 	var v T
-	n := 0
-	fill(reflect.ValueOf(&v).Elem(), &n)
+	replaytest.Fill(&v)
 	return &v
 }
 
