@@ -4,7 +4,6 @@ package checker
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 	"syscall/js"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 )
 
 // A page is the far end of a server in a test: it posts requests and
@@ -92,14 +92,20 @@ func (p *page) wantPart(id, at int) {
 	}
 }
 
-// window reads the steps a part answer holds.
+// window reads the steps a part answer holds, as the page reads it.
 func window(t *testing.T, m map[string]any) (first, last int) {
 	t.Helper()
-	var p view.Part
-	if err := json.Unmarshal([]byte(m["part"].(string)), &p); err != nil {
+	a := m["part"].(js.Value)
+	b := make([]byte, a.Length())
+	js.CopyBytesToGo(b, a)
+	w, err := msg.ReadPart(b)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return p.First, p.Last
+	if svg, ok := m["svg"].(string); !ok || !strings.HasPrefix(svg, "<svg") || len(m["more"].([]any)) != len(w.Part.More) {
+		t.Fatalf("a part's drawing: %.40q and %d pieces for %d", svg, len(m["more"].([]any)), len(w.Part.More))
+	}
+	return w.Part.First, w.Part.Last
 }
 
 // longText is a transcript long enough to be opened as a long file: the
