@@ -13,7 +13,7 @@ import (
 // read as the page reads it (msg.ReadPart), every step and exchange.
 func received(t *testing.T, p *view.Part) view.Part {
 	t.Helper()
-	sent := msg.NewPart(p, 0)
+	sent := msg.NewPart(0, p, 0)
 	w, err := msg.ReadPart(sent.Data)
 	if err != nil {
 		t.Fatal(err)

@@ -107,7 +107,8 @@ const replayPath = "github.com/a2aplay/a2aplay/replay"
 // Fill sets every field of the struct v points to, and of the structs,
 // pointers and slices in it (two elements each), to a value that is
 // not zero and differs from field to field: strings (some not ASCII),
-// ints (some negative), true, and times in UTC and at offsets. A round
+// ints (some negative), unsigned ints, floats, true, and times in UTC
+// and at offsets. A round
 // trip of a value so filled fails when a field added to its type is
 // left out of an encoding.
 func Fill(v any) {
@@ -125,6 +126,10 @@ func fill(v reflect.Value, n *int) {
 		if *n%2 == 0 {
 			v.SetInt(-v.Int() - 1)
 		}
+	case reflect.Uint8, reflect.Uint64:
+		v.SetUint(uint64(*n*13 + 1))
+	case reflect.Float64:
+		v.SetFloat(float64(*n) + 0.25)
 	case reflect.Bool:
 		v.SetBool(true)
 	case reflect.Pointer:

@@ -47,7 +47,7 @@ func BenchmarkPart(b *testing.B) {
 	b.Run("binary", func(b *testing.B) {
 		size := 0
 		for b.Loop() {
-			sent := NewPart(p, 0)
+			sent := NewPart(0, p, 0)
 			size = len(sent.Data)
 			w, err := ReadPart(sent.Data)
 			if err != nil {

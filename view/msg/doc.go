@@ -1,12 +1,15 @@
 // Package msg is what the page and the check worker (wasm/checker) say
 // to each other, as Go types both sides import, in one compact binary
-// encoding of its own: a long file's window (a view.Part, [NewPart],
-// read by [ReadPart] into a [Window]) and what the worker says of the
-// whole file once it has worked out all its steps (a view.Whole,
-// [EncodeWhole], [ReadWhole]). Every message starts with [Version]: a
-// page and a worker from different builds (a worker script the browser
-// kept from an older site) refuse each other's messages with
-// [ErrVersion] rather than misread them.
+// encoding of its own: the page's [Request]s (a check, an open, a part,
+// an export, a HAR export, and its word that it has shown a part), and
+// the worker's answers: [Progress], [Failure], [Findings], [Text], a
+// long file's window (a view.Part, [NewPart], read by [ReadPart] into a
+// [Window]) and what the worker says of the whole file once it has
+// worked out all its steps ([Whole]). [Request.Encode], [EncodeAnswer],
+// [NewPart] and [EncodeWhole] write them, [Decode] reads any of them. Every message starts with [Version]: a page and a
+// worker from different builds (a worker script the browser kept from
+// an older site) refuse each other's messages with [ErrVersion] rather
+// than misread them.
 //
 // The encoding: unsigned integers as uvarints, signed ones zigzagged,
 // strings and lists with their length first (a list's length plus one,

@@ -59,10 +59,12 @@ type Part struct {
 	More []string
 }
 
-// NewPart splits p for its trip to the page; sys is the worker's memory,
-// in bytes, which the page counts in its own.
-func NewPart(p *view.Part, sys uint64) *Part {
+// NewPart splits p for its trip to the page, in answer to request id;
+// sys is the worker's memory, in bytes, which the page counts in its
+// own.
+func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e := start(kindPart)
+	e.int(id)
 	e.uint(sys)
 	e.int(p.N)
 	e.int(p.First)
@@ -116,6 +118,7 @@ type Window struct {
 	// Part is the part's head: without its steps, its exchanges and
 	// its drawing; More has each Rows' Last, and no SVG.
 	Part      *view.Part
+	ID        int    // the request it answers
 	Sys       uint64 // the worker's memory, bytes
 	Index     []int  // each step's Index, ascending
 	Seqs      []int  // each exchange's number, ascending
@@ -131,6 +134,7 @@ func ReadPart(data []byte) (*Window, error) {
 	}
 	w := &Window{Part: &view.Part{}}
 	p := w.Part
+	w.ID = d.int()
 	w.Sys = d.uint()
 	p.N = d.int()
 	p.First = d.int()
@@ -219,26 +223,33 @@ func (w *Window) Steps() ([]replay.Step, error) {
 	return out, nil
 }
 
-// EncodeWhole returns what the worker says of a whole transcript once it
-// has worked out all its steps (view.Whole), with its memory, sys.
-func EncodeWhole(w *view.Whole, sys uint64) []byte {
+// A Whole is what the worker says of a whole file once it has worked
+// out all its steps, after a provisional first Part.
+type Whole struct {
+	ID    int // the open it answers
+	Whole *view.Whole
+	Sys   uint64 // the worker's memory, bytes
+}
+
+// EncodeWhole writes w.
+func EncodeWhole(w *Whole) []byte {
 	e := start(kindWhole)
-	e.uint(sys)
-	e.whole(w)
+	e.int(w.ID)
+	e.uint(w.Sys)
+	e.whole(w.Whole)
 	return e.b
 }
 
 // ReadWhole reads what EncodeWhole writes.
-func ReadWhole(data []byte) (*view.Whole, uint64, error) {
+func ReadWhole(data []byte) (*Whole, error) {
 	d, err := open(string(data), kindWhole)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	sys := d.uint()
-	var w view.Whole
-	d.whole(&w)
+	w := &Whole{ID: d.int(), Sys: d.uint(), Whole: &view.Whole{}}
+	d.whole(w.Whole)
 	if err := d.end(); err != nil {
-		return nil, 0, fmt.Errorf("the whole from the worker: %w", err)
+		return nil, fmt.Errorf("the whole from the worker: %w", err)
 	}
-	return &w, sys, nil
+	return w, nil
 }

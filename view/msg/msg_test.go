@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -39,12 +40,12 @@ func TestPartRoundTrip(t *testing.T) {
 	for i, x := range p.Transcript.Exchanges {
 		x.Seq = 3 + i
 	}
-	sent := NewPart(p, 1<<40)
+	sent := NewPart(7, p, 1<<40)
 	w, err := ReadPart(sent.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w.Sys != 1<<40 || sent.SVG != p.SVG || len(sent.More) != len(p.More) {
+	if w.ID != 7 || w.Sys != 1<<40 || sent.SVG != p.SVG || len(sent.More) != len(p.More) {
 		t.Fatalf("sys %d, svg %q, %d pieces", w.Sys, sent.SVG, len(sent.More))
 	}
 	got := *w.Part
@@ -74,7 +75,7 @@ func TestPartRoundTrip(t *testing.T) {
 
 	// Nil and empty lists stay as they were; no transcript is none.
 	empty := &view.Part{N: 1, Lanes: []view.Lane{}, Summary: view.Summary{Notes: []string{}}}
-	w, err = ReadPart(NewPart(empty, 0).Data)
+	w, err = ReadPart(NewPart(0, empty, 0).Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,13 +85,13 @@ func TestPartRoundTrip(t *testing.T) {
 }
 
 func TestWholeRoundTrip(t *testing.T) {
-	want := filled[view.Whole]()
-	got, sys, err := ReadWhole(EncodeWhole(want, 12345))
+	want := filled[Whole]()
+	got, err := ReadWhole(EncodeWhole(want))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := diff(want, got); d != "" || sys != 12345 {
-		t.Errorf("sys %d; the whole read back differs (-sent +read):\n%s", sys, d)
+	if d := diff(want, got); d != "" {
+		t.Errorf("the whole read back differs (-sent +read):\n%s", d)
 	}
 }
 
@@ -111,7 +112,7 @@ func TestShipped(t *testing.T) {
 		}
 		steps := replay.Steps(tr)
 		p := view.Cut(tr, steps, view.Lanes(steps), 0)
-		w, err := ReadPart(NewPart(p, 0).Data)
+		w, err := ReadPart(NewPart(0, p, 0).Data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +139,7 @@ func TestShipped(t *testing.T) {
 // another kind is an error that says so, never a panic.
 func TestBadMessages(t *testing.T) {
 	p := filled[view.Part]()
-	data := NewPart(p, 7).Data
+	data := NewPart(0, p, 7).Data
 	for n := range len(data) {
 		if _, err := ReadPart(data[:n]); err == nil {
 			t.Fatalf("a part cut to %d of its %d bytes read without error", n, len(data))
@@ -151,20 +152,23 @@ func TestBadMessages(t *testing.T) {
 	if _, err := ReadPart(old); !errors.Is(err, ErrVersion) {
 		t.Errorf("a part of another version: %v, want ErrVersion", err)
 	}
-	if _, _, err := ReadWhole(data); err == nil || !strings.Contains(err.Error(), "not a message of kind") {
+	if _, err := ReadWhole(data); err == nil || !strings.Contains(err.Error(), "not a message of kind") {
 		t.Errorf("a part read as a whole: %v", err)
 	}
-	whole := EncodeWhole(filled[view.Whole](), 1)
+	whole := EncodeWhole(filled[Whole]())
 	for n := range len(whole) {
-		if _, _, err := ReadWhole(whole[:n]); err == nil {
+		if _, err := ReadWhole(whole[:n]); err == nil {
 			t.Fatalf("a whole cut to %d of its %d bytes read without error", n, len(whole))
 		}
 	}
 }
 
 func FuzzReadPart(f *testing.F) {
-	f.Add(NewPart(filled[view.Part](), 1).Data)
-	f.Add(EncodeWhole(filled[view.Whole](), 1))
+	f.Add(NewPart(0, filled[view.Part](), 1).Data)
+	f.Add(EncodeWhole(filled[Whole]()))
+	for _, m := range controls() {
+		f.Add(encode(m))
+	}
 	f.Add([]byte{Version, kindPart, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if w, err := ReadPart(data); err == nil {
@@ -174,8 +178,69 @@ func FuzzReadPart(f *testing.F) {
 			for _, seq := range w.Seqs {
 				w.Exchange(seq)
 			}
-			_ = NewPart(w.Part, w.Sys) // what reads back can be sent again
+			_ = NewPart(0, w.Part, w.Sys) // what reads back can be sent again
 		}
 		ReadWhole(data)
+		if m, err := Decode(data); err == nil {
+			switch m.(type) {
+			case *Window, *Whole:
+			default:
+				if m2, err := Decode(encode(m)); err != nil || !reflect.DeepEqual(m, m2) {
+					t.Errorf("%#v encodes to what decodes as %#v, %v", m, m2, err)
+				}
+			}
+		}
 	})
+}
+
+// controls are one of each message that Encode writes, every field set.
+func controls() []any {
+	r := filled[Request]()
+	r.Op = OpExport
+	fs := filled[Findings]()
+	fs.Findings = view.AppendFindings(nil, []view.Finding{{Step: 3, Text: "§3.1.6: x"}})
+	return []any{r, filled[Progress](), filled[Failure](), fs, filled[Text]()}
+}
+
+func TestControlRoundTrip(t *testing.T) {
+	for _, m := range append(controls(), &Request{Op: OpShown}, &Findings{}) {
+		got, err := Decode(encode(m))
+		if err != nil {
+			t.Fatalf("%T: %v", m, err)
+		}
+		if d := diff(m, got); d != "" {
+			t.Errorf("%T read back differs (-sent +read):\n%s", m, d)
+		}
+		b := encode(m)
+		for n := range len(b) {
+			if _, err := Decode(b[:n]); err == nil {
+				t.Fatalf("%T cut to %d of its %d bytes read without error", m, n, len(b))
+			}
+		}
+		if _, err := Decode(append([]byte{Version + 1}, b[1:]...)); !errors.Is(err, ErrVersion) {
+			t.Errorf("%T of another version: %v, want ErrVersion", m, err)
+		}
+	}
+	p := filled[view.Part]()
+	for i := range p.Steps {
+		p.Steps[i].Index = i + 1
+	}
+	for _, b := range [][]byte{NewPart(4, p, 1).Data, EncodeWhole(&Whole{ID: 4, Whole: &view.Whole{}})} {
+		if m, err := Decode(b); err != nil || m == nil {
+			t.Errorf("a part or a whole decodes as %T, %v", m, err)
+		}
+	}
+	bad := (&Request{Op: OpCheck}).Encode()
+	bad[3] = 'z'
+	if _, err := Decode(bad); err == nil || !strings.Contains(err.Error(), "no such request") {
+		t.Errorf("a request of no op: %v", err)
+	}
+}
+
+// encode writes a request or an answer.
+func encode(m any) []byte {
+	if r, ok := m.(*Request); ok {
+		return r.Encode()
+	}
+	return EncodeAnswer(m)
 }

@@ -62,8 +62,8 @@ func warm(next func() bool) error {
 		if err := p.DrawScreen(0, 200); err != nil {
 			return err
 		}
-		msg.NewPart(p, 0)
+		msg.NewPart(0, p, 0)
 	}
-	msg.EncodeWhole(view.WholeOf(t, steps, lanes), 0)
+	msg.EncodeWhole(&msg.Whole{Whole: view.WholeOf(t, steps, lanes)})
 	return nil
 }

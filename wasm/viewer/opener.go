@@ -74,7 +74,7 @@ func (p *page) openRemote(file js.Value) {
 		p.openerFailed("the worker that opens large files could not start: " + err.Error())
 		return
 	}
-	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
+	post(p.opener.w, &msg.Request{ID: id, Op: msg.OpOpen, Name: name, Screen: int(p.screenHeight())}, file)
 }
 
 // warmOpener starts the worker when the learner is about to pick or
@@ -125,15 +125,25 @@ func (p *page) startOpener() error {
 // of the file shown (or being opened), to the newest request for a
 // window of it, or to an export; answers to requests given up since are
 // dropped.
-func (p *page) fromOpener(m js.Value) {
-	if m.Get("ready").Truthy() {
+func (p *page) fromOpener(v js.Value) {
+	if v.Get("ready").Truthy() {
 		return
 	}
-	if e := m.Get("error"); e.Type() == js.TypeString && m.Get("id").IsUndefined() {
+	if e := v.Get("error"); e.Type() == js.TypeString {
 		p.openerFailed(e.String()) // the worker could not start
 		return
 	}
-	id := m.Get("id").Int()
+	t0 := dom.Now()
+	m, err := readAnswer(v)
+	if err != nil {
+		p.openerFailed("the worker's answer: " + err.Error())
+		return
+	}
+	id := answerID(m)
+	if f, ok := m.(*msg.Failure); ok && id == 0 {
+		p.openerFailed(f.Error) // the worker could not read a request
+		return
+	}
 	if ex, ok := p.opener.exports[id]; ok {
 		delete(p.opener.exports, id)
 		p.exported(ex, m)
@@ -146,30 +156,28 @@ func (p *page) fromOpener(m js.Value) {
 	default:
 		return
 	}
-	switch {
-	case m.Get("error").Type() == js.TypeString:
+	switch m := m.(type) {
+	case *msg.Failure:
 		if opening {
-			p.openFailed("Could not open " + m.Get("error").String())
+			p.openFailed("Could not open " + m.Error)
 			return
 		}
 		p.opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
 		if d := p.opener.doc; d != nil {
-			p.showError("Could not draw " + d.name + ": " + m.Get("error").String())
+			p.showError("Could not draw " + d.name + ": " + m.Error)
 		}
-	case m.Get("progress").Type() == js.TypeObject:
+	case *msg.Progress:
 		if opening {
-			pr := m.Get("progress")
-			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
+			p.showProgress("Opening "+p.opener.open+": "+phaseText(m.Phase), m.Done)
 		}
-	case m.Get("part").Type() == js.TypeObject:
-		t0 := dom.Now()
-		part, lz, err := readPart(m)
+	case *msg.Window:
+		part, lz, err := readPart(m, v)
 		if err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.opener.sys = float64(lz.win.Sys)
+		p.opener.sys = float64(m.Sys)
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
 		// between reading the part and putting it in.
@@ -184,20 +192,53 @@ func (p *page) fromOpener(m js.Value) {
 				p.shown(id)
 			})
 		})
-	case m.Get("whole").Type() == js.TypeObject:
-		w, sys, err := msg.ReadWhole(goBytes(m.Get("whole")))
-		if err != nil {
-			p.openerFailed("the worker's answer: " + err.Error())
-			return
-		}
-		p.opener.sys = float64(sys)
-		p.gotWhole(w)
+	case *msg.Whole:
+		p.opener.sys = float64(m.Sys)
+		p.gotWhole(m.Whole)
 		p.shown(id)
-	case m.Get("findings").Type() == js.TypeObject:
+	case *msg.Findings:
 		if d := p.opener.doc; d != nil {
 			p.gotFindings(d, m)
 		}
 	}
+}
+
+// readAnswer reads a message of the check worker (package msg). One
+// without its bytes comes from a worker of an older build.
+func readAnswer(v js.Value) (any, error) {
+	b := dom.Bytes(v.Get("m"))
+	if b == nil {
+		return nil, msg.ErrVersion
+	}
+	return msg.Decode(b)
+}
+
+// answerID is the id of the request an answer answers.
+func answerID(m any) int {
+	switch m := m.(type) {
+	case *msg.Failure:
+		return m.ID
+	case *msg.Progress:
+		return m.ID
+	case *msg.Window:
+		return m.ID
+	case *msg.Whole:
+		return m.ID
+	case *msg.Findings:
+		return m.ID
+	case *msg.Text:
+		return m.ID
+	}
+	return -1 << 31
+}
+
+// post posts a request to w, with the file an open carries.
+func post(w js.Value, r *msg.Request, file js.Value) {
+	m := map[string]any{"m": dom.Uint8Array(r.Encode())}
+	if !file.IsUndefined() {
+		m["data"] = file
+	}
+	w.Call("postMessage", m)
 }
 
 // shown tells the opener, once the next frame has been painted, that
@@ -209,7 +250,7 @@ func (p *page) shown(id int) {
 		return
 	}
 	w := p.opener.w
-	say := func() { w.Call("postMessage", map[string]any{"id": id, "op": "shown"}) }
+	say := func() { post(w, &msg.Request{ID: id, Op: msg.OpShown}, js.Undefined()) }
 	if dom.Document().Get("hidden").Bool() {
 		say() // a hidden page paints no frame
 		return
@@ -217,17 +258,14 @@ func (p *page) shown(id int) {
 	dom.NextFrame(func() { dom.Later(say) })
 }
 
-// readPart reads a part the opener sent (msg.Part): its head into Go;
-// its steps and exchanges are found but read only when the inspector
-// shows them, and its drawing stays JavaScript strings.
-func readPart(m js.Value) (*view.Part, *lazy, error) {
-	win, err := msg.ReadPart(goBytes(m.Get("part")))
-	if err != nil {
-		return nil, nil, err
-	}
+// readPart takes a part the opener sent (msg.Part): its head read into
+// Go, its steps and exchanges found but read only when the inspector
+// shows them (win), and its drawing, which stays JavaScript strings, in
+// v beside its bytes.
+func readPart(win *msg.Window, v js.Value) (*view.Part, *lazy, error) {
 	part := win.Part
-	lz := &lazy{svg: m.Get("svg"), more: m.Get("more"), win: win}
-	if lz.more.Type() != js.TypeObject || lz.more.Length() != len(part.More) {
+	lz := &lazy{svg: v.Get("svg"), more: v.Get("more"), win: win}
+	if lz.svg.Type() != js.TypeString || lz.more.Type() != js.TypeObject || lz.more.Length() != len(part.More) {
 		return nil, nil, errors.New("a part from the worker: its drawing does not match its head")
 	}
 	for _, r := range part.More {
@@ -236,16 +274,6 @@ func readPart(m js.Value) (*view.Part, *lazy, error) {
 	part.More = nil
 	lz.before, _ = slices.BinarySearch(lz.moreLast, part.ShownFirst)
 	return part, lz, nil
-}
-
-// goBytes copies a Uint8Array into Go.
-func goBytes(a js.Value) []byte {
-	if a.Type() != js.TypeObject || a.Get("length").Type() != js.TypeNumber {
-		return nil
-	}
-	b := make([]byte, a.Get("length").Int())
-	js.CopyBytesToGo(b, a)
-	return b
 }
 
 // warmReader reads, once, when the page is idle after the learner
@@ -287,11 +315,17 @@ func (p *page) readOwn() (bool, error) {
 	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
 		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
 		Widest: max(d.widest, 1), ShownFirst: 1, ShownLast: 1, Provisional: true}
-	sent := msg.NewPart(&part, 0)
-	data := js.Global().Get("Uint8Array").New(len(sent.Data))
-	js.CopyBytesToJS(data, sent.Data)
-	m := js.ValueOf(map[string]any{"part": data, "svg": "", "more": []any{}})
-	if _, _, err := readPart(m); err != nil {
+	sent := msg.NewPart(0, &part, 0)
+	v := js.ValueOf(map[string]any{"m": dom.Uint8Array(sent.Data), "svg": "", "more": []any{}})
+	m, err := readAnswer(v)
+	if err != nil {
+		return false, err
+	}
+	win, ok := m.(*msg.Window)
+	if !ok {
+		return false, errors.New("a part reads back as another message")
+	}
+	if _, _, err := readPart(win, v); err != nil {
 		return false, err
 	}
 	_ = view.Link{File: d.name, Step: 1}.Hash()
@@ -387,7 +421,7 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
+	post(p.opener.w, &msg.Request{ID: p.opener.id, Op: msg.OpPart, At: at, Screen: int(p.screenHeight())}, js.Undefined())
 }
 
 // An export is a request for an export in flight: what it writes, and
@@ -401,7 +435,7 @@ func (p *page) exportRemote(kind string) {
 		return
 	}
 	p.askExport(export{kind, strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")},
-		map[string]any{"op": "export", "kind": kind})
+		&msg.Request{Op: msg.OpExport, Kind: kind})
 }
 
 // exportHAR has the opener write text, a transcript the page holds, as
@@ -413,32 +447,33 @@ func (p *page) exportHAR(base, text string) error {
 	if err := p.startOpener(); err != nil {
 		return errors.New("the worker that writes HAR files could not start: " + err.Error())
 	}
-	p.askExport(export{"har", base}, map[string]any{"op": "har", "text": text})
+	p.askExport(export{"har", base}, &msg.Request{Op: msg.OpHAR, Text: text})
 	return nil
 }
 
-// askExport posts an export request, m, to the opener.
-func (p *page) askExport(ex export, m map[string]any) {
+// askExport posts an export request, r, to the opener.
+func (p *page) askExport(ex export, r *msg.Request) {
 	if p.opener.exports == nil {
 		p.opener.exports = map[int]export{}
 	}
 	p.opener.lastExp--
 	p.opener.exports[p.opener.lastExp] = ex
-	m["id"] = p.opener.lastExp
-	p.opener.w.Call("postMessage", m)
+	r.ID = p.opener.lastExp
+	post(p.opener.w, r, js.Undefined())
 }
 
 // exported downloads what the opener wrote.
-func (p *page) exported(ex export, m js.Value) {
-	if e := m.Get("error"); e.Type() == js.TypeString {
-		p.showError("Could not export " + ex.kind + ": " + e.String())
+func (p *page) exported(ex export, m any) {
+	if e, ok := m.(*msg.Failure); ok {
+		p.showError("Could not export " + ex.kind + ": " + e.Error)
 		return
 	}
 	f, ok := exportFiles[ex.kind]
-	if !ok {
+	t, isText := m.(*msg.Text)
+	if !ok || !isText {
 		return
 	}
-	dom.Download(ex.base+f[0], f[1], m.Get("text").String())
+	dom.Download(ex.base+f[0], f[1], t.Text)
 }
 
 // exportFiles gives each export its file name's ending and media type.
