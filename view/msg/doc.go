@@ -25,6 +25,10 @@
 // cut short, has bytes left over or says what cannot be is an error
 // that names the byte, never a panic (FuzzReadPart).
 //
-// The encoding was chosen over JSON (what the Part used before) by
-// BenchmarkPart; see the README's table.
+// The encoding was chosen by two benchmarks (the README's table): over
+// JSON, what a Part travelled as before (BenchmarkPart, a 240-step
+// window read back whole: 124 KB against 204 KB, 3.4 ms against 53-68
+// ms under Node), and over the browser's structured clone of objects
+// written and read a field at a time (wasm/checker's
+// BenchmarkStepsAcross, the window's steps: 1.1 ms against 42-54 ms).
 package msg

@@ -152,7 +152,7 @@ func window(t *testing.T, m map[string]any) (first, last int) {
 
 // longText is a transcript long enough to be opened as a long file: the
 // warm-up's exchanges again and again.
-func longText(t *testing.T) []byte {
+func longText(t testing.TB) []byte {
 	t.Helper()
 	long := warmText(t)
 	one := long.Exchanges
