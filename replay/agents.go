@@ -1,11 +1,12 @@
 package replay
 
 import (
-	"encoding/json"
 	"net/netip"
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // Agents tells which agent a URL leads to, from the agent cards seen.
@@ -94,27 +95,104 @@ func (k urlKey) equal(o urlKey) bool {
 	return k.origin == o.origin && strings.Join(k.path, "/") == strings.Join(o.path, "/")
 }
 
-// cardURLs lists the URLs an agent card names for its agent.
+// cardURLs lists the URLs an agent card names for its agent: its
+// "url" and those of its "supportedInterfaces" and
+// "additionalInterfaces". It reads the card with the transcript's JSON
+// reader as encoding/json's Unmarshal would read it into a struct of
+// those fields: keys matched without regard to case, the last of a key
+// taken, and a card that is not JSON, or has a value of the wrong type
+// in one of them, is not a card.
 func cardURLs(card []byte) (name string, urls []string, ok bool) {
-	var c struct {
-		Name                 string                 `json:"name"`
-		URL                  string                 `json:"url"`
-		SupportedInterfaces  []struct{ URL string } `json:"supportedInterfaces"`
-		AdditionalInterfaces []struct{ URL string } `json:"additionalInterfaces"`
-	}
-	if json.Unmarshal(card, &c) != nil || c.Name == "" {
-		return "", nil, false
-	}
-	if c.URL != "" {
-		urls = append(urls, c.URL)
-	}
-	for _, in := range append(c.SupportedInterfaces, c.AdditionalInterfaces...) {
-		if in.URL != "" {
-			urls = append(urls, in.URL)
+	r := jsonread.NewReader(string(card))
+	wrong := false
+	str := func(dst *string) {
+		switch {
+		case r.Peek() == '"':
+			*dst = r.Str()
+		case !r.Null():
+			r.Skip()
+			wrong = true
 		}
 	}
-	return c.Name, urls, true
+	ifaces := func(dst *[]string) {
+		if r.Null() {
+			*dst = nil
+			return
+		}
+		if r.Peek() != '[' {
+			r.Skip()
+			wrong = true
+			return
+		}
+		// Over the URLs a list of the same key held before, as
+		// Unmarshal decodes an array into the slice it fills.
+		list, n := *dst, 0
+		r.Array(func() {
+			switch {
+			case n < len(list):
+			case n < cap(list):
+				list = list[:n+1]
+			default:
+				list = append(list, "")
+			}
+			switch {
+			case r.Null():
+			case r.Peek() == '{':
+				r.Object(func(key string) {
+					if strings.EqualFold(key, "url") {
+						str(&list[n])
+						return
+					}
+					r.Skip()
+				})
+			default:
+				r.Skip()
+				wrong = true
+			}
+			n++
+		})
+		*dst = list[:n]
+	}
+	var url string
+	var supported, additional []string
+	switch r.Peek() {
+	case '{':
+		r.Object(func(key string) {
+			switch jsonread.FieldName(key, cardFields) {
+			case "name":
+				str(&name)
+			case "url":
+				str(&url)
+			case "supportedInterfaces":
+				ifaces(&supported)
+			case "additionalInterfaces":
+				ifaces(&additional)
+			default:
+				r.Skip()
+			}
+		})
+	case 'n':
+		r.Null()
+	default:
+		r.Skip()
+		wrong = true
+	}
+	if !r.End() || wrong || name == "" {
+		return "", nil, false
+	}
+	if url != "" {
+		urls = append(urls, url)
+	}
+	for _, u := range append(supported, additional...) {
+		if u != "" {
+			urls = append(urls, u)
+		}
+	}
+	return name, urls, true
 }
+
+// cardFields are the members of an agent card cardURLs reads.
+var cardFields = []string{"name", "url", "supportedInterfaces", "additionalInterfaces"}
 
 // AddCard learns an agent from a card fetched at cardURL (its
 // /.well-known/agent-card.json, or any URL). It reports whether card is

@@ -1,6 +1,10 @@
 package replay
 
-import "testing"
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
 
 func TestAgents(t *testing.T) {
 	var a Agents
@@ -46,4 +50,46 @@ func TestAgents(t *testing.T) {
 	if _, _, _, ok := a.Lookup("ftp://localhost:9000/"); ok {
 		t.Error("Lookup took an ftp URL")
 	}
+}
+
+// jsonCardURLs is cardURLs as encoding/json reads a card: the reference
+// FuzzCardURLs holds cardURLs to.
+func jsonCardURLs(card []byte) (name string, urls []string, ok bool) {
+	var c struct {
+		Name                 string                 `json:"name"`
+		URL                  string                 `json:"url"`
+		SupportedInterfaces  []struct{ URL string } `json:"supportedInterfaces"`
+		AdditionalInterfaces []struct{ URL string } `json:"additionalInterfaces"`
+	}
+	if json.Unmarshal(card, &c) != nil || c.Name == "" {
+		return "", nil, false
+	}
+	if c.URL != "" {
+		urls = append(urls, c.URL)
+	}
+	for _, in := range append(c.SupportedInterfaces, c.AdditionalInterfaces...) {
+		if in.URL != "" {
+			urls = append(urls, in.URL)
+		}
+	}
+	return c.Name, urls, true
+}
+
+func FuzzCardURLs(f *testing.F) {
+	for _, s := range []string{
+		`{"name":"a","url":"http://a/","supportedInterfaces":[{"url":"http://a/rpc","protocolBinding":"JSONRPC"},null,{}]}`,
+		`{"NAME":"b","additionalInterfaces":[{"URL":"http://b/"}],"supportedInterfaces":null}`,
+		`{"name":"c","supportedInterfaces":[{"url":"x"},{"url":"y"}],"supportedInterfaces":[{}]}`,
+		`{"name":3}`, `{"name":"d","url":4}`, `{"name":"e","supportedInterfaces":[1]}`, `{"name":"f","supportedInterfaces":{}}`,
+		`null`, `[]`, `{"name":"g"} x`, `{"description":"no name"}`, `<html>`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, card []byte) {
+		name, urls, ok := cardURLs(card)
+		wname, wurls, wok := jsonCardURLs(card)
+		if name != wname || ok != wok || !slices.Equal(urls, wurls) {
+			t.Errorf("cardURLs(%q) = %q %q %v, encoding/json reads %q %q %v", card, name, urls, ok, wname, wurls, wok)
+		}
+	})
 }

@@ -1,9 +1,8 @@
 package replay
 
 import (
-	"encoding/json"
-
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // Call says which A2A call an HTTP request is, from its method, its URL's
@@ -35,24 +34,52 @@ func Call(method, path string, body []byte) (name string, ok bool) {
 
 // rpcMethod reads the method of a JSON-RPC body: ok when the body is a
 // JSON object with a "jsonrpc" string, and the method "JSON-RPC" when its
-// "method" is not a short word that can name an exchange.
+// "method" is not a short word that can name an exchange. It reads as
+// encoding/json's Unmarshal into a struct of those two members would:
+// keys matched without regard to case, the last of a key taken, and a
+// body that is not JSON, or whose "jsonrpc" is not a string, is no
+// JSON-RPC call.
 func rpcMethod(body []byte) (method string, ok bool) {
 	if !looksLikeObject(body) {
 		return "", false
 	}
-	var env struct {
-		JSONRPC *string         `json:"jsonrpc"`
-		Method  json.RawMessage `json:"method"`
-	}
-	if json.Unmarshal(body, &env) != nil || env.JSONRPC == nil {
+	r := jsonread.NewReader(string(body))
+	var rpc, wrong bool
+	r.Object(func(key string) {
+		switch jsonread.FieldName(key, envelopeFields) {
+		case "jsonrpc":
+			switch {
+			case r.Peek() == '"':
+				r.Str()
+				rpc = true
+			case r.Null():
+				rpc = false
+			default:
+				r.Skip()
+				wrong = true
+			}
+		case "method":
+			method = ""
+			if r.Peek() == '"' {
+				method = r.Str()
+			} else {
+				r.Skip()
+			}
+		default:
+			r.Skip()
+		}
+	})
+	if !r.End() || wrong || !rpc {
 		return "", false
 	}
-	var m string
-	if json.Unmarshal(env.Method, &m) == nil && callName(m) {
-		return m, true
+	if callName(method) {
+		return method, true
 	}
 	return "JSON-RPC", true
 }
+
+// envelopeFields are the members of a JSON-RPC body rpcMethod reads.
+var envelopeFields = []string{"jsonrpc", "method"}
 
 // looksLikeObject reports whether body starts, after white space, with
 // "{": what is not cannot be a JSON-RPC request, and needs no decoding.

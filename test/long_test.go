@@ -144,17 +144,31 @@ func watchOpener(tb *tab) {
 		window.__opener = [];
 		window.__parts = [];
 		const W = window.Worker;
+		// A message's kind, its request's id and a request's op, from
+		// the start of its bytes (package view/msg): the version, the
+		// kind, the id (a zigzag varint), then a request's op.
+		const read = (b) => {
+			if (!(b instanceof Uint8Array)) return {};
+			let i = 1, v = 0, shift = 0, c;
+			const kind = String.fromCharCode(b[i++]);
+			do { c = b[i++]; v += (c & 0x7f) * 2 ** shift; shift += 7; } while (c & 0x80);
+			const id = v % 2 ? -(v + 1) / 2 : v / 2;
+			const op = kind === "R" ? {o: "open", s: "shown", p: "part", e: "export", h: "har"}[String.fromCharCode(b[i])] : "";
+			return {kind, id, op};
+		};
 		window.Worker = class extends W {
 			constructor(...args) {
 				super(...args);
 				this.addEventListener("message", (e) => {
 					const d = e.data || {};
-					if ("part" in d || "whole" in d) window.__opener.push(("part" in d ? "part " : "whole ") + d.id);
-					if ("part" in d) window.__parts.push({rows: (d.svg.match(/ data-step="/g) || []).length, pieces: d.more.length});
+					const {kind, id} = read(d.m);
+					if (kind === "P" || kind === "W") window.__opener.push((kind === "P" ? "part " : "whole ") + id);
+					if (kind === "P") window.__parts.push({rows: (d.svg.match(/ data-step="/g) || []).length, pieces: d.more.length});
 				});
 			}
 			postMessage(m, ...rest) {
-				if (m && m.op) window.__opener.push(m.op + " " + m.id);
+				const {op, id} = read(m && m.m);
+				if (op) window.__opener.push(op + " " + id);
 				return super.postMessage(m, ...rest);
 			}
 		};

@@ -7,8 +7,9 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// viewerBudget is DESIGN.md's budget for the viewer module, brotli.
-const viewerBudget = 1_000_000
+// viewerBudget is the budget for the viewer module, brotli (README.md,
+// "Performance budgets"; issue 26): room for the teaching work.
+const viewerBudget = 970_000
 
 // TestViewerSize compresses the viewer as the site ships it (brotli 11)
 // and holds it to its budget; it reports the size either way.

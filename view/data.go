@@ -1,10 +1,10 @@
 package view
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 
+	"github.com/a2aplay/a2aplay/internal/jsonvalue"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -72,12 +72,36 @@ type LiveData struct {
 	Inline bool `json:"inline,omitempty"`
 }
 
-// ReadPageData decodes a data block. A block that does not decode, or
-// names no transcript to show, is an error that says where.
-func ReadPageData(b []byte) (PageData, error) {
+// ReadPageData reads a data block, parsed: on the page, JSON.parse's
+// object (the loader parses it anyway), read a member at a time rather
+// than with encoding/json, which the viewer's module does not link. A
+// block of the wrong shape, or that names no transcript to show, is an
+// error that says where.
+func ReadPageData(v jsonvalue.Value) (PageData, error) {
+	if v.Kind() != jsonvalue.Object {
+		return PageData{}, errors.New("the page's data block is not a JSON object")
+	}
+	r := &jsonvalue.Reader{What: "the page's data block"}
 	var d PageData
-	if err := json.Unmarshal(b, &d); err != nil {
-		return PageData{}, errors.New("the page's data block: " + err.Error())
+	r.Objects(v, "", "transcripts", func(_ int, t jsonvalue.Value, at string) {
+		s := Shipped{Name: r.Str(t, at, "name"), Title: r.Str(t, at, "title"), URL: r.Str(t, at, "url"),
+			Text: r.Str(t, at, "text"), Steps: r.Int(t, at, "steps")}
+		r.Objects(t, at, "findings", func(_ int, f jsonvalue.Value, at string) {
+			s.Findings = append(s.Findings, Finding{Step: r.Int(f, at, "step"), Text: r.Str(f, at, "text")})
+		})
+		d.Transcripts = append(d.Transcripts, s)
+	})
+	d.Prerendered = r.Str(v, "", "prerendered")
+	d.WASM = r.Str(v, "", "wasm")
+	d.WASMEncoding = r.Str(v, "", "wasmEncoding")
+	d.WasmExec = r.Str(v, "", "wasmExec")
+	if l, at, ok := r.Object(v, "", "live"); ok {
+		d.Live = &LiveData{Worker: r.Str(l, at, "worker"), Inline: r.Bool(l, at, "inline")}
+	}
+	d.Check = r.Str(v, "", "check")
+	d.CheckInline = r.Bool(v, "", "checkInline")
+	if err := r.Err(); err != nil {
+		return PageData{}, err
 	}
 	if len(d.Transcripts) == 0 {
 		return PageData{}, errors.New("the page's data block lists no transcript")

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/internal/jsonvalue"
 )
 
 func TestReadPageData(t *testing.T) {
@@ -24,7 +26,7 @@ func TestReadPageData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadPageData(b)
+	got, err := readData(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,14 +50,18 @@ func TestReadPageData(t *testing.T) {
 
 func TestReadPageDataErrors(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{``, "the page's data block: unexpected end of JSON input"},
-		{`{"transcripts": 3}`, "the page's data block: json: cannot unmarshal number"},
+		{`[]`, "the page's data block is not a JSON object"},
+		{`{"transcripts": 3}`, "the page's data block: transcripts is not a list"},
+		{`{"transcripts": [{"name": "a", "findings": [{"step": "1"}]}]}`, "the page's data block: transcripts[0].findings[0].step is not a number"},
+		{`{"transcripts": [{"name": "a", "steps": 1.5}]}`, "the page's data block: transcripts[0].steps is not a whole number"},
+		{`{"transcripts": [3]}`, "the page's data block: transcripts[0] is not an object"},
+		{`{"transcripts": [{"name": "a"}], "live": {"inline": "yes"}}`, "the page's data block: live.inline is not true or false"},
 		{`{"transcripts": []}`, "the page's data block lists no transcript"},
 		{`{"transcripts": [{"name": "a"}, {"title": "no name"}]}`, "the page's data block: transcript 2 has no name"},
 	} {
-		_, err := ReadPageData([]byte(tc.in))
+		_, err := readData([]byte(tc.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("ReadPageData(%q) = %v, want %q", tc.in, err, tc.want)
+			t.Errorf("ReadPageData(%s) = %v, want %q", tc.in, err, tc.want)
 		}
 	}
 }
@@ -64,7 +70,7 @@ func FuzzReadPageData(f *testing.F) {
 	f.Add([]byte(`{"transcripts":[{"name":"a","steps":2,"findings":[{"step":1,"text":"x"}]}],"prerendered":"a","live":{"inline":true}}`))
 	f.Add([]byte(`{"transcripts":[{"name":""}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d, err := ReadPageData(b)
+		d, err := readData(b)
 		if err != nil {
 			return
 		}
@@ -114,4 +120,16 @@ func TestFindingsAtEscapes(t *testing.T) {
 	if want := `§5.5 (agent): enum "X\u202eY" is not\a a name`; len(got) != 1 || got[0] != want {
 		t.Errorf("FindingsAt = %q, want %q", got, want)
 	}
+}
+
+// readData reads a data block as the page does: parsed first (here by
+// encoding/json, in the page by JSON.parse), then read by ReadPageData.
+// Written by encoding/json from a PageData, it reads back the same: the
+// members' names agree with the struct tags the site builder writes by.
+func readData(b []byte) (PageData, error) {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return PageData{}, err
+	}
+	return ReadPageData(jsonvalue.Of(v))
 }

@@ -1,12 +1,11 @@
 package view
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -258,11 +257,8 @@ func indent(body string) string {
 	if body == "" || (body[0] != '{' && body[0] != '[') {
 		return ""
 	}
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(body), "", "  ") != nil {
-		return ""
-	}
-	return b.String()
+	out, _ := jsonread.Indent(body)
+	return out
 }
 
 // A Summary describes a whole transcript, for the overview position.

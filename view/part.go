@@ -1,7 +1,6 @@
 package view
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,7 +15,8 @@ import (
 // the exchanges they come from, with what the page shows of the whole
 // (its size, its summary, its first lanes). The page draws and inspects
 // a Part as it does a transcript it holds whole; stepping out of the
-// window asks the worker for the next Part. It travels as JSON.
+// window asks the worker for the next Part. It travels as a msg.Part
+// (package view/msg).
 type Part struct {
 	N           int       // steps in the whole transcript
 	First, Last int       // the window: steps First to Last (1-based, inclusive)
@@ -275,59 +275,4 @@ func (p *Part) Step(k int) *replay.Step {
 		return nil
 	}
 	return &p.Steps[i]
-}
-
-// A Sent is a Part as it travels from the worker to the page: a small
-// head the page reads at once, the window drawn, and each step and each
-// exchange as JSON text of its own, which the page reads only when it
-// inspects that step. The page's thread so never decodes a whole
-// window.
-type Sent struct {
-	Head      string   // the Part without its steps, exchanges and SVG, as JSON
-	SVG       string   // the window drawn, or its first screen
-	More      []string // the rows of the rest of the window, drawn (Part.More)
-	MoreLast  []int    // the last step each of More draws
-	Steps     []string // each step of the part, as JSON, in order
-	Index     []int    // each step's Index, ascending
-	Exchanges []string // each exchange of the part, as JSON, in order
-	Seqs      []int    // each exchange's number, ascending
-}
-
-// Send splits p for its trip to the page.
-func (p *Part) Send() (*Sent, error) {
-	head := *p
-	head.Steps, head.SVG, head.More = nil, "", nil
-	if p.Transcript != nil {
-		t := *p.Transcript
-		t.Exchanges = nil
-		head.Transcript = &t
-	}
-	b, err := json.Marshal(&head)
-	if err != nil {
-		return nil, err
-	}
-	s := &Sent{Head: string(b), SVG: p.SVG}
-	for _, r := range p.More {
-		s.More = append(s.More, r.SVG)
-		s.MoreLast = append(s.MoreLast, r.Last)
-	}
-	for _, st := range p.Steps {
-		b, err := json.Marshal(&st)
-		if err != nil {
-			return nil, err
-		}
-		s.Steps = append(s.Steps, string(b))
-		s.Index = append(s.Index, st.Index)
-	}
-	if p.Transcript != nil {
-		for _, ex := range p.Transcript.Exchanges {
-			b, err := json.Marshal(ex)
-			if err != nil {
-				return nil, err
-			}
-			s.Exchanges = append(s.Exchanges, string(b))
-			s.Seqs = append(s.Seqs, ex.Seq)
-		}
-	}
-	return s, nil
 }

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"reflect"
@@ -63,119 +62,6 @@ func longTranscript(t testing.TB, copies int) *replay.Transcript {
 		}
 	}
 	return long
-}
-
-// received is p after its trip to the page: sent, then read as the page
-// reads it.
-func received(t *testing.T, p *Part) Part {
-	t.Helper()
-	sent, err := p.Send()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got Part
-	if err := json.Unmarshal([]byte(sent.Head), &got); err != nil {
-		t.Fatal(err)
-	}
-	if len(got.Steps) != 0 || len(got.Transcript.Exchanges) != 0 || got.SVG != "" {
-		t.Fatal("the head carries steps, exchanges or the drawing")
-	}
-	got.SVG = sent.SVG
-	for i, text := range sent.Steps {
-		var s replay.Step
-		if err := json.Unmarshal([]byte(text), &s); err != nil {
-			t.Fatal(err)
-		}
-		if s.Index != sent.Index[i] {
-			t.Fatalf("step %d sent with index %d", s.Index, sent.Index[i])
-		}
-		got.Steps = append(got.Steps, s)
-	}
-	for i, text := range sent.Exchanges {
-		var ex replay.Exchange
-		if err := json.Unmarshal([]byte(text), &ex); err != nil {
-			t.Fatal(err)
-		}
-		if ex.Seq != sent.Seqs[i] {
-			t.Fatalf("exchange %d sent as number %d", ex.Seq, sent.Seqs[i])
-		}
-		got.Transcript.Exchanges = append(got.Transcript.Exchanges, &ex)
-	}
-	return got
-}
-
-// TestCut checks that a Part, after its trip as JSON, draws and inspects
-// every step of its window as the whole transcript does.
-func TestCut(t *testing.T) {
-	long := longTranscript(t, 300)
-	steps := replay.Steps(long)
-	if len(steps) <= BigTranscript {
-		t.Fatalf("%d steps: not a long transcript", len(steps))
-	}
-	lanes := Lanes(steps)
-	for _, at := range []int{0, 1, 777, len(steps) - 5, len(steps)} {
-		p := Cut(long, steps, lanes, at)
-		got := received(t, p)
-		first, last := Window(len(steps), at)
-		if got.N != len(steps) || got.First != first || got.Last != last || got.Tasks != len(lanes) || len(got.Lanes) != MaxLanes {
-			t.Fatalf("at %d: N %d, window %d-%d, tasks %d, %d lanes; want %d, %d-%d, %d, %d",
-				at, got.N, got.First, got.Last, got.Tasks, len(got.Lanes), len(steps), first, last, len(lanes), MaxLanes)
-		}
-		if !reflect.DeepEqual(got.Summary, Summarize(long, steps)) {
-			t.Errorf("at %d: summary %+v, want %+v", at, got.Summary, Summarize(long, steps))
-		}
-		if len(got.Transcript.Exchanges) >= len(long.Exchanges)/2 {
-			t.Errorf("at %d: the part holds %d of %d exchanges", at, len(got.Transcript.Exchanges), len(long.Exchanges))
-		}
-		for k := first; k <= last; k++ {
-			s := got.Step(k)
-			if s == nil {
-				t.Fatalf("at %d: step %d missing from the part", at, k)
-			}
-			want := Inspect(long, steps, k-1)
-			if d := InspectStep(got.Transcript, *s, got.N, got.Start); !reflect.DeepEqual(d, want) {
-				t.Fatalf("at %d: step %d inspects as\n%+v\nwant\n%+v", at, k, d, want)
-			}
-		}
-		if got.Step(first-1) != nil && got.Step(first-1).Exchange == 0 || got.Step(len(steps)+1) != nil {
-			t.Errorf("at %d: Step outside the transcript found", at)
-		}
-		if err := p.Draw(); err != nil {
-			t.Fatal(err)
-		}
-		svg, _, err := PageSVGRange(got.Transcript, got.Steps, got.First, got.Last)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := received(t, p); got.SVG != svg {
-			t.Errorf("at %d: the part sent draws otherwise than the part received", at)
-		}
-		whole, _, err := PageSVGRange(long, steps, first, last)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if svg != whole {
-			i := 0
-			for i < len(svg) && i < len(whole) && svg[i] == whole[i] {
-				i++
-			}
-			t.Errorf("at %d: the part's window draws otherwise than the whole transcript's: %q vs %q", at, svg[max(0, i-200):min(len(svg), i+200)], whole[max(0, i-200):min(len(whole), i+200)])
-		}
-	}
-}
-
-func BenchmarkPartJSON(b *testing.B) {
-	long := longTranscript(&testing.T{}, 2000)
-	steps := replay.Steps(long)
-	p := Cut(long, steps, Lanes(steps), len(steps)/2)
-	js, _ := json.Marshal(p)
-	tr, _ := json.Marshal(p.Transcript)
-	st, _ := json.Marshal(p.Steps)
-	b.Logf("part %d bytes: transcript %d, steps %d (%d steps, %d exchanges)", len(js), len(tr), len(st), len(p.Steps), len(p.Transcript.Exchanges))
-	for b.Loop() {
-		var q Part
-		json.Unmarshal(js, &q)
-	}
 }
 
 // TestCutFirst: the first Part cut from a long transcript's first
@@ -247,14 +133,6 @@ func TestDrawScreen(t *testing.T) {
 		}
 		if err := p.DrawScreen(c.at, c.height); err != nil {
 			t.Fatal(err)
-		}
-		got := received(t, p)
-		sent, err := p.Send()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.ShownFirst != p.ShownFirst || got.ShownLast != p.ShownLast || got.SVG != p.SVG || len(sent.More) != len(p.More) || !slices.Equal(sent.MoreLast, lastOf(p.More)) {
-			t.Fatalf("%s: the part received shows steps %d-%d in %d pieces, sent %d-%d in %d", name, got.ShownFirst, got.ShownLast, len(sent.More), p.ShownFirst, p.ShownLast, len(p.More))
 		}
 
 		// The screen's rows: those that reach within a screen of step
@@ -329,14 +207,6 @@ func drawnSteps(svg string) []int {
 	for _, m := range regexp.MustCompile(` data-step="(\d+)"`).FindAllStringSubmatch(svg, -1) {
 		k, _ := strconv.Atoi(m[1])
 		out = append(out, k)
-	}
-	return out
-}
-
-func lastOf(rs []Rows) []int {
-	var out []int
-	for _, r := range rs {
-		out = append(out, r.Last)
 	}
 	return out
 }

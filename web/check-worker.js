@@ -4,8 +4,12 @@
 // viewer's module.
 //
 //   const w = new Worker("check-worker.js?wasm=…&exec=…");
-//   w.postMessage({id: 1, name: "my.http", text: "# a2aplay transcript 1…"});
-//   w.onmessage = (e) => { … e.data is {id, findings: Uint8Array (view.AppendFindings)} | {id, error} | {ready} | {type: "error", error} };
+//   w.postMessage({m: Uint8Array});  // a request, package view/msg's encoding
+//   w.onmessage = (e) => { … e.data is {m: Uint8Array} (an answer) | {ready} | {type: "error", error} };
+//
+// The messages are Go types (package view/msg), encoded by the page and
+// the module; this script reads none of them. An open carries the file
+// beside its bytes, {m, data: File}.
 //
 // Checks posted before the module has started are kept and run once it
 // has.
@@ -30,7 +34,7 @@
 	const reading = new WeakMap(); // message event -> Promise of {buf} or {err}
 	const startReading = (e) => {
 		const m = e.data;
-		if (m && m.op === "open" && m.data instanceof Blob && !reading.has(e)) {
+		if (m && m.data instanceof Blob && !reading.has(e)) {
 			reading.set(e, m.data.arrayBuffer().then((buf) => ({ buf }), (err) => ({ err })));
 		}
 	};
@@ -79,7 +83,7 @@
 				const { buf, err } = await reading.get(e);
 				reading.delete(e);
 				if (err) {
-					self.postMessage({ id: m.id, error: `${m.name}: the file could not be read: ${err && err.message ? err.message : err}` });
+					toGo({ data: { ...m, data: null, readError: `${err && err.message ? err.message : err}` } });
 					return;
 				}
 				toGo({ data: { ...m, data: buf } });

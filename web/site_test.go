@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"html"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2aplay/a2aplay/internal/jsonvalue"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -133,7 +135,11 @@ func dataBlock(t *testing.T, page string) view.PageData {
 	if m == nil {
 		t.Fatal("no data block")
 	}
-	d, err := view.ReadPageData([]byte(m[1]))
+	var v any
+	if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+		t.Fatalf("data block: %v", err)
+	}
+	d, err := view.ReadPageData(jsonvalue.Of(v)) // as the page reads it, parsed
 	if err != nil {
 		t.Fatalf("data block: %v", err)
 	}

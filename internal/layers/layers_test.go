@@ -29,10 +29,10 @@ const module = "github.com/a2aplay/a2aplay/"
 // same, with what each layer is.
 var layers = [][]string{
 	0: {"binding", "jsonread"},
-	1: {"agents", "internal/build", "internal/cputime", "internal/golden", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "live/panel", "replay"},
-	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "replay/har", "test/bench/gen"},
+	1: {"agents", "internal/build", "internal/cputime", "internal/golden", "internal/jsonvalue", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "replay"},
+	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "live/panel", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live", "record", "replay/open", "view"},
-	4: {"wasm/dom", "web"},
+	4: {"view/msg", "wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "conformance", "test", "test/bench"},
 }

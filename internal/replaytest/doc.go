@@ -2,7 +2,8 @@
 // that read transcripts share: the transcript files ([TranscriptFiles]),
 // reading and parsing them ([ReadFile], [ParseFile], [ParseInto]), and
 // comparing transcripts without the lines a parser records
-// ([IgnoreLines]).
+// ([IgnoreLines]), and filling every field of a value for round trips
+// ([Fill]).
 //
 // It does not import replay, so that replay's own tests can use it: the
 // parser is passed in.

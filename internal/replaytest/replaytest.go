@@ -1,11 +1,13 @@
 package replaytest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -101,3 +103,56 @@ var parsedLines = map[string]bool{"Exchange": true, "Request": true, "Response":
 // replayPath is package replay's import path. This package does not
 // import it, so that replay's own tests can import this one.
 const replayPath = "github.com/a2aplay/a2aplay/replay"
+
+// Fill sets every field of the struct v points to, and of the structs,
+// pointers and slices in it (two elements each), to a value that is
+// not zero and differs from field to field: strings (some not ASCII),
+// ints (some negative), unsigned ints, floats, true, and times in UTC
+// and at offsets. A round
+// trip of a value so filled fails when a field added to its type is
+// left out of an encoding.
+func Fill(v any) {
+	n := 0
+	fill(reflect.ValueOf(v).Elem(), &n)
+}
+
+func fill(v reflect.Value, n *int) {
+	*n++
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("s" + strings.Repeat("é", *n%3) + string(rune('a'+*n%26)))
+	case reflect.Int:
+		v.SetInt(int64(*n * 37 % 1000))
+		if *n%2 == 0 {
+			v.SetInt(-v.Int() - 1)
+		}
+	case reflect.Uint8, reflect.Uint64:
+		v.SetUint(uint64(*n*13 + 1))
+	case reflect.Float64:
+		v.SetFloat(float64(*n) + 0.25)
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		fill(v.Elem(), n)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
+		for i := range 2 {
+			fill(v.Index(i), n)
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			loc := time.UTC
+			if *n%2 == 0 {
+				loc = time.FixedZone("", -(*n%12)*1800)
+			}
+			v.Set(reflect.ValueOf(time.Date(2026, 10, 6, 9, *n%60, 1, *n*1000+7, loc)))
+			return
+		}
+		for i := range v.NumField() {
+			fill(v.Field(i), n)
+		}
+	default:
+		panic(fmt.Sprintf("replaytest.Fill: no value for a %s", v.Kind()))
+	}
+}

@@ -7,8 +7,10 @@
 //		// a picture, a PDF, some other text: err says which, in a sentence
 //	}
 //
-// A transcript is a file whose first line, after a byte order mark and
-// blank space, starts "# a2aplay transcript"; [replay.Parse] reads it,
+// What a file is, [replay.Sniff] decides (the page, which has no HAR
+// reader, decides by it too). A transcript is a file whose first line,
+// after a byte order mark and blank space, starts "# a2aplay
+// transcript"; [replay.Parse] reads it,
 // and its mistakes come back as Parse gives them, with the file and
 // line. A HAR file is JSON: a file that starts with "{" and names a
 // "log" in its first 4 KB, or any file that starts with "{" and whose

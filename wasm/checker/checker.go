@@ -9,12 +9,14 @@ import (
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
+	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
 // Run answers the worker's messages and never returns.
 func Run() {
 	self := js.Global()
-	s := newServer(func(m map[string]any) { self.Call("postMessage", m) })
+	s := newServer(func(m any) { self.Call("postMessage", toJS(m)) })
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
 			s.take(args[0].Get("data"))
@@ -28,23 +30,35 @@ func Run() {
 	select {}
 }
 
-// answer checks one transcript and posts its findings, or an error.
-func answer(name, text js.Value, post func(map[string]any)) {
-	if name.Type() != js.TypeString || text.Type() != js.TypeString {
-		post(map[string]any{"error": "a check takes {id, name, text}"})
-		return
+// toJS makes an answer (package msg) the object the worker posts:
+// {m: its bytes}, and beside them a part's drawing, {svg, more}.
+func toJS(m any) js.Value {
+	switch m := m.(type) {
+	case *msg.Part:
+		more := make([]any, len(m.More))
+		for i, v := range m.More {
+			more[i] = v
+		}
+		return js.ValueOf(map[string]any{"m": dom.Uint8Array(m.Data), "svg": m.SVG, "more": more})
+	case *msg.Whole:
+		return js.ValueOf(map[string]any{"m": dom.Uint8Array(msg.EncodeWhole(m))})
 	}
-	t, err := replay.ParseString(text.String(), name.String())
+	return js.ValueOf(map[string]any{"m": dom.Uint8Array(msg.EncodeAnswer(m))})
+}
+
+// answer checks one transcript and posts its findings, or an error.
+func answer(name, text string, ans answerer) {
+	t, err := replay.ParseString(text, name)
 	if err != nil {
-		post(map[string]any{"error": err.Error()})
+		ans.fail(err.Error())
 		return
 	}
 	fs, err := findings(t, replay.Steps(t), nil)
 	if err != nil {
-		post(map[string]any{"error": err.Error()})
+		ans.fail(err.Error())
 		return
 	}
-	postFindings(fs, post)
+	postFindings(fs, ans)
 }
 
 // findingsPerMessage bounds the findings one message carries: the page
@@ -53,11 +67,11 @@ func answer(name, text js.Value, post func(map[string]any)) {
 var findingsPerMessage = 4000
 
 // findings returns what check.Check finds in t, on their steps, as the
-// page reads them: Uint8Arrays (view.AppendFindings) of at most
+// page reads them: byte arrays (view.AppendFindings) of at most
 // findingsPerMessage findings each; there is always one. The check
 // calls yield, when set, as it goes (check.Options.Yield), and stops
 // with its error.
-func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([]js.Value, error) {
+func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([][]byte, error) {
 	r, err := check.Run(context.Background(), t, check.Options{Yield: yield})
 	if err != nil {
 		return nil, err
@@ -67,25 +81,17 @@ func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([]
 	for i, step := range check.StepsOf(found, steps) {
 		fs[i] = view.Finding{Step: step, Text: found[i].String()}
 	}
-	var out []js.Value
-	var b []byte
+	var out [][]byte
 	for start := 0; start == 0 || start < len(fs); start += findingsPerMessage {
-		b = view.AppendFindings(b[:0], fs[start:min(start+findingsPerMessage, len(fs))])
-		a := js.Global().Get("Uint8Array").New(len(b))
-		js.CopyBytesToJS(a, b)
-		out = append(out, a)
+		out = append(out, view.AppendFindings(nil, fs[start:min(start+findingsPerMessage, len(fs))]))
 	}
 	return out, nil
 }
 
 // postFindings posts the findings, a message each, all but the last
-// with more: true.
-func postFindings(fs []js.Value, post func(map[string]any)) {
-	for i, a := range fs {
-		m := map[string]any{"findings": a}
-		if i < len(fs)-1 {
-			m["more"] = true
-		}
-		post(m)
+// with More.
+func postFindings(fs [][]byte, ans answerer) {
+	for i, b := range fs {
+		ans.post(&msg.Findings{ID: ans.id, Findings: b, More: i < len(fs)-1})
 	}
 }

@@ -3,7 +3,6 @@
 package checker
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -17,6 +16,7 @@ import (
 	"github.com/a2aplay/a2aplay/replay/har"
 	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 )
 
 // held is the file the worker has open for the page: one at a time.
@@ -30,73 +30,78 @@ var held struct {
 	screen int // the page's screen height, at the diagram's size; 0 draws windows whole
 }
 
-// screenOf reads the screen height a request says the page has.
-func screenOf(msg js.Value) int {
-	if h := msg.Get("screen"); h.Type() == js.TypeNumber && h.Float() > 0 {
-		return int(min(h.Float(), 1e5))
-	}
-	return 0
+// An answerer posts the answers to one request (package msg).
+type answerer struct {
+	id   int
+	post func(any)
 }
 
+func (a answerer) fail(why string)  { a.post(&msg.Failure{ID: a.id, Error: why}) }
+func (a answerer) text(text string) { a.post(&msg.Text{ID: a.id, Text: text}) }
+
+func (a answerer) progress(phase string, done float64) {
+	a.post(&msg.Progress{ID: a.id, Phase: phase, Done: done})
+}
+
+// part sends a part to the page.
+func (a answerer) part(p *view.Part) { a.post(msg.NewPart(a.id, p, sys())) }
+
+func (a answerer) whole(w *view.Whole) { a.post(&msg.Whole{ID: a.id, Whole: w, Sys: sys()}) }
+
+// screenOf is the screen height a request says the page has.
+func screenOf(r *msg.Request) int { return min(max(r.Screen, 0), 1e5) }
+
 // serve answers one of the page's requests: a check, or an open, part
-// or export of a file.
+// or export of a file, or a HAR export of a transcript.
 func (s *server) serve(r request) {
-	msg, id := r.msg, r.msg.Get("id")
-	post := func(m map[string]any) {
-		m["id"] = id
-		s.post(m)
-	}
+	ans := answerer{r.ID, s.post}
 	defer func() {
 		if r := recover(); r != nil {
-			post(map[string]any{"error": fmt.Sprint("internal error in the worker: ", r)})
+			ans.fail(fmt.Sprint("internal error in the worker: ", r))
 		}
 	}()
-	op := msg.Get("op")
-	if op.Type() != js.TypeString {
-		answer(msg.Get("name"), msg.Get("text"), post)
-		return
-	}
-	switch op.String() {
-	case "open":
-		name, data := msg.Get("name"), msg.Get("data")
-		if name.Type() != js.TypeString || data.Type() != js.TypeObject {
-			post(map[string]any{"error": "open takes {name, data}"})
+	switch r.Op {
+	case msg.OpCheck:
+		answer(r.Name, r.Text, ans)
+	case msg.OpOpen:
+		if r.readFail != "" || r.data.Type() != js.TypeObject {
+			ans.fail(r.Name + ": the file could not be read: " + r.readFail)
 			return
 		}
-		held.screen = screenOf(msg)
+		held.screen = screenOf(r.Request)
 		o := opening{
-			post:  post,
+			ans:   ans,
 			goOn:  func() bool { return s.pause(r) },
 			shown: func(n int) bool { return s.waitShown(r, n) },
 			aside: func() bool { return s.aside(r) },
 		}
-		if !openFile(name.String(), data, r.open, o) {
+		if !openFile(r.Name, r.data, r.open, o) {
 			held.open = 0
-			post(map[string]any{"error": name.String() + ": given up for a file opened after it"})
+			ans.fail(r.Name + ": given up for a file opened after it")
 		}
-	case "part", "export":
-		if err := heldFor(r); err != "" {
-			post(map[string]any{"error": err})
+	case msg.OpHAR:
+		text, err := writeHAR(r.Text)
+		if err != nil {
+			ans.fail(err.Error())
 			return
 		}
-		if op.String() == "export" {
-			text, err := export(msg.Get("kind").String())
+		ans.text(text)
+	case msg.OpPart, msg.OpExport:
+		if err := heldFor(r); err != "" {
+			ans.fail(err)
+			return
+		}
+		if r.Op == msg.OpExport {
+			text, err := export(r.Kind)
 			if err != nil {
-				post(map[string]any{"error": err.Error()})
+				ans.fail(err.Error())
 				return
 			}
-			post(map[string]any{"text": text})
+			ans.text(text)
 			return
 		}
-		at := msg.Get("at")
-		if at.Type() != js.TypeNumber {
-			post(map[string]any{"error": "part takes {at}"})
-			return
-		}
-		held.screen = screenOf(msg)
-		postPart(at.Int(), post)
-	default:
-		post(map[string]any{"error": "no such request: " + op.String()})
+		held.screen = screenOf(r.Request)
+		postPart(r.At, ans)
 	}
 }
 
@@ -115,7 +120,7 @@ func heldFor(r request) string {
 
 // An opening is what openFile needs of the server as it goes.
 type opening struct {
-	post func(map[string]any) // answers the page
+	ans answerer // answers the page
 	// goOn gives the worker's thread back to the browser for a moment,
 	// and says whether to go on: false when a newer open has come.
 	goOn func() bool
@@ -142,10 +147,8 @@ var errGivenUp = errors.New("given up for a newer open")
 // came, having answered nothing more.
 func openFile(name string, data js.Value, n int, o opening) bool {
 	held.open, held.t, held.steps, held.lanes = n, nil, nil, nil
-	post := o.post
-	progress := func(phase string, done float64) {
-		post(map[string]any{"progress": map[string]any{"phase": phase, "done": done}})
-	}
+	ans := o.ans
+	progress := ans.progress
 	progress("read", 0)
 	b := make([]byte, data.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
@@ -153,7 +156,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	t, err := open.Read(b, name, har.Options{})
 	b = nil
 	if err != nil {
-		post(map[string]any{"error": err.Error()})
+		ans.fail(err.Error())
 		return true
 	}
 	if !o.goOn() {
@@ -185,12 +188,10 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 				err = screen.Draw()
 			}
 			if err != nil {
-				post(map[string]any{"error": err.Error()})
+				ans.fail(err.Error())
 				return true
 			}
-			if sendPart(screen, post) != nil {
-				return true
-			}
+			ans.part(screen)
 			if sent++; !o.shown(sent) {
 				return false
 			}
@@ -198,12 +199,10 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		pre.Exchanges = t.Exchanges[:firstExchanges(t, 2*view.WindowSteps)]
 		first = view.CutFirst(t, replay.Steps(&pre), n)
 		if err := first.DrawScreen(0, held.screen); err != nil {
-			post(map[string]any{"error": err.Error()})
+			ans.fail(err.Error())
 			return true
 		}
-		if sendPart(first, post) != nil {
-			return true
-		}
+		ans.part(first)
 		if sent++; !o.shown(sent) {
 			return false
 		}
@@ -219,26 +218,19 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	gc := holdGC()
 	defer gc()
 	if first == nil {
-		if postPart(0, post) != nil {
+		if postPart(0, ans) != nil {
 			return true
 		}
 	} else {
 		whole := view.Cut(t, steps, held.lanes, 0)
 		if err := whole.DrawScreen(0, held.screen); err != nil {
-			post(map[string]any{"error": err.Error()})
+			ans.fail(err.Error())
 			return true
 		}
 		if first.Same(whole) {
-			b, err := json.Marshal(view.WholeOf(t, steps, held.lanes))
-			if err != nil {
-				post(map[string]any{"error": err.Error()})
-				return true
-			}
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			post(map[string]any{"whole": string(b), "sys": float64(m.Sys)})
-		} else if sendPart(whole, post) != nil {
-			return true
+			ans.whole(view.WholeOf(t, steps, held.lanes))
+		} else {
+			ans.part(whole)
 		}
 	}
 	// The findings wait until the page has shown what came last.
@@ -260,7 +252,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	if err != nil {
 		return false
 	}
-	postFindings(fs, post)
+	postFindings(fs, ans)
 	return true
 }
 
@@ -296,50 +288,22 @@ func firstExchanges(t *replay.Transcript, steps int) int {
 
 // postPart answers the Part around position at of the file open, drawn;
 // an error is answered and returned.
-func postPart(at int, post func(map[string]any)) error {
+func postPart(at int, ans answerer) error {
 	part := view.Cut(held.t, held.steps, held.lanes, at)
 	if err := part.DrawScreen(at, held.screen); err != nil {
-		post(map[string]any{"error": err.Error()})
+		ans.fail(err.Error())
 		return err
 	}
-	return sendPart(part, post)
-}
-
-// sendPart sends a part to the page; an error is answered and returned.
-func sendPart(part *view.Part, post func(map[string]any)) error {
-	sent, err := part.Send()
-	if err != nil {
-		post(map[string]any{"error": err.Error()})
-		return err
-	}
-	// What the worker's Go runtime has taken from the browser: the page
-	// counts it in its memory (a2aplay.memory()).
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	post(map[string]any{
-		"part": sent.Head, "svg": sent.SVG, "more": anyStrings(sent.More), "moreLast": ints(sent.MoreLast),
-		"steps": anyStrings(sent.Steps), "index": ints(sent.Index),
-		"exchanges": anyStrings(sent.Exchanges), "seqs": ints(sent.Seqs),
-		"sys": float64(m.Sys),
-	})
+	ans.part(part)
 	return nil
 }
 
-// anyStrings and ints make slices JavaScript arrays can be made of.
-func anyStrings(s []string) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
-	}
-	return out
-}
-
-func ints(s []int) []any {
-	out := make([]any, len(s))
-	for i, v := range s {
-		out[i] = v
-	}
-	return out
+// sys is what the worker's Go runtime has taken from the browser: the
+// page counts it in its memory (a2aplay.memory()).
+func sys() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Sys
 }
 
 // maxExportSteps is the most steps Export draws as SVG or Mermaid, as
@@ -367,5 +331,17 @@ func export(kind string) (string, error) {
 	default:
 		err = fmt.Errorf("no export %q", kind)
 	}
+	return b.String(), err
+}
+
+// writeHAR writes text, a transcript the page holds, as HAR: the page's
+// module has no HAR writer.
+func writeHAR(text string) (string, error) {
+	t, err := replay.ParseString(text, "the page's transcript")
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	err = har.Write(&b, t)
 	return b.String(), err
 }

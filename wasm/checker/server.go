@@ -6,6 +6,9 @@ import (
 	"sync"
 	"syscall/js"
 	"time"
+
+	"github.com/a2aplay/a2aplay/view/msg"
+	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
 // shownWait is the longest an open waits, after it has sent a part of a
@@ -23,7 +26,7 @@ const shownWait = time.Second
 // An open gives the worker's thread back to the browser at points on
 // its way, so that the messages that came meanwhile are taken: a newer
 // open, which the open in progress gives way to, and the page's word
-// that it has shown what the open sent ({id, op: "shown"}, the open's
+// that it has shown what the open sent (msg.OpShown with the open's
 // id, once for each part and whole), which the open waits for before it
 // goes on. While the page puts a long file's first screen in, lays it
 // out and paints it, and then its first window and its lane, the worker
@@ -33,44 +36,62 @@ const shownWait = time.Second
 // during an open is answered from the file once it is open, when the
 // open's check stops for them (aside).
 type server struct {
-	post func(map[string]any) // posts a message to the page
-	wake chan struct{}        // something came: a request, or the page's word
+	post func(any)     // posts an answer (package msg) to the page
+	wake chan struct{} // something came: a request, or the page's word
 
 	mu     sync.Mutex
 	queue  []request // requests not yet served, in the order they came
 	opens  int       // the opens taken so far
-	shown  js.Value  // the id of the open the page last said it has shown a part of
+	shown  int       // the id of the open the page last said it has shown a part of
 	shownN int       // how many times it said so of that open
 }
 
-// A request is one of the page's messages and the number of the newest
-// open when it came (counting itself when it is one).
+// A request is one of the page's requests, the file that came with an
+// open (an ArrayBuffer) or why the worker's script could not read it,
+// and the number of the newest open when it came (counting itself when
+// it is one).
 type request struct {
-	msg  js.Value
-	open int
+	*msg.Request
+	data     js.Value
+	readFail string
+	open     int
 }
 
-func newServer(post func(map[string]any)) *server {
+func newServer(post func(any)) *server {
 	return &server{post: post, wake: make(chan struct{}, 1)}
 }
 
 // take takes a message from the page. It never waits: it runs in the
 // worker's onmessage.
-func (s *server) take(msg js.Value) {
-	op := msg.Get("op")
+func (s *server) take(m js.Value) {
+	v, err := msg.Decode(dom.Bytes(m.Get("m")))
+	req, ok := v.(*msg.Request)
+	if err != nil || !ok {
+		why := "the page's message is not a request"
+		if err != nil {
+			why = err.Error()
+		}
+		s.post(&msg.Failure{Error: "check worker: " + why})
+		return
+	}
+	r := request{Request: req, data: m.Get("data")}
+	if e := m.Get("readError"); e.Type() == js.TypeString {
+		r.readFail = e.String()
+	}
 	s.mu.Lock()
-	switch {
-	case op.Type() == js.TypeString && op.String() == "shown":
-		if id := msg.Get("id"); !id.Equal(s.shown) {
-			s.shown, s.shownN = id, 0
+	switch req.Op {
+	case msg.OpShown:
+		if req.ID != s.shown {
+			s.shown, s.shownN = req.ID, 0
 		}
 		s.shownN++
-	case op.Type() == js.TypeString && op.String() == "open":
+	case msg.OpOpen:
 		s.opens++
 		opened.Store(true)
 		fallthrough
 	default:
-		s.queue = append(s.queue, request{msg, s.opens})
+		r.open = s.opens
+		s.queue = append(s.queue, r)
 	}
 	s.mu.Unlock()
 	select {
@@ -128,7 +149,7 @@ func (s *server) aside(r request) bool {
 		s.mu.Lock()
 		newer := s.opens > r.open
 		var q request
-		ok := !newer && len(s.queue) > 0 && s.queue[0].open == r.open && partOrExport(s.queue[0].msg)
+		ok := !newer && len(s.queue) > 0 && s.queue[0].open == r.open && (s.queue[0].Op == msg.OpPart || s.queue[0].Op == msg.OpExport)
 		if ok {
 			q = s.shift()
 		}
@@ -140,22 +161,15 @@ func (s *server) aside(r request) bool {
 	}
 }
 
-// partOrExport says whether msg asks for a part or an export.
-func partOrExport(msg js.Value) bool {
-	op := msg.Get("op")
-	return op.Type() == js.TypeString && (op.String() == "part" || op.String() == "export")
-}
-
 // waitShown waits until the page says it has shown the first n parts
 // (or wholes) open r sent, or shownWait has passed, and reports whether
 // the open is to go on.
 func (s *server) waitShown(r request, n int) bool {
 	timeout := time.NewTimer(shownWait)
 	defer timeout.Stop()
-	id := r.msg.Get("id")
 	for {
 		s.mu.Lock()
-		shown, newer := s.shown.Equal(id) && s.shownN >= n, s.opens > r.open
+		shown, newer := s.shown == r.ID && s.shownN >= n, s.opens > r.open
 		s.mu.Unlock()
 		if newer || shown {
 			return !newer

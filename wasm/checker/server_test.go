@@ -4,7 +4,6 @@ package checker
 
 import (
 	"bytes"
-	"encoding/json"
 	"slices"
 	"strings"
 	"syscall/js"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
+	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
 // A page is the far end of a server in a test: it posts requests and
@@ -25,13 +26,62 @@ type page struct {
 
 func newPage(t *testing.T) *page {
 	p := &page{t: t, got: make(chan map[string]any, 1000)}
-	p.s = newServer(func(m map[string]any) { p.got <- m })
+	p.s = newServer(func(a any) { p.got <- p.asMap(a) })
 	go p.s.run()
 	return p
 }
 
-// send posts a request.
-func (p *page) send(m map[string]any) { p.s.take(js.ValueOf(m)) }
+// asMap is an answer (package msg) as the tests read it: {id, error},
+// {id, progress}, {id, part, svg, more}, {id, whole}, {id, findings,
+// more: true or none}, {id, text}.
+func (p *page) asMap(a any) map[string]any {
+	switch a := a.(type) {
+	case *msg.Failure:
+		return map[string]any{"id": a.ID, "error": a.Error}
+	case *msg.Progress:
+		return map[string]any{"id": a.ID, "progress": a}
+	case *msg.Part:
+		w, err := msg.ReadPart(a.Data)
+		if err != nil {
+			p.t.Error(err)
+			return map[string]any{"id": -1}
+		}
+		more := make([]any, len(a.More))
+		for i, v := range a.More {
+			more[i] = v
+		}
+		return map[string]any{"id": w.ID, "part": w, "svg": a.SVG, "more": more}
+	case *msg.Whole:
+		return map[string]any{"id": a.ID, "whole": a}
+	case *msg.Findings:
+		m := map[string]any{"id": a.ID, "findings": a.Findings}
+		if a.More {
+			m["more"] = true
+		}
+		return m
+	case *msg.Text:
+		return map[string]any{"id": a.ID, "text": a.Text}
+	}
+	p.t.Errorf("an answer of no kind: %T", a)
+	return map[string]any{"id": -1}
+}
+
+// send posts a request written as a map: id, op ("open", "shown",
+// "part", "export", "har"; none for a check), and its other members.
+func (p *page) send(m map[string]any) {
+	r := &msg.Request{ID: m["id"].(int)}
+	r.Op = map[any]msg.Op{nil: msg.OpCheck, "open": msg.OpOpen, "shown": msg.OpShown, "part": msg.OpPart, "export": msg.OpExport, "har": msg.OpHAR}[m["op"]]
+	r.Name, _ = m["name"].(string)
+	r.Text, _ = m["text"].(string)
+	r.Kind, _ = m["kind"].(string)
+	r.At, _ = m["at"].(int)
+	r.Screen, _ = m["screen"].(int)
+	v := map[string]any{"m": dom.Uint8Array(r.Encode())}
+	if d, ok := m["data"]; ok {
+		v["data"] = d
+	}
+	p.s.take(js.ValueOf(v))
+}
 
 // open posts an open of text as name, for a screen 600 pixels high.
 func (p *page) open(id int, name string, text []byte) {
@@ -46,7 +96,7 @@ func (p *page) next() (int, map[string]any) {
 	p.t.Helper()
 	select {
 	case m := <-p.got:
-		return m["id"].(js.Value).Int(), m
+		return m["id"].(int), m
 	case <-time.After(time.Minute):
 		p.t.Fatal("no answer in a minute")
 		return 0, nil
@@ -63,15 +113,13 @@ func kind(m map[string]any) string {
 	return "?"
 }
 
-// readFindings reads a findings answer as the page does: one Uint8Array.
+// readFindings reads a findings answer as the page does.
 func readFindings(t *testing.T, m map[string]any) []view.Finding {
 	t.Helper()
-	a, ok := m["findings"].(js.Value)
-	if !ok || !a.InstanceOf(js.Global().Get("Uint8Array")) {
-		t.Fatalf("findings came as %T %v, want a Uint8Array", m["findings"], m["findings"])
+	b, ok := m["findings"].([]byte)
+	if !ok {
+		t.Fatalf("findings came as %T %v, want bytes", m["findings"], m["findings"])
 	}
-	b := make([]byte, a.Length())
-	js.CopyBytesToGo(b, a)
 	fs, err := view.ReadFindings(b)
 	if err != nil {
 		t.Fatal(err)
@@ -92,19 +140,19 @@ func (p *page) wantPart(id, at int) {
 	}
 }
 
-// window reads the steps a part answer holds.
+// window reads the steps a part answer holds, as the page reads it.
 func window(t *testing.T, m map[string]any) (first, last int) {
 	t.Helper()
-	var p view.Part
-	if err := json.Unmarshal([]byte(m["part"].(string)), &p); err != nil {
-		t.Fatal(err)
+	w := m["part"].(*msg.Window)
+	if svg, ok := m["svg"].(string); !ok || !strings.HasPrefix(svg, "<svg") || len(m["more"].([]any)) != len(w.Part.More) {
+		t.Fatalf("a part's drawing: %.40q and %d pieces for %d", svg, len(m["more"].([]any)), len(w.Part.More))
 	}
-	return p.First, p.Last
+	return w.Part.First, w.Part.Last
 }
 
 // longText is a transcript long enough to be opened as a long file: the
 // warm-up's exchanges again and again.
-func longText(t *testing.T) []byte {
+func longText(t testing.TB) []byte {
 	t.Helper()
 	long := warmText(t)
 	one := long.Exchanges

@@ -3,7 +3,6 @@
 package checker
 
 import (
-	"encoding/json"
 	"fmt"
 	"sync/atomic"
 	"syscall/js"
@@ -11,13 +10,13 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 )
 
 // warmUp runs, on a small transcript of its own, what opening a long
 // file runs before its first screen shows: its steps and lanes, cut for
 // a screen and for a window, drawn and split for the trip. The browser
-// compiles a WebAssembly function the first time it runs, and
-// encoding/json learns a type the first time it meets one; done when
+// compiles a WebAssembly function the first time it runs: done when
 // the worker starts, while the learner picks a file, that time is not
 // spent while they wait for its first screen. It goes a stage at a
 // time, giving the worker's thread back between stages, so that a file
@@ -63,10 +62,8 @@ func warm(next func() bool) error {
 		if err := p.DrawScreen(0, 200); err != nil {
 			return err
 		}
-		if _, err := p.Send(); err != nil {
-			return err
-		}
+		msg.NewPart(0, p, 0)
 	}
-	_, err = json.Marshal(view.WholeOf(t, steps, lanes))
-	return err
+	msg.EncodeWhole(&msg.Whole{Whole: view.WholeOf(t, steps, lanes)})
+	return nil
 }

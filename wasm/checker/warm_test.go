@@ -38,7 +38,7 @@ func TestWarm(t *testing.T) {
 	}
 }
 
-func warmText(t *testing.T) *replay.Transcript {
+func warmText(t testing.TB) *replay.Transcript {
 	t.Helper()
 	tr, err := replay.ParseString(view.WarmText, "warm-up.http")
 	if err != nil {

@@ -320,3 +320,20 @@ func SetOwnMarkupBytes(el js.Value, markup []byte) {
 
 // Now is the page's high-resolution time in milliseconds.
 func Now() float64 { return global.Get("performance").Call("now").Float() }
+
+// Bytes copies a Uint8Array into Go; anything else is nil.
+func Bytes(a js.Value) []byte {
+	if !a.InstanceOf(global.Get("Uint8Array")) {
+		return nil
+	}
+	b := make([]byte, a.Length())
+	js.CopyBytesToGo(b, a)
+	return b
+}
+
+// Uint8Array copies b into a new Uint8Array.
+func Uint8Array(b []byte) js.Value {
+	a := global.Get("Uint8Array").New(len(b))
+	js.CopyBytesToJS(a, b)
+	return a
+}

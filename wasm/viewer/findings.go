@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -73,21 +74,37 @@ func (p *page) check(d *doc) {
 		return
 	}
 	checker.busy = d
-	checker.w.Call("postMessage", map[string]any{"id": 1, "name": d.name, "text": b.String()})
+	post(checker.w, &msg.Request{ID: 1, Op: msg.OpCheck, Name: d.name, Text: b.String()}, js.Undefined())
 }
 
 // checked takes the check worker's answer.
-func (p *page) checked(msg js.Value) {
+func (p *page) checked(v js.Value) {
 	checker := &p.checker
-	if msg.Get("ready").Truthy() {
+	if v.Get("ready").Truthy() {
 		return
 	}
 	d := checker.busy
-	if e := msg.Get("error"); e.Type() == js.TypeString {
-		dom.Console("warn", "spec check: "+e.String())
+	var fs *msg.Findings
+	switch m, err := readAnswer(v); m := m.(type) {
+	case *msg.Findings:
+		fs = m
+	case *msg.Failure:
+		dom.Console("warn", "spec check: "+m.Error)
+	default:
+		why := "not findings"
+		if err != nil {
+			why = err.Error()
+		}
+		if e := v.Get("error"); e.Type() == js.TypeString {
+			why = e.String() // the worker could not start
+		}
+		dom.Console("warn", "spec check: the worker's answer: "+why)
 	}
 	if d != nil {
-		p.gotFindings(d, msg)
+		if fs == nil {
+			fs = &msg.Findings{} // none come
+		}
+		p.gotFindings(d, fs)
 		if !d.checked {
 			return // more come
 		}
@@ -99,24 +116,21 @@ func (p *page) checked(msg js.Value) {
 	}
 }
 
-// gotFindings takes the findings a check worker's message carries, one
-// Uint8Array (view.AppendFindings), as d's; the last message of a
-// check has no more: true, and then those on the current step show.
-// Findings that do not read are said on the console.
-func (p *page) gotFindings(d *doc, msg js.Value) {
-	more := msg.Get("more").Truthy()
-	d.checked = !more
-	if a := msg.Get("findings"); a.InstanceOf(dom.Global().Get("Uint8Array")) {
-		b := make([]byte, a.Length())
-		js.CopyBytesToGo(b, a)
-		fs, err := view.ReadFindings(b)
+// gotFindings takes the findings a check worker's message carries
+// (view.AppendFindings) as d's; the last message of a check has no
+// More, and then those on the current step show. Findings that do not
+// read are said on the console.
+func (p *page) gotFindings(d *doc, m *msg.Findings) {
+	d.checked = !m.More
+	if len(m.Findings) > 0 {
+		fs, err := view.ReadFindings(m.Findings)
 		if err != nil {
 			dom.Console("warn", "spec check: "+err.Error())
 		}
 		// In the order of their steps, as findingsAt reads them.
 		d.findings = view.SortFindings(append(d.findings, fs...), d.count())
 	}
-	if !more && p.cur == d && p.nav.Cur > 0 {
+	if !m.More && p.cur == d && p.nav.Cur > 0 {
 		p.inspect()
 	}
 }

@@ -3,7 +3,7 @@
 package viewer
 
 import (
-	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -37,7 +38,7 @@ type opener struct {
 	// The progress shown while a file opens.
 	box, text, bar, cancel js.Value
 
-	exports map[int]string // export requests in flight, by their own ids (below 0): id -> kind
+	exports map[int]export // export requests in flight, by their own ids (below 0)
 	lastExp int            // the last export's id
 	sys     float64        // the worker's memory, bytes, as its last part said
 	warm    bool           // warmReader has run or is about to
@@ -73,7 +74,7 @@ func (p *page) openRemote(file js.Value) {
 		p.openerFailed("the worker that opens large files could not start: " + err.Error())
 		return
 	}
-	p.opener.w.Call("postMessage", map[string]any{"id": id, "op": "open", "name": name, "data": file, "screen": p.screenHeight()})
+	post(p.opener.w, &msg.Request{ID: id, Op: msg.OpOpen, Name: name, Screen: int(p.screenHeight())}, file)
 }
 
 // warmOpener starts the worker when the learner is about to pick or
@@ -124,18 +125,28 @@ func (p *page) startOpener() error {
 // of the file shown (or being opened), to the newest request for a
 // window of it, or to an export; answers to requests given up since are
 // dropped.
-func (p *page) fromOpener(msg js.Value) {
-	if msg.Get("ready").Truthy() {
+func (p *page) fromOpener(v js.Value) {
+	if v.Get("ready").Truthy() {
 		return
 	}
-	if e := msg.Get("error"); e.Type() == js.TypeString && msg.Get("id").IsUndefined() {
+	if e := v.Get("error"); e.Type() == js.TypeString {
 		p.openerFailed(e.String()) // the worker could not start
 		return
 	}
-	id := msg.Get("id").Int()
-	if kind, ok := p.opener.exports[id]; ok {
+	t0 := dom.Now()
+	m, err := readAnswer(v)
+	if err != nil {
+		p.openerFailed("the worker's answer: " + err.Error())
+		return
+	}
+	id := answerID(m)
+	if f, ok := m.(*msg.Failure); ok && id == 0 {
+		p.openerFailed(f.Error) // the worker could not read a request
+		return
+	}
+	if ex, ok := p.opener.exports[id]; ok {
 		delete(p.opener.exports, id)
-		p.exported(kind, msg)
+		p.exported(ex, m)
 		return
 	}
 	opening := p.opener.open != ""
@@ -145,30 +156,28 @@ func (p *page) fromOpener(msg js.Value) {
 	default:
 		return
 	}
-	switch {
-	case msg.Get("error").Type() == js.TypeString:
+	switch m := m.(type) {
+	case *msg.Failure:
 		if opening {
-			p.openFailed("Could not open " + msg.Get("error").String())
+			p.openFailed("Could not open " + m.Error)
 			return
 		}
 		p.opener.want = 0
 		dom.RemoveClass(p.el.diagram, "busy")
 		if d := p.opener.doc; d != nil {
-			p.showError("Could not draw " + d.name + ": " + msg.Get("error").String())
+			p.showError("Could not draw " + d.name + ": " + m.Error)
 		}
-	case msg.Get("progress").Type() == js.TypeObject:
+	case *msg.Progress:
 		if opening {
-			pr := msg.Get("progress")
-			p.showProgress("Opening "+p.opener.open+": "+phaseText(pr.Get("phase").String()), pr.Get("done").Float())
+			p.showProgress("Opening "+p.opener.open+": "+phaseText(m.Phase), m.Done)
 		}
-	case msg.Get("part").Type() == js.TypeString:
-		t0 := dom.Now()
-		part, lz, err := readPart(msg)
+	case *msg.Window:
+		part, lz, err := readPart(m, v)
 		if err != nil {
 			p.openerFailed("the worker's answer: " + err.Error())
 			return
 		}
-		p.opener.sys = msg.Get("sys").Float()
+		p.opener.sys = float64(m.Sys)
 		measure("a2aplay-part-read", t0, dom.Now())
 		// Shown in a task of its own: the page's thread takes a breath
 		// between reading the part and putting it in.
@@ -183,20 +192,53 @@ func (p *page) fromOpener(msg js.Value) {
 				p.shown(id)
 			})
 		})
-	case msg.Get("whole").Type() == js.TypeString:
-		var w view.Whole
-		if err := json.Unmarshal([]byte(msg.Get("whole").String()), &w); err != nil {
-			p.openerFailed("the worker's answer: " + err.Error())
-			return
-		}
-		p.opener.sys = msg.Get("sys").Float()
-		p.gotWhole(&w)
+	case *msg.Whole:
+		p.opener.sys = float64(m.Sys)
+		p.gotWhole(m.Whole)
 		p.shown(id)
-	case msg.Get("findings").Type() == js.TypeObject:
+	case *msg.Findings:
 		if d := p.opener.doc; d != nil {
-			p.gotFindings(d, msg)
+			p.gotFindings(d, m)
 		}
 	}
+}
+
+// readAnswer reads a message of the check worker (package msg). One
+// without its bytes comes from a worker of an older build.
+func readAnswer(v js.Value) (any, error) {
+	b := dom.Bytes(v.Get("m"))
+	if b == nil {
+		return nil, msg.ErrVersion
+	}
+	return msg.Decode(b)
+}
+
+// answerID is the id of the request an answer answers.
+func answerID(m any) int {
+	switch m := m.(type) {
+	case *msg.Failure:
+		return m.ID
+	case *msg.Progress:
+		return m.ID
+	case *msg.Window:
+		return m.ID
+	case *msg.Whole:
+		return m.ID
+	case *msg.Findings:
+		return m.ID
+	case *msg.Text:
+		return m.ID
+	}
+	return -1 << 31
+}
+
+// post posts a request to w, with the file an open carries.
+func post(w js.Value, r *msg.Request, file js.Value) {
+	m := map[string]any{"m": dom.Uint8Array(r.Encode())}
+	if !file.IsUndefined() {
+		m["data"] = file
+	}
+	w.Call("postMessage", m)
 }
 
 // shown tells the opener, once the next frame has been painted, that
@@ -208,7 +250,7 @@ func (p *page) shown(id int) {
 		return
 	}
 	w := p.opener.w
-	say := func() { w.Call("postMessage", map[string]any{"id": id, "op": "shown"}) }
+	say := func() { post(w, &msg.Request{ID: id, Op: msg.OpShown}, js.Undefined()) }
 	if dom.Document().Get("hidden").Bool() {
 		say() // a hidden page paints no frame
 		return
@@ -216,27 +258,28 @@ func (p *page) shown(id int) {
 	dom.NextFrame(func() { dom.Later(say) })
 }
 
-// readPart reads a part the opener sent: its head, as JSON, into Go;
-// its steps, exchanges and rows stay JavaScript values until needed.
-func readPart(msg js.Value) (*view.Part, *lazy, error) {
-	var part view.Part
-	if err := json.Unmarshal([]byte(msg.Get("part").String()), &part); err != nil {
-		return nil, nil, err
+// readPart takes a part the opener sent (msg.Part): its head read into
+// Go, its steps and exchanges found but read only when the inspector
+// shows them (win), and its drawing, which stays JavaScript strings, in
+// v beside its bytes.
+func readPart(win *msg.Window, v js.Value) (*view.Part, *lazy, error) {
+	part := win.Part
+	lz := &lazy{svg: v.Get("svg"), more: v.Get("more"), win: win}
+	if lz.svg.Type() != js.TypeString || lz.more.Type() != js.TypeObject || lz.more.Length() != len(part.More) {
+		return nil, nil, errors.New("a part from the worker: its drawing does not match its head")
 	}
-	lz := &lazy{
-		svg: msg.Get("svg"), steps: msg.Get("steps"), exchanges: msg.Get("exchanges"),
-		index: jsInts(msg.Get("index")), seqs: jsInts(msg.Get("seqs")),
-		more: msg.Get("more"), moreLast: jsInts(msg.Get("moreLast")),
+	for _, r := range part.More {
+		lz.moreLast = append(lz.moreLast, r.Last)
 	}
+	part.More = nil
 	lz.before, _ = slices.BinarySearch(lz.moreLast, part.ShownFirst)
-	return &part, lz, nil
+	return part, lz, nil
 }
 
 // warmReader reads, once, when the page is idle after the learner
 // reached for a file, a part made from the transcript shown as readPart
 // reads the opener's, and writes a file's link. The browser compiles a
-// WebAssembly function the first time it runs, and encoding/json learns
-// a type the first time it meets one: done while the learner picks the
+// WebAssembly function the first time it runs: done while the learner picks the
 // file, that time is not spent in the task that shows its first screen.
 // What goes wrong is said on the console: the page works without it;
 // when it went well, a mark on the performance timeline says so.
@@ -272,13 +315,17 @@ func (p *page) readOwn() (bool, error) {
 	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
 		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
 		Widest: max(d.widest, 1), ShownFirst: 1, ShownLast: 1, Provisional: true}
-	b, err := json.Marshal(&part)
+	sent := msg.NewPart(0, &part, 0)
+	v := js.ValueOf(map[string]any{"m": dom.Uint8Array(sent.Data), "svg": "", "more": []any{}})
+	m, err := readAnswer(v)
 	if err != nil {
 		return false, err
 	}
-	msg := js.ValueOf(map[string]any{"part": string(b), "svg": "", "steps": []any{}, "exchanges": []any{},
-		"index": []any{1}, "seqs": []any{1}, "more": []any{}, "moreLast": []any{1}})
-	if _, _, err := readPart(msg); err != nil {
+	win, ok := m.(*msg.Window)
+	if !ok {
+		return false, errors.New("a part reads back as another message")
+	}
+	if _, _, err := readPart(win, v); err != nil {
 		return false, err
 	}
 	_ = view.Link{File: d.name, Step: 1}.Hash()
@@ -374,38 +421,59 @@ func (p *page) askPart(d *doc, at int) {
 	p.opener.partID = p.opener.id
 	p.opener.want = at
 	dom.AddClass(p.el.diagram, "busy")
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.id, "op": "part", "at": at, "screen": p.screenHeight()})
+	post(p.opener.w, &msg.Request{ID: p.opener.id, Op: msg.OpPart, At: at, Screen: int(p.screenHeight())}, js.Undefined())
 }
+
+// An export is a request for an export in flight: what it writes, and
+// the name of the file it downloads, without its ending.
+type export struct{ kind, base string }
 
 // exportRemote has the opener write the file it holds as kind.
 func (p *page) exportRemote(kind string) {
-	if p.opener.w.IsUndefined() {
+	d := p.opener.doc
+	if p.opener.w.IsUndefined() || d == nil {
 		return
 	}
+	p.askExport(export{kind, strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")},
+		&msg.Request{Op: msg.OpExport, Kind: kind})
+}
+
+// exportHAR has the opener write text, a transcript the page holds, as
+// HAR, downloaded as base.har: the HAR writer is in the check module.
+func (p *page) exportHAR(base, text string) error {
+	if !p.canCheck() {
+		return errors.New("HAR files are written by the check module, which this site was built without; a2aplay can write one")
+	}
+	if err := p.startOpener(); err != nil {
+		return errors.New("the worker that writes HAR files could not start: " + err.Error())
+	}
+	p.askExport(export{"har", base}, &msg.Request{Op: msg.OpHAR, Text: text})
+	return nil
+}
+
+// askExport posts an export request, r, to the opener.
+func (p *page) askExport(ex export, r *msg.Request) {
 	if p.opener.exports == nil {
-		p.opener.exports = map[int]string{}
+		p.opener.exports = map[int]export{}
 	}
 	p.opener.lastExp--
-	p.opener.exports[p.opener.lastExp] = kind
-	p.opener.w.Call("postMessage", map[string]any{"id": p.opener.lastExp, "op": "export", "kind": kind})
+	p.opener.exports[p.opener.lastExp] = ex
+	r.ID = p.opener.lastExp
+	post(p.opener.w, r, js.Undefined())
 }
 
 // exported downloads what the opener wrote.
-func (p *page) exported(kind string, msg js.Value) {
-	d := p.opener.doc
-	if e := msg.Get("error"); e.Type() == js.TypeString {
-		p.showError("Could not export " + kind + ": " + e.String())
+func (p *page) exported(ex export, m any) {
+	if e, ok := m.(*msg.Failure); ok {
+		p.showError("Could not export " + ex.kind + ": " + e.Error)
 		return
 	}
-	if d == nil {
+	f, ok := exportFiles[ex.kind]
+	t, isText := m.(*msg.Text)
+	if !ok || !isText {
 		return
 	}
-	f, ok := exportFiles[kind]
-	if !ok {
-		return
-	}
-	base := strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")
-	dom.Download(base+f[0], f[1], msg.Get("text").String())
+	dom.Download(ex.base+f[0], f[1], t.Text)
 }
 
 // exportFiles gives each export its file name's ending and media type.
@@ -508,12 +576,12 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 	d.lanes = part.Lanes
 }
 
-// lazy holds a part's steps and exchanges as the opener sent them: each
-// as JSON text in a JavaScript array, read into Go when the inspector
-// first shows it. The page's thread never reads a whole window.
+// lazy holds a part's steps and exchanges as the opener sent them, in
+// a msg.Window, each read into Go when the inspector first shows it,
+// and its drawing as JavaScript strings. The page's thread never reads
+// a whole window.
 type lazy struct {
-	svg              js.Value // the window drawn, or a screen of it: a string
-	steps, exchanges js.Value // arrays of JSON text
+	svg js.Value // the window drawn, or a screen of it: a string
 
 	// The rest of the window, when svg draws only a screen of it
 	// (view.Part.DrawScreen): its rows, a few steps each, in the order
@@ -525,9 +593,9 @@ type lazy struct {
 	before   int
 	lo, hi   int
 
-	index, seqs []int // each step's Index, each exchange's number
-	step        map[int]*replay.Step
-	ex          map[int]*replay.Exchange
+	win  *msg.Window
+	step map[int]*replay.Step
+	ex   map[int]*replay.Exchange
 }
 
 // whole reports whether the diagram holds every row of l's window.
@@ -550,31 +618,28 @@ func (l *lazy) stepAt(k int) *replay.Step {
 	if s, ok := l.step[k]; ok {
 		return s
 	}
-	i, ok := slices.BinarySearch(l.index, k)
-	if !ok {
-		return nil
-	}
-	var s replay.Step
-	if json.Unmarshal([]byte(l.steps.Index(i).String()), &s) != nil {
+	s, err := l.win.Step(k)
+	if s == nil || err != nil {
 		return nil
 	}
 	if l.step == nil {
 		l.step = map[int]*replay.Step{}
 	}
-	l.step[k] = &s
-	return &s
+	l.step[k] = s
+	return s
+}
+
+// has reports whether the part holds step k.
+func (l *lazy) has(k int) bool {
+	_, ok := slices.BinarySearch(l.win.Index, k)
+	return ok
 }
 
 // transcriptFor returns t with exchange seq in it, for the inspector.
 func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
 	ex, ok := l.ex[seq]
 	if !ok {
-		if i, found := slices.BinarySearch(l.seqs, seq); found {
-			var e replay.Exchange
-			if json.Unmarshal([]byte(l.exchanges.Index(i).String()), &e) == nil {
-				ex = &e
-			}
-		}
+		ex, _ = l.win.Exchange(seq) // nil when it cannot be read
 		if l.ex == nil {
 			l.ex = map[int]*replay.Exchange{}
 		}
@@ -586,16 +651,4 @@ func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
 		one.Exchanges = []*replay.Exchange{ex}
 	}
 	return &one
-}
-
-// jsInts reads a JavaScript array of integers.
-func jsInts(a js.Value) []int {
-	if a.Type() != js.TypeObject {
-		return nil
-	}
-	out := make([]int, a.Length())
-	for i := range out {
-		out[i] = a.Index(i).Int()
-	}
-	return out
 }

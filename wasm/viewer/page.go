@@ -3,7 +3,6 @@
 package viewer
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,8 +10,6 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/replay/har"
-	"github.com/a2aplay/a2aplay/replay/open"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
@@ -68,7 +65,7 @@ func (d *doc) step(k int) *replay.Step {
 // k "sk".
 func (d *doc) stepID(k int) string {
 	if d.lazy != nil {
-		if _, ok := slices.BinarySearch(d.lazy.index, k); ok {
+		if d.lazy.has(k) {
 			return "s" + strconv.Itoa(k)
 		}
 		return ""
@@ -168,7 +165,7 @@ func newPage() (*page, error) {
 	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	var err error
-	if p.data, err = view.ReadPageData([]byte(dom.ByID("a2aplay-data").Get("textContent").String())); err != nil {
+	if p.data, err = readPageData(dom.ByID("a2aplay-data").Get("textContent").String()); err != nil {
 		return nil, err
 	}
 	e := &p.el
@@ -731,19 +728,35 @@ func (p *page) openFile(file js.Value) {
 		time.Sleep(20 * time.Millisecond)
 		p.do(func() {
 			dom.RemoveClass(p.el.diagram, "busy")
-			p.fileRead(name, data, err)
+			p.fileRead(file, name, data, err)
 		})
 	})
 }
 
-// fileRead shows a file the learner opened, or why it cannot be.
-func (p *page) fileRead(name string, data []byte, err error) {
+// fileRead shows a file the learner opened, or why it cannot be. A
+// HAR file goes to the opener (the check module), whatever its size:
+// the page's module has no HAR reader.
+func (p *page) fileRead(file js.Value, name string, data []byte, err error) {
 	if err != nil {
 		p.showError("Could not read " + name + ": " + err.Error())
 		p.saySource()
 		return
 	}
-	t, err := open.Read(data, name, har.Options{})
+	var t *replay.Transcript
+	switch replay.Sniff(data, name) {
+	case replay.HARFile:
+		if !p.canCheck() {
+			p.showError("Could not open " + name + ": it is a HAR file, and HAR files are read by the check module, which this site was built without. Open it on a site built with the check module, or read it with a2aplay figures or a2aplay check.")
+			p.saySource()
+			return
+		}
+		p.openRemote(file)
+		return
+	case replay.TranscriptFile:
+		t, err = replay.Parse(data, name)
+	default:
+		err = replay.NotTranscript(data, name)
+	}
 	if err != nil {
 		p.showError("Could not open " + err.Error())
 		p.saySource()
@@ -788,9 +801,9 @@ func (p *page) export(kind string) {
 			dom.Download(base+".http", "text/plain;charset=utf-8", b.String())
 		}
 	case "har":
-		err = har.Write(&b, d.t)
-		if err == nil {
-			dom.Download(base+".har", "application/json", b.String())
+		// The check module writes HAR: the page's has no HAR writer.
+		if err = replay.Write(&b, d.t); err == nil {
+			err = p.exportHAR(base, b.String())
 		}
 	}
 	if err != nil {

@@ -11,14 +11,15 @@ package viewer
 // page never waits for them. The worker speaks the protocol of package
 // live: commands {id, op, args}, replies {id, result|error}, updates
 // {type: "transcript"|"state"|"ready"|"error"}. Replies and updates
-// decode into package panel's types, which the worker encodes from the
-// same declarations. A transcript the worker posts is drawn here like
+// are read into package panel's types a member at a time
+// (panel.ReadSnapshot, panel.ReadResult), and commands' arguments
+// posted as their members (panel.Args), without encoding/json; the
+// worker encodes and decodes the same declarations with it. A transcript the worker posts is drawn here like
 // any other.
 //
 // Everything an agent or a transcript says is set as text, never markup.
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -322,7 +323,7 @@ func taskID(t *panel.Task) string {
 
 // call posts a command to the worker; done gets its result or error,
 // holding the page's mu.
-func (p *page) call(op string, args any, done func(result js.Value, err error)) {
+func (p *page) call(op string, args panel.Args, done func(result js.Value, err error)) {
 	s := &p.live.panel
 	if s.w.IsUndefined() {
 		done(js.Undefined(), errors.New("the live worker is not running"))
@@ -330,22 +331,11 @@ func (p *page) call(op string, args any, done func(result js.Value, err error)) 
 	}
 	a := js.Global().Get("Object").New()
 	if args != nil {
-		b, err := json.Marshal(args)
-		if err != nil {
-			done(js.Undefined(), err)
-			return
-		}
-		a = js.Global().Get("JSON").Call("parse", string(b))
+		a = js.ValueOf(args.Fields())
 	}
 	s.seq++
 	s.pending[s.seq] = done
 	s.w.Call("postMessage", map[string]any{"id": s.seq, "op": op, "args": a})
-}
-
-// decodeJS reads a value the worker posted into one of package panel's
-// types.
-func decodeJS(v js.Value, out any) error {
-	return json.Unmarshal([]byte(js.Global().Get("JSON").Call("stringify", v).String()), out)
 }
 
 // receive takes a message of the worker: a reply or an update.
@@ -389,8 +379,8 @@ func (p *page) receive(m js.Value) {
 			p.status("The session could not be recorded: "+e.String(), "error")
 		}
 	case "state":
-		var snap panel.Snapshot
-		if err := decodeJS(m.Get("state"), &snap); err != nil {
+		snap, err := panel.ReadSnapshot(jsValue{m.Get("state")})
+		if err != nil {
 			p.status("The agents' worker sent a state the page cannot read: "+err.Error(), "error")
 			return
 		}
@@ -427,7 +417,7 @@ func (p *page) openSession(args panel.OpenArgs) {
 			s.opening = false
 			var snap panel.Snapshot
 			if err == nil {
-				err = decodeJS(r, &snap)
+				snap, err = panel.ReadSnapshot(jsValue{r})
 			}
 			if err != nil {
 				s.open = false
@@ -500,7 +490,7 @@ func (p *page) panelScenario(id string, fromClick bool) {
 // Moves.
 
 // run posts a move, shows it pending in the step's log, then its result.
-func (p *page) run(log js.Value, label, op string, args any, after func(r *panel.Result)) {
+func (p *page) run(log js.Value, label, op string, args panel.Args, after func(r *panel.Result)) {
 	// A move that may end a task shows its artifacts open; a look at a
 	// task (GetTask, a subscription) keeps them folded.
 	artifacts := op == "sendDiff" || op == "answer" || op == "runPlanner" || op == "send"
@@ -510,7 +500,7 @@ func (p *page) run(log js.Value, label, op string, args any, after func(r *panel
 	p.call(op, args, func(v js.Value, err error) {
 		var r panel.Result
 		if err == nil {
-			err = decodeJS(v, &r)
+			r, err = panel.ReadResult(jsValue{v})
 		}
 		if err != nil {
 			entry.Call("replaceWith", h("div", "lv-result failed", h("div", "lv-r-head", h("b", "", label)), h("p", "lv-error", err.Error())))
@@ -625,7 +615,7 @@ func (p *page) onTask(step js.Value, op, id, text string) {
 	}
 	label := map[string]string{"answer": "SendMessage", "sendWhileWaiting": "SendMessage while it waits", "getTask": "GetTask", "subscribe": "SubscribeToTask", "cancel": "CancelTask"}[op] +
 		" · task " + replay.ShortID(id)
-	var args any
+	var args panel.Args
 	switch op {
 	case "answer":
 		args = panel.AnswerArgs{TaskID: id, Text: text, Binding: s.binding}

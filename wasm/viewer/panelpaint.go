@@ -7,12 +7,11 @@ package viewer
 // each move's result. Everything an agent says is set as text.
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"syscall/js"
 
+	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -424,11 +423,10 @@ func bindingName(b panel.Binding) string {
 
 // pretty indents JSON text; other text comes back as it is.
 func pretty(text string) string {
-	var b bytes.Buffer
-	if json.Indent(&b, []byte(text), "", "  ") != nil {
-		return text
+	if out, ok := jsonread.Indent(text); ok {
+		return out
 	}
-	return b.String()
+	return text
 }
 
 func or(s, alt string) string {

@@ -1,0 +1,246 @@
+package msg
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/internal/replaytest"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
+)
+
+// filled returns a T with every field set (replaytest.Fill).
+func filled[T any]() *T {
+	var v T
+	replaytest.Fill(&v)
+	return &v
+}
+
+// diff compares values, times by the instant and the offset.
+func diff(want, got any) string {
+	return cmp.Diff(want, got, cmp.Comparer(func(a, b time.Time) bool {
+		_, ao := a.Zone()
+		_, bo := b.Zone()
+		return a.Equal(b) && ao == bo
+	}))
+}
+
+func TestPartRoundTrip(t *testing.T) {
+	p := filled[view.Part]()
+	for i := range p.Steps {
+		p.Steps[i].Index = 10 + i // ascending, as a part's are
+	}
+	for i, x := range p.Transcript.Exchanges {
+		x.Seq = 3 + i
+	}
+	sent := NewPart(7, p, 1<<40)
+	w, err := ReadPart(sent.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.ID != 7 || w.Sys != 1<<40 || sent.SVG != p.SVG || len(sent.More) != len(p.More) {
+		t.Fatalf("sys %d, svg %q, %d pieces", w.Sys, sent.SVG, len(sent.More))
+	}
+	got := *w.Part
+	got.SVG = sent.SVG
+	for i := range got.More {
+		got.More[i].SVG = sent.More[i]
+	}
+	if got.Steps, err = w.Steps(); err != nil {
+		t.Fatal(err)
+	}
+	for _, seq := range w.Seqs {
+		x, err := w.Exchange(seq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.Transcript.Exchanges = append(got.Transcript.Exchanges, x)
+	}
+	if d := diff(p, &got); d != "" {
+		t.Errorf("the part read back differs (-sent +read):\n%s", d)
+	}
+	if s, err := w.Step(9); s != nil || err != nil {
+		t.Errorf("Step(9) of a part without it = %v, %v", s, err)
+	}
+	if x, err := w.Exchange(99); x != nil || err != nil {
+		t.Errorf("Exchange(99) of a part without it = %v, %v", x, err)
+	}
+
+	// Nil and empty lists stay as they were; no transcript is none.
+	empty := &view.Part{N: 1, Lanes: []view.Lane{}, Summary: view.Summary{Notes: []string{}}}
+	w, err = ReadPart(NewPart(0, empty, 0).Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diff(empty, w.Part); d != "" {
+		t.Errorf("an empty part read back differs (-sent +read):\n%s", d)
+	}
+}
+
+func TestWholeRoundTrip(t *testing.T) {
+	want := filled[Whole]()
+	got, err := ReadWhole(EncodeWhole(want))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diff(want, got); d != "" {
+		t.Errorf("the whole read back differs (-sent +read):\n%s", d)
+	}
+}
+
+// TestShipped sends every step and exchange of the shipped transcripts.
+func TestShipped(t *testing.T) {
+	files, err := filepath.Glob("../../transcripts/*.http")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no shipped transcripts: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := replay.Parse(b, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := replay.Steps(tr)
+		p := view.Cut(tr, steps, view.Lanes(steps), 0)
+		w, err := ReadPart(NewPart(0, p, 0).Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := w.Steps()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diff(p.Steps, got); d != "" {
+			t.Errorf("%s: steps differ (-sent +read):\n%s", f, d)
+		}
+		for _, x := range p.Transcript.Exchanges {
+			y, err := w.Exchange(x.Seq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diff(x, y); d != "" {
+				t.Errorf("%s: exchange %d differs (-sent +read):\n%s", f, x.Seq, d)
+			}
+		}
+	}
+}
+
+// TestBadMessages: a message cut short, of another version or of
+// another kind is an error that says so, never a panic.
+func TestBadMessages(t *testing.T) {
+	p := filled[view.Part]()
+	data := NewPart(0, p, 7).Data
+	for n := range len(data) {
+		if _, err := ReadPart(data[:n]); err == nil {
+			t.Fatalf("a part cut to %d of its %d bytes read without error", n, len(data))
+		}
+	}
+	if _, err := ReadPart(append(data[:len(data):len(data)], 0)); err == nil || !strings.Contains(err.Error(), "1 bytes left over") {
+		t.Errorf("a part with a byte more: %v", err)
+	}
+	old := append([]byte{Version + 1}, data[1:]...)
+	if _, err := ReadPart(old); !errors.Is(err, ErrVersion) {
+		t.Errorf("a part of another version: %v, want ErrVersion", err)
+	}
+	if _, err := ReadWhole(data); err == nil || !strings.Contains(err.Error(), "not a message of kind") {
+		t.Errorf("a part read as a whole: %v", err)
+	}
+	whole := EncodeWhole(filled[Whole]())
+	for n := range len(whole) {
+		if _, err := ReadWhole(whole[:n]); err == nil {
+			t.Fatalf("a whole cut to %d of its %d bytes read without error", n, len(whole))
+		}
+	}
+}
+
+func FuzzReadPart(f *testing.F) {
+	f.Add(NewPart(0, filled[view.Part](), 1).Data)
+	f.Add(EncodeWhole(filled[Whole]()))
+	for _, m := range controls() {
+		f.Add(encode(m))
+	}
+	f.Add([]byte{Version, kindPart, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if w, err := ReadPart(data); err == nil {
+			if _, err := w.Steps(); err != nil {
+				return
+			}
+			for _, seq := range w.Seqs {
+				w.Exchange(seq)
+			}
+			_ = NewPart(0, w.Part, w.Sys) // what reads back can be sent again
+		}
+		ReadWhole(data)
+		if m, err := Decode(data); err == nil {
+			switch m.(type) {
+			case *Window, *Whole:
+			default:
+				if m2, err := Decode(encode(m)); err != nil || !reflect.DeepEqual(m, m2) {
+					t.Errorf("%#v encodes to what decodes as %#v, %v", m, m2, err)
+				}
+			}
+		}
+	})
+}
+
+// controls are one of each message that Encode writes, every field set.
+func controls() []any {
+	r := filled[Request]()
+	r.Op = OpExport
+	fs := filled[Findings]()
+	fs.Findings = view.AppendFindings(nil, []view.Finding{{Step: 3, Text: "§3.1.6: x"}})
+	return []any{r, filled[Progress](), filled[Failure](), fs, filled[Text]()}
+}
+
+func TestControlRoundTrip(t *testing.T) {
+	for _, m := range append(controls(), &Request{Op: OpShown}, &Findings{}) {
+		got, err := Decode(encode(m))
+		if err != nil {
+			t.Fatalf("%T: %v", m, err)
+		}
+		if d := diff(m, got); d != "" {
+			t.Errorf("%T read back differs (-sent +read):\n%s", m, d)
+		}
+		b := encode(m)
+		for n := range len(b) {
+			if _, err := Decode(b[:n]); err == nil {
+				t.Fatalf("%T cut to %d of its %d bytes read without error", m, n, len(b))
+			}
+		}
+		if _, err := Decode(append([]byte{Version + 1}, b[1:]...)); !errors.Is(err, ErrVersion) {
+			t.Errorf("%T of another version: %v, want ErrVersion", m, err)
+		}
+	}
+	p := filled[view.Part]()
+	for i := range p.Steps {
+		p.Steps[i].Index = i + 1
+	}
+	for _, b := range [][]byte{NewPart(4, p, 1).Data, EncodeWhole(&Whole{ID: 4, Whole: &view.Whole{}})} {
+		if m, err := Decode(b); err != nil || m == nil {
+			t.Errorf("a part or a whole decodes as %T, %v", m, err)
+		}
+	}
+	bad := (&Request{Op: OpCheck}).Encode()
+	bad[3] = 'z'
+	if _, err := Decode(bad); err == nil || !strings.Contains(err.Error(), "no such request") {
+		t.Errorf("a request of no op: %v", err)
+	}
+}
+
+// encode writes a request or an answer.
+func encode(m any) []byte {
+	if r, ok := m.(*Request); ok {
+		return r.Encode()
+	}
+	return EncodeAnswer(m)
+}
