@@ -27,12 +27,14 @@ const (
 	KeyPlay // play or pause
 )
 
-// textInputs are the INPUT types that take typed text or arrows of
-// their own; every key stays with them.
-var textInputs = map[string]bool{
-	"": true, "text": true, "search": true, "url": true, "email": true, "tel": true,
-	"password": true, "number": true, "date": true, "datetime-local": true,
-	"month": true, "week": true, "time": true, "range": true, "color": true,
+// textInput reports whether an INPUT of type typ takes typed text or
+// arrows of its own: then every key stays with it.
+func textInput(typ string) bool {
+	switch typ {
+	case "checkbox", "radio", "button", "submit", "reset", "file", "image", "hidden":
+		return false
+	}
+	return true
 }
 
 // MoveOfKey says what a key press does to the replay. The keys step the
@@ -62,7 +64,7 @@ func MoveOfKey(k Key) KeyMove {
 	case "TEXTAREA":
 		return KeyNone
 	case "INPUT":
-		if textInputs[k.Type] {
+		if textInput(k.Type) {
 			return KeyNone
 		}
 	}
