@@ -215,3 +215,33 @@ func TestLiveTabsKeys(t *testing.T) {
 	}
 	tb.checkClean()
 }
+
+// TestKeysAfterClicks: the keys step the diagram wherever a click left
+// the focus. The transcript picker (a select) does not keep ← and → to
+// itself, and Space after a click on a button plays or pauses rather
+// than pressing that button again.
+func TestKeysAfterClicks(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url + "#t=" + sample + "&s=2")
+	tb.at(sample, 2)
+
+	tb.click("#next")
+	tb.at(sample, 3)
+	tb.key(" ")
+	tb.wait(`a2aplay.state().playing`)
+	tb.key(" ")
+	tb.wait(`!a2aplay.state().playing`)
+	at := tb.state().Step
+
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("picker").focus()`))
+	picked := eval[string](tb, `document.getElementById("picker").value`)
+	tb.key("ArrowRight")
+	tb.at(sample, at+1)
+	tb.key("ArrowLeft")
+	tb.at(sample, at)
+	if v := eval[string](tb, `document.getElementById("picker").value`); v != picked {
+		t.Errorf("the arrows changed the picker from %q to %q", picked, v)
+	}
+	tb.keepScreenshot("keys-after-clicks")
+	tb.checkClean()
+}

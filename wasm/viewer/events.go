@@ -4,6 +4,7 @@ package viewer
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/view"
@@ -103,6 +104,9 @@ func (p *page) wire() {
 	p.wireMenu(on)
 
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
+	// How the focus came where it is, for Space (view.MoveOfKey): a press
+	// of the pointer, or the keyboard's Tab.
+	on(doc, "pointerdown", func(js.Value) { p.focusByPointer = true })
 	// The export menu closes on a click elsewhere, as menus do.
 	on(doc, "click", func(ev js.Value) {
 		if e.export.Get("open").Bool() && !e.export.Call("contains", ev.Get("target")).Bool() {
@@ -150,44 +154,45 @@ func hasFiles(ev js.Value) bool {
 	return false
 }
 
-// key handles the keyboard: arrows step, space plays or pauses, Home and
-// End jump. Keys typed into a form field stay with it.
+// key handles the keyboard as view.MoveOfKey says: arrows step, space
+// plays or pauses, Home and End jump, + - 0 zoom, wherever the focus is
+// but in a text field or a widget with keys of its own.
 func (p *page) key(ev js.Value) {
-	if ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() || ev.Get("altKey").Bool() {
+	if ev.Get("key").String() == "Tab" {
+		p.focusByPointer = false
 		return
 	}
-	tag := ev.Get("target").Get("tagName")
-	t := ""
-	if tag.Type() == js.TypeString {
-		t = tag.String()
+	target := ev.Get("target")
+	k := view.Key{
+		Key:  ev.Get("key").String(),
+		Ctrl: ev.Get("ctrlKey").Bool(), Meta: ev.Get("metaKey").Bool(), Alt: ev.Get("altKey").Bool(),
 	}
-	if t == "INPUT" || t == "SELECT" || t == "TEXTAREA" {
-		return
-	}
-	// Tabs and menus have keys of their own; the Live panel's forms too.
-	if tg := ev.Get("target"); tg.Get("closest").Type() == js.TypeFunction &&
-		!tg.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull() {
-		return
-	}
-	switch ev.Get("key").String() {
-	case "ArrowRight":
-		p.goTo(p.nav.Cur+1, step)
-	case "ArrowLeft":
-		p.goTo(p.nav.Cur-1, step)
-	case "Home":
-		p.first()
-	case "End":
-		p.goTo(p.nav.N, step)
-	case "+", "=":
-		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomIn(p.figure.scale)}, 0, 0, false)
-	case "-":
-		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomOut(p.figure.scale)}, 0, 0, false)
-	case "0":
-		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: 1}, 0, 0, false)
-	case " ":
-		if t == "BUTTON" || t == "SUMMARY" {
-			return // the focused control's own action
+	if target.Get("closest").Type() == js.TypeFunction { // an element, not the document
+		k.Tag = target.Get("tagName").String()
+		if k.Tag == "INPUT" {
+			k.Type = strings.ToLower(target.Get("type").String())
 		}
+		k.ByKeyboard = !p.focusByPointer
+		k.ContentEditable = target.Get("isContentEditable").Bool()
+		// Tabs and menus have keys of their own; the Live panel's forms too.
+		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull()
+	}
+	switch view.MoveOfKey(k) {
+	case view.KeyNext:
+		p.goTo(p.nav.Cur+1, step)
+	case view.KeyPrev:
+		p.goTo(p.nav.Cur-1, step)
+	case view.KeyFirst:
+		p.first()
+	case view.KeyLast:
+		p.goTo(p.nav.N, step)
+	case view.KeyZoomIn:
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomIn(p.figure.scale)}, 0, 0, false)
+	case view.KeyZoomOut:
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: view.ZoomOut(p.figure.scale)}, 0, 0, false)
+	case view.KeyZoomReset:
+		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: 1}, 0, 0, false)
+	case view.KeyPlay:
 		p.togglePlay()
 	default:
 		return

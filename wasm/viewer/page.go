@@ -91,6 +91,8 @@ type page struct {
 	mu   sync.Mutex
 	held bool // mu is held by the code running now (see do)
 
+	focusByPointer bool // the pointer moved the focus last, not Tab (events.go)
+
 	checker checker  // the check worker (findings.go)
 	opener  opener   // the worker that opens large files (opener.go)
 	live    liveMode // the Live mode (live.go)
