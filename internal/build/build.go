@@ -26,6 +26,11 @@ type Module struct {
 // packages.
 const mod = "github.com/a2aplay/a2aplay/"
 
+// ViewerBudget is the viewer module's budget, brotli at quality 11 as
+// the site ships it (DESIGN's performance budgets; issue 26): the test
+// TestViewerSize and ./build.sh bench judge it by this one number.
+const ViewerBudget = 970_000
+
 // The playground's modules.
 var (
 	// Viewer is the replay page's module, loaded by every page. It
