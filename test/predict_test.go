@@ -117,8 +117,13 @@ func TestPredict(t *testing.T) {
 			if ps := tb.predict(); strings.Join(ps.Choices, " ") != "client deployer operator" {
 				t.Fatalf("the question before step 5: %+v", ps)
 			}
-			tb.click(`#pr-choices [data-c="2"]`) // operator: right
+			// By the keyboard: the choice focused, Enter presses it, and
+			// the focus stays on it in the verdict.
+			tb.do(chromedp.Focus(`#pr-choices [data-c="2"]`), chromedp.KeyEvent("\r")) // operator: right
 			tb.at(shown, 5)
+			if f := eval[string](tb, `document.activeElement.closest("#pr-choices") ? document.activeElement.dataset.c : document.activeElement.tagName`); f != "2" {
+				t.Errorf("after a pick by the keyboard the focus is on %q, not on the choice picked", f)
+			}
 			ps = tb.predict()
 			if !strings.HasPrefix(ps.Verdict, "Right: operator.") || ps.Score != "1 of 2 right" {
 				t.Errorf("after a right pick: verdict %q, score %q", ps.Verdict, ps.Score)

@@ -155,6 +155,14 @@ func (p *page) paintPredict() {
 		return
 	}
 	m.drawn, m.of, m.shown = r, p.cur, true
+	// A choice that has the focus keeps it in the new buttons: the
+	// keyboard's user who pressed it reads on from there.
+	focus := -1
+	if b := dom.Document().Get("activeElement"); !b.IsNull() && m.el.choices.Call("contains", b).Bool() {
+		if c, err := strconv.Atoi(dom.Attr(b, "data-c")); err == nil {
+			focus = c
+		}
+	}
 	dom.Clear(m.el.choices)
 	dom.Clear(m.el.verdict)
 	dom.SetHidden(m.el.verdict, r.Picked < 0)
@@ -179,6 +187,9 @@ func (p *page) paintPredict() {
 			dom.SetAttr(b, "aria-keyshortcuts", strconv.Itoa(i+1))
 		}
 		m.el.choices.Call("append", b)
+		if i == focus {
+			b.Call("focus")
+		}
 	}
 	if r.Picked < 0 {
 		p.text.announce.set(r.Q.Prompt + " Press 1 to " + strconv.Itoa(min(len(r.Q.Choices), 9)) + " to answer.")
