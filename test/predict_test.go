@@ -83,6 +83,9 @@ func TestPredict(t *testing.T) {
 			if v := eval[string](tb, `getComputedStyle(document.querySelector("#diagram .steps")).visibility`); v != "hidden" {
 				t.Errorf("Predict on at the overview: the steps' visibility is %q", v)
 			}
+			if n := eval[int](tb, `[...document.querySelectorAll("#lane .seg")].filter(s => getComputedStyle(s).visibility !== "hidden").length`); n != 0 {
+				t.Errorf("Predict on at the overview: %d of the lane's states show", n)
+			}
 			for k := 1; k <= 3; k++ {
 				tb.key("ArrowRight")
 				tb.at(shown, k)

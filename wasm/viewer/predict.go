@@ -137,6 +137,7 @@ func (p *page) paintPredict() {
 		dom.SetClass(p.el.diagram, "predicting", on)
 		dom.SetClass(p.el.diagram, "at-overview", veil[1])
 		dom.SetClass(p.el.lane, "predicting", on)
+		dom.SetClass(p.el.lane, "at-overview", veil[1])
 		dom.SetHidden(m.el.panel, !on)
 	}
 	if !on {
