@@ -103,6 +103,10 @@ func TestPredict(t *testing.T) {
 			if m := tb.marks(); len(m.Later) != n-3 {
 				t.Errorf("asking before step 4: %d steps veiled, want %d (%+v)", len(m.Later), n-3, m)
 			}
+			// Hidden, which takes them out of what a screen reader reads.
+			if h := eval[string](tb, `[...document.querySelectorAll("#diagram .steps > [data-step]")].map(g => getComputedStyle(g).visibility === "hidden" ? "h" : "v").join("")`); h != strings.Repeat("v", 3)+strings.Repeat("h", n-3) {
+				t.Errorf("asking before step 4, the steps' visibility: %s", h)
+			}
 			tb.key("ArrowRight") // asks again, moves nothing
 			tb.at(shown, 3)
 			tb.do(chromedp.KeyEvent("1")) // INPUT_REQUIRED: wrong
