@@ -130,3 +130,55 @@ func TestChoiceOfKey(t *testing.T) {
 		}
 	}
 }
+
+// FuzzQuiz walks any transcript in predict mode, picking choices the
+// input says: never a panic, every question's answer among its choices,
+// a move never past where it was asked to go, and each question asked
+// and scored at most once.
+func FuzzQuiz(f *testing.F) {
+	for _, name := range []string{"07-auth-required", "19-planner"} {
+		b, err := os.ReadFile(filepath.Join("..", "transcripts", name+".http"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, []byte{0, 1, 2})
+	}
+	f.Fuzz(func(t *testing.T, text, picks []byte) {
+		tr, err := replay.Parse(text, "fuzz.http")
+		if err != nil {
+			return
+		}
+		steps := replay.Steps(tr)
+		z := NewQuiz(steps)
+		for _, q := range z.Qs {
+			if q.Answer < 0 || q.Answer >= len(q.Choices) || q.Step < 1 || q.Step > len(steps) {
+				t.Fatalf("question %+v of %d steps", q, len(steps))
+			}
+		}
+		cur := 0
+		for i := 0; cur < len(steps) && i < 4*len(steps)+4; i++ {
+			to, asked := z.Move(cur, cur+1)
+			if to > cur+1 || asked != (to == cur) {
+				t.Fatalf("Move(%d, %d) = %d, %v", cur, cur+1, to, asked)
+			}
+			if asked {
+				c := 0
+				if len(picks) > 0 {
+					c, picks = int(picks[0]), picks[1:]
+				}
+				q, _ := z.Asking()
+				if k := z.Pick(c % len(q.Choices)); k != cur+1 {
+					t.Fatalf("Pick at %d shows step %d", cur, k)
+				}
+				if r, ok := z.At(cur + 1); !ok || r.Verdict() == "" {
+					t.Fatalf("no verdict at step %d", cur+1)
+				}
+				continue
+			}
+			cur = to
+		}
+		if cur != len(steps) || z.Score.Asked != len(z.Qs) || z.Score.Right > z.Score.Asked {
+			t.Fatalf("walked to %d of %d steps, score %+v of %d questions", cur, len(steps), z.Score, len(z.Qs))
+		}
+	})
+}
