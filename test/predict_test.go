@@ -118,6 +118,9 @@ func TestPredict(t *testing.T) {
 			if !strings.HasSuffix(ps.Rule, "#761-in-task-authorization-agent-responsibilities") || ps.Score != "0 of 1 right" {
 				t.Errorf("after a wrong pick: rule %q, score %q", ps.Rule, ps.Score)
 			}
+			if src == "shipped" {
+				tb.predictContrast()
+			}
 			tb.key("ArrowRight") // onto step 5: who sends next
 			tb.wait(`document.getElementById("pr-prompt").textContent === "Who sends the next message?"`)
 			tb.at(shown, 4)
@@ -206,4 +209,32 @@ func TestPredictOnScreen(t *testing.T) {
 			tb.checkClean()
 		})
 	}
+}
+
+// predictContrast: the texts of the predict panel read at 4.5:1 or
+// better, light and dark (contrastJS, as TestContrast measures).
+func (tb *tab) predictContrast() {
+	tb.t.Helper()
+	for _, dark := range []bool{false, true} {
+		tb.dark(dark)
+		type measure struct {
+			Sel   string  `json:"sel"`
+			Text  string  `json:"text"`
+			Ratio float64 `json:"ratio"`
+		}
+		seen := 0
+		for _, m := range eval[[]measure](tb, contrastJS) {
+			if !strings.HasPrefix(m.Sel, ".pr-") {
+				continue
+			}
+			seen++
+			if m.Ratio < 4.5 {
+				tb.t.Errorf("dark %v: %s %q has contrast %.2f:1, want 4.5:1", dark, m.Sel, m.Text, m.Ratio)
+			}
+		}
+		if seen < 6 {
+			tb.t.Errorf("dark %v: %d texts of the predict panel measured", dark, seen)
+		}
+	}
+	tb.dark(false)
 }
