@@ -238,3 +238,34 @@ func (tb *tab) predictContrast() {
 	}
 	tb.dark(false)
 }
+
+// TestPredictSavedLive: predict mode on a session Live recorded (two
+// agents on the JavaScript SDK) and saved, opened as a file. End stops
+// before each question in turn; two right picks score "2 of 2 right".
+func TestPredictSavedLive(t *testing.T) {
+	tb := newTab(t)
+	tb.open(env.url)
+	const name = "jssdk-live.http"
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{filepath.Join(env.testdata, "foreign", name)}))
+	tb.at(name, 0)
+	tb.click("#predict-on")
+	for _, c := range []struct {
+		at     int    // the step the question is asked at
+		key    string // the right choice's number
+		answer string
+		score  string
+	}{
+		{5, "2", "INPUT_REQUIRED", "1 of 1 right"},
+		{9, "3", "COMPLETED", "2 of 2 right"},
+	} {
+		tb.key("End")
+		tb.at(name, c.at)
+		tb.wait(`document.getElementById("pr-choices").childElementCount > 0 && document.getElementById("pr-verdict").hidden`)
+		tb.do(chromedp.KeyEvent(c.key))
+		tb.at(name, c.at+1)
+		if ps := tb.predict(); !strings.HasPrefix(ps.Verdict, "Right: "+c.answer+".") || ps.Score != c.score {
+			t.Errorf("the question before step %d: verdict %q, score %q", c.at+1, ps.Verdict, ps.Score)
+		}
+	}
+	tb.checkClean()
+}
