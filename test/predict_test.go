@@ -46,22 +46,25 @@ func (tb *tab) predict() predictState {
 	return eval[predictState](tb, predictJS)
 }
 
-// TestPredict plays predict mode on 07-auth-required, shipped and as a
-// file the learner opened: the move onto step 4 stops before it and
+// TestPredict plays predict mode on 07-auth-required, shipped, as a
+// file the learner opened, and in the offline file: the move onto step 4 stops before it and
 // asks which state comes; a wrong pick shows step 4, says wrong and
 // gives the answer, why and the rule; the question before step 5 (who
 // sends next) picked right scores "1 of 2 right"; stepping back and on
 // again asks nothing; Predict off shows every step again.
 func TestPredict(t *testing.T) {
 	const name = "07-auth-required"
-	for _, src := range []string{"shipped", "file"} {
+	for _, src := range []string{"shipped", "file", "offline"} {
 		t.Run(src, func(t *testing.T) {
 			tb := newTab(t)
 			tb.do(chromedp.EmulateViewport(1366, 768))
 			shown := name
-			if src == "shipped" {
+			switch src {
+			case "shipped":
 				tb.open(env.url + "#t=" + name)
-			} else {
+			case "offline": // the one-file page, its transcripts inline
+				tb.open(env.offline + "#t=" + name)
+			default:
 				tb.open(env.url)
 				shown = "my-session.http"
 				path := filepath.Join(t.TempDir(), shown)
