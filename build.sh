@@ -66,7 +66,7 @@ need_jssdk() {
 # runtime too (under Node, GOOS=js GOARCH=wasm), and wasm/checker, whose
 # tests run only there.
 wasm_packages() {
-	for p in ./replay ./replay/har ./replay/open ./diagram ./lesson ./exercise ./check ./jsonread ./binding ./agents ./capture ./live ./view ./view/msg ./live/panel ./internal/jsonvalue ./internal/golden ./wasm/checker; do
+	for p in ./spec ./replay ./replay/har ./replay/open ./diagram ./lesson ./exercise ./check ./jsonread ./binding ./agents ./capture ./live ./view ./view/msg ./live/panel ./internal/jsonvalue ./internal/golden ./wasm/checker; do
 		[ -d "$p" ] && echo "$p"
 	done
 }

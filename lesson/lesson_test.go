@@ -152,24 +152,6 @@ func TestParseRange(t *testing.T) {
 	}
 }
 
-func TestSpecSectionURL(t *testing.T) {
-	tests := map[string]string{
-		"3.1.2": SpecURL + "#312-send-streaming-message",
-		"9":     SpecURL + "#9-json-rpc-protocol-binding",
-		"5.6.1": SpecURL + "#561-timestamps",
-		"7.6.1": SpecURL + "#761-in-task-authorization-agent-responsibilities",
-		"3.4.3": SpecURL + "#343-multi-turn-conversation-patterns",
-		"11":    SpecURL + "#11-httpjsonrest-protocol-binding",
-		"12.8":  SpecURL, // title not known: no guessed anchor
-		"7.5":   SpecURL, // title not known: no guessed anchor
-	}
-	for in, want := range tests {
-		if got := SpecSectionURL(in); got != want {
-			t.Errorf("SpecSectionURL(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 var (
 	scriptRE = regexp.MustCompile(`(?i)<script|<style|<iframe|<object|<embed|href="\s*javascript:|\son[a-z]+="`)
 	// imgRE finds images; only those by a relative path may be drawn.

@@ -9,7 +9,9 @@
 //
 // Predict mode's questions come from here too ([Questions]): before a
 // step that changes a task's state, or that someone new sends, what comes
-// next, with the choices, the answer and the rule that decides it.
+// next, with the choices, the answer and the rule that decides it; a
+// [Quiz] is the state of one transcript's: where a move stops to ask,
+// the learner's picks, what to show at a step, and the score.
 //
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.

@@ -113,7 +113,8 @@ func (p *page) wire() {
 			p.closeMenu(false)
 		}
 	})
-	p.wireZoom(on) // zoom.go
+	p.wireZoom(on)    // zoom.go
+	p.wirePredict(on) // predict.go
 	// A step's link still waiting is written before the page goes.
 	on(dom.Global(), "pagehide", func(js.Value) { p.flushLink() })
 	on(dom.Global(), "popstate", func(js.Value) {
@@ -176,6 +177,10 @@ func (p *page) key(ev js.Value) {
 		k.ContentEditable = target.Get("isContentEditable").Bool()
 		// Tabs and menus have keys of their own; the Live panel's forms too.
 		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull()
+	}
+	if p.predictKey(k) { // predict.go: 1 to 9 answer the question asked
+		ev.Call("preventDefault")
+		return
 	}
 	switch view.MoveOfKey(k) {
 	case view.KeyNext:

@@ -38,6 +38,8 @@ type doc struct {
 	// lanes its first ones, and the steps and exchanges are in lazy.
 	part *view.Part
 	lazy *lazy
+
+	quiz *view.Quiz // predict mode's questions and picks, once it was on here (predict.go)
 }
 
 // count returns how many steps d has in all.
@@ -93,9 +95,10 @@ type page struct {
 
 	focusByPointer bool // the pointer moved the focus last, not Tab (events.go)
 
-	checker checker  // the check worker (findings.go)
-	opener  opener   // the worker that opens large files (opener.go)
-	live    liveMode // the Live mode (live.go)
+	checker checker     // the check worker (findings.go)
+	opener  opener      // the worker that opens large files (opener.go)
+	live    liveMode    // the Live mode (live.go)
+	predict predictMode // predict mode (predict.go)
 
 	data  view.PageData   // the data block, read once
 	docs  map[string]*doc // loaded transcripts by link key
@@ -574,8 +577,11 @@ func (p *page) goTo(i int, h history) {
 	if p.cur == nil {
 		return
 	}
+	i = p.predictStop(i) // predict.go: a question on the way stops the move
 	old := p.nav.Cur
 	if !p.nav.Go(i) {
+		p.paintPosition() // the scrubber, dragged past a question
+		p.paintPredict()
 		return
 	}
 	if d := p.cur; p.nav.Cur > 0 && (p.nav.Cur < d.first || p.nav.Cur > d.last) {
@@ -618,6 +624,7 @@ func (p *page) paint(old int) {
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
 	p.text.announce.set(p.heading)
+	p.paintPredict() // the question before the next step, or the verdict on this one
 	if !el.IsUndefined() {
 		p.reveal(el)
 	}
