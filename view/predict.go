@@ -126,7 +126,7 @@ func known(state string) bool {
 func stateReason(prev string, s replay.Step) (why, rule string) {
 	switch {
 	case s.State == replay.StateInputRequired:
-		return "The agent cannot go on without something only the client knows: it pauses the task and asks, in the status message.", "§3.2.2"
+		return "The agent cannot go on without something only the client knows: it pauses the task in an interrupted state and asks, in the status message.", "§4.1.3"
 	case s.State == replay.StateAuthRequired:
 		return "The agent needs an authorization before it acts; it travels outside A2A unless both sides agreed otherwise.", "§7.6.1"
 	case replay.Interrupted(prev) && s.State == replay.StateWorking && s.Kind == replay.KindFrame && prev == replay.StateAuthRequired:

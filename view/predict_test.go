@@ -48,7 +48,7 @@ func TestQuestionsTeach(t *testing.T) {
 		answer     string
 		rule       string
 	}{
-		{"06-input-required", 2, AskState, "INPUT_REQUIRED", "§3.2.2"},
+		{"06-input-required", 2, AskState, "INPUT_REQUIRED", "§4.1.3"},
 		{"06-input-required", 4, AskState, "COMPLETED", "§3.1.2"},
 		{"07-auth-required", 4, AskState, "AUTH_REQUIRED", "§7.6.1"},
 		{"07-auth-required", 5, AskSpeaker, "operator", "§7.6.1"},
