@@ -110,8 +110,8 @@ func ShowExercise(e Exercise, v *Verdict, p Progress) ExerciseShown {
 		return ExerciseShown{ExDone, "Done: well played."}
 	case v == nil:
 		return ExerciseShown{ExNotTried, "Start the " + e.Live + " setup below and play."}
-	case v.Status == ExMissed:
-		return ExerciseShown{ExMissed, v.Hint}
+	case v.Status == ExMissed: // the hint's `code` marks, as plain text
+		return ExerciseShown{ExMissed, strings.ReplaceAll(v.Hint, "`", "")}
 	case v.Status == ExInProgress:
 		return ExerciseShown{ExInProgress, v.Why}
 	}

@@ -49,7 +49,7 @@ func TestProgress(t *testing.T) {
 
 func TestShowExercise(t *testing.T) {
 	e := Exercise{ID: "ex", Live: "review"}
-	missed := &Verdict{ID: "ex", Status: ExMissed, Hint: "Task 1234 is still waiting"}
+	missed := &Verdict{ID: "ex", Status: ExMissed, Hint: "Task 1234 is still waiting: give its `taskId`"}
 	for _, tc := range []struct {
 		v    *Verdict
 		p    Progress
@@ -57,7 +57,7 @@ func TestShowExercise(t *testing.T) {
 	}{
 		{nil, nil, ExerciseShown{ExNotTried, "Start the review setup below and play."}},
 		{&Verdict{Status: ExInProgress, Why: "still to come: x"}, nil, ExerciseShown{ExInProgress, "still to come: x"}},
-		{missed, nil, ExerciseShown{ExMissed, "Task 1234 is still waiting"}},
+		{missed, nil, ExerciseShown{ExMissed, "Task 1234 is still waiting: give its taskId"}},
 		{&Verdict{Status: ExDone}, nil, ExerciseShown{ExDone, "Done: well played."}},
 		{missed, Progress{"ex"}, ExerciseShown{ExDone, "Done: well played."}}, // done stays done
 		{nil, Progress{"other"}, ExerciseShown{ExNotTried, "Start the review setup below and play."}},

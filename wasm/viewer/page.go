@@ -98,6 +98,7 @@ type page struct {
 	live    liveMode // the Live mode (live.go)
 
 	data  view.PageData   // the data block, read once
+	ex    exercises       // the Live panel's (exercises.go)
 	docs  map[string]*doc // loaded transcripts by link key
 	cur   *doc
 	nav   view.Nav
