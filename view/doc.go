@@ -11,6 +11,14 @@
 // step that changes a task's state, or that someone new sends, what comes
 // next, with the choices, the answer and the rule that decides it.
 //
+// The Live panel's exercises are here as data ([Exercise], in the data
+// block) and as rules: which to show ([ExercisesFor]: the one a link
+// names, #live=review&ex=ID, or the Live setup's), what to show of each
+// ([ShowExercise]: its state, the hint of a wrong road or what is still
+// to come) and the learner's [Progress], kept in localStorage by the
+// page. The check worker judges them on the session and answers a
+// [Verdict] each (package exercise's Judge).
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

@@ -9,7 +9,9 @@ package viewer
 // the learner steps through it with the same controls and inspector.
 //
 // Links: #live opens Live on its first scenario; #live=review, deploy,
-// planner or try opens that one. While Live shows, stepping writes no
+// planner or try opens that one; &ex=ID (a lesson's exercise) shows
+// that exercise in the panel (exercises.go) while its scenario or "try"
+// shows. While Live shows, stepping writes no
 // history: the URL keeps naming the scenario.
 
 import (
