@@ -24,9 +24,10 @@ import (
 )
 
 var exerciseSite struct {
-	once sync.Once
-	url  string
-	err  error
+	once    sync.Once
+	url     string
+	offline string // file: URL of the offline page
+	err     error
 }
 
 // exerciseSiteURL builds the site with the live and check modules and
@@ -68,6 +69,11 @@ func exerciseSiteURL(t *testing.T) string {
 			srv := httptest.NewServer(web.Handler(os.DirFS(tmp), web.ServeOptions{ConnectSrc: web.DefaultConnectSrc}))
 			cleanups = append(cleanups, srv.Close)
 			exerciseSite.url = srv.URL + "/"
+			off := filepath.Join(tmp, "a2aplay-offline.html")
+			if err := web.WriteOffline(off, o); err != nil {
+				return err
+			}
+			exerciseSite.offline = "file://" + filepath.ToSlash(off)
 			return nil
 		}()
 	})
@@ -77,13 +83,7 @@ func exerciseSiteURL(t *testing.T) string {
 	return exerciseSite.url
 }
 
-// exState is the state the panel shows of exercise id, "" when it shows
-// none.
-func (tb *tab) exState(id string) string {
-	tb.t.Helper()
-	return eval[string](tb, `(e => e ? e.dataset.state : "")(document.querySelector('#lv-exercises [data-exercise=`+js(id)+`]'))`)
-}
-
+// waitExState waits until the panel shows exercise id in state.
 func (tb *tab) waitExState(id, state string) {
 	tb.t.Helper()
 	tb.wait(`(e => !!e && e.dataset.state === ` + js(state) + `)(document.querySelector('#lv-exercises [data-exercise=` + js(id) + `]'))`)
@@ -207,4 +207,26 @@ func TestExercisePanel(t *testing.T) {
 		t.Error("the reset button stays with nothing to reset")
 	}
 	tb.checkClean()
+}
+
+// TestExercisePanelOffline: the offline file shows the link's exercise,
+// judges a session in its inline check worker, and keeps progress in
+// its own localStorage.
+func TestExercisePanelOffline(t *testing.T) {
+	const id = "answer-same-task"
+	exerciseSiteURL(t)
+	url := exerciseSite.offline + "#live=review&ex=" + id
+	tb := openLivePage(t, url)
+	tb.waitExState(id, "not tried")
+	tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
+	tb.waitExState(id, "in progress")
+	tb.setValues(map[string]string{"lv-review-text": "main"})
+	tb.clickMove("#lv-review-send", "#lv-card-review .lv-step:nth-of-type(2)")
+	tb.waitExState(id, "done")
+	tb.do(chromedp.Reload())
+	tb.wait(`document.documentElement.dataset.viewer === "ready"`)
+	tb.liveReady()
+	tb.waitExState(id, "done")
+	tb.click("#lv-ex-reset")
+	tb.waitExState(id, "not tried")
 }

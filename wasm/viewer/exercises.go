@@ -139,6 +139,7 @@ func (p *page) paintExercises() {
 	shown := view.ExercisesFor(p.data.Exercises, p.ex.id, p.live.scenario)
 	dom.Clear(box)
 	dom.SetHidden(box, len(shown) == 0)
+	dom.SetClass(box, "one", len(shown) == 1) // held in view: live.css
 	for _, e := range shown {
 		var v *view.Verdict
 		if got, ok := p.ex.verdicts[e.ID]; ok {
