@@ -41,9 +41,10 @@ func (p *page) exerciseOf(id string) *view.Exercise {
 
 // liveHash is the Live link for a scenario: with the exercise the
 // learner came for while it is that scenario's, or the learner is on
-// "try" (its free moves serve any exercise, and take its wrong roads).
+// "try" (its free moves serve any exercise, and take its wrong roads),
+// or it is a remote agent's (played on any card).
 func (p *page) liveHash(scenario string) string {
-	if e := p.exerciseOf(p.ex.id); e != nil && (e.Live == scenario || scenario == "try") {
+	if e := p.exerciseOf(p.ex.id); e != nil && (e.Live == scenario || scenario == "try" || e.Live == "remote") {
 		return "#live=" + scenario + "&ex=" + url.QueryEscape(e.ID)
 	}
 	p.ex.id = ""
