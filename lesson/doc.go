@@ -40,6 +40,9 @@
 // their hints) are written in package exercise's words, checked when the
 // lesson is built, and listed in [Info].Exercises, which the playground
 // and `a2aplay check -exercises` evaluate against a session.
+// [ReadExercises] reads a lesson's exercises without drawing the rest of
+// it, and [PageExercises] a folder's, as the page's data block carries
+// them (view.Exercise).
 //
 // A citation is written {{spec §7.6.1}}, {{proto TaskState}}, {{rfc
 // 9110}}, {{sdk src/a2a/server/events/queue.py}} (the Python SDK) or

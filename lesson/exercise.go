@@ -1,10 +1,19 @@
 package lesson
 
 import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
 
 	"github.com/a2aplay/a2aplay/exercise"
+	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // KindExercise is the node kind of an exercise.
@@ -144,4 +153,60 @@ func (r *htmlRenderer) liveLink(ex *exercise.Exercise) string {
 		base = ""
 	}
 	return base + "#live=" + ex.Live + "&ex=" + ex.ID
+}
+
+// ReadExercises reads the exercises of the lesson at path, for `a2aplay
+// check -exercises` and the page's data block. The lesson's listings
+// and figures are not drawn (their transcripts need not be at hand):
+// only a mistake in an exercise block is an error.
+func ReadExercises(path string) ([]*exercise.Exercise, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	info, err := Convert(src, filepath.Base(path), Config{Resolver: noTranscripts{}}, io.Discard)
+	var list ErrorList
+	if err != nil && !errors.As(err, &list) {
+		return nil, err
+	}
+	var mistakes ErrorList
+	for _, e := range list {
+		if strings.HasPrefix(e.Msg, "exercise:") {
+			mistakes = append(mistakes, e)
+		}
+	}
+	if len(mistakes) > 0 {
+		return nil, mistakes
+	}
+	return info.Exercises, nil
+}
+
+// noTranscripts resolves no source: ReadExercises reads a lesson's
+// exercises only.
+type noTranscripts struct{}
+
+func (noTranscripts) Transcript(string) (*replay.Transcript, error) {
+	return nil, errors.New("not read for its exercises")
+}
+
+// PageExercises reads the exercises of the lessons in dir (*.md, in the
+// order of their names) as the page's data block carries them
+// (exercise.ToPage), each with its lesson's name.
+func PageExercises(dir string) ([]view.Exercise, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []view.Exercise
+	for _, f := range files {
+		exs, err := ReadExercises(f)
+		if err != nil {
+			return nil, err
+		}
+		for _, ex := range exs {
+			out = append(out, exercise.ToPage(ex, strings.TrimSuffix(filepath.Base(f), ".md")))
+		}
+	}
+	return out, nil
 }

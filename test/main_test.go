@@ -28,6 +28,7 @@ var env struct {
 	browser    context.Context // the browser; each test opens its own tab
 	shipped    []web.Transcript
 	viewer     []byte // the viewer module as the site ships it
+	check      []byte // the check module
 	testdata   string
 	artifacts  string
 	siteReport *web.Report
@@ -81,6 +82,7 @@ func setup(exe string) error {
 	if err != nil {
 		return err
 	}
+	env.check = checkMod
 	env.shipped, err = browser.Transcripts(filepath.Join(root, "transcripts"), env.testdata)
 	if err != nil {
 		return err

@@ -36,6 +36,9 @@ type PageData struct {
 	// #a2aplay-check-wasm (gzip, base64) and its worker's script
 	// (wasm_exec.js and check-worker.js) in #a2aplay-check-worker.
 	CheckInline bool `json:"checkInline,omitempty"`
+	// Exercises are the lessons' exercises, which the Live panel shows
+	// with their state as the learner plays (view/exercise.go).
+	Exercises []Exercise `json:"exercises,omitempty"`
 }
 
 // Shipped is one transcript the page ships.
@@ -100,6 +103,11 @@ func ReadPageData(v jsonvalue.Value) (PageData, error) {
 	}
 	d.Check = r.Str(v, "", "check")
 	d.CheckInline = r.Bool(v, "", "checkInline")
+	r.Objects(v, "", "exercises", func(_ int, e jsonvalue.Value, at string) {
+		d.Exercises = append(d.Exercises, Exercise{ID: r.Str(e, at, "id"), Title: r.Str(e, at, "title"),
+			Live: r.Str(e, at, "live"), Lesson: r.Str(e, at, "lesson"),
+			Done: r.Strs(e, at, "done"), Wrong: r.Strs(e, at, "wrong")})
+	})
 	if err := r.Err(); err != nil {
 		return PageData{}, err
 	}

@@ -21,6 +21,8 @@ func TestReadPageData(t *testing.T) {
 		WASM:        "viewer.0123456789.wasm",
 		Live:        &LiveData{Worker: "live-worker.abc.js?wasm=live.def.wasm&exec=wasm_exec.123.js"},
 		Check:       "check-worker.abc.js?wasm=check.def.wasm",
+		Exercises: []Exercise{{ID: "answer-same-task", Title: "answer <b>it</b>", Live: "review", Lesson: "01-input-required",
+			Done: []string{"answered INPUT_REQUIRED"}, Wrong: []string{"new-task-while INPUT_REQUIRED => Task {task} waits"}}},
 	}
 	b, err := json.Marshal(in)
 	if err != nil {
@@ -57,6 +59,7 @@ func TestReadPageDataErrors(t *testing.T) {
 		{`{"transcripts": [3]}`, "the page's data block: transcripts[0] is not an object"},
 		{`{"transcripts": [{"name": "a"}], "live": {"inline": "yes"}}`, "the page's data block: live.inline is not true or false"},
 		{`{"transcripts": []}`, "the page's data block lists no transcript"},
+		{`{"transcripts": [{"name": "a"}], "exercises": [{"id": "x", "done": "reached COMPLETED"}]}`, "the page's data block: exercises[0].done is not a list"},
 		{`{"transcripts": [{"name": "a"}, {"title": "no name"}]}`, "the page's data block: transcript 2 has no name"},
 	} {
 		_, err := readData([]byte(tc.in))

@@ -13,6 +13,14 @@
 // [Quiz] is the state of one transcript's: where a move stops to ask,
 // the learner's picks, what to show at a step, and the score.
 //
+// The Live panel's exercises are here as data ([Exercise], in the data
+// block) and as rules: which to show ([ExercisesFor]: the one a link
+// names, #live=review&ex=ID, or the Live setup's), what to show of each
+// ([ShowExercise]: its state, the hint of a wrong road or what is still
+// to come) and the learner's [Progress], kept in localStorage by the
+// page. The check worker judges them on the session and answers a
+// [Verdict] each (package exercise's Judge).
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

@@ -76,6 +76,9 @@ type Options struct {
 	// dialect's (lesson.StyleSheet) and the figures' (lesson.Info's
 	// FigureCSS).
 	LessonsCSS string
+	// Exercises are the lessons' exercises (exercise.ToPage), which the
+	// page's Live panel shows with their state as the learner plays.
+	Exercises []view.Exercise
 }
 
 // A Lesson is one lesson as the offline page carries it.
@@ -266,7 +269,7 @@ func Build(dir string, o Options) (*Report, error) {
 		WASM:      asset("viewer.wasm", o.Viewer),
 		Favicon:   template.URL(asset("favicon.svg", Favicon())),
 	}
-	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM, WasmExec: v.WasmExec}
+	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM, WasmExec: v.WasmExec, Exercises: o.Exercises}
 	var liveWASM string
 	if len(o.Live) > 0 {
 		worker, _ := sources.ReadFile("live-worker.js")
@@ -383,7 +386,7 @@ func BuildOffline(w io.Writer, o Options) error {
 	if err != nil {
 		return err
 	}
-	data := view.PageData{Prerendered: ts[0].Name, WASMEncoding: "gzip"}
+	data := view.PageData{Prerendered: ts[0].Name, WASMEncoding: "gzip", Exercises: o.Exercises}
 	for _, t := range ts {
 		data.Transcripts = append(data.Transcripts, t.Shipped)
 	}

@@ -8,6 +8,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -254,5 +255,34 @@ func TestBuildOfflineLessons(t *testing.T) {
 	o.Lessons = append(o.Lessons, Lesson{Name: "../x", Title: "bad"})
 	if err := BuildOffline(new(bytes.Buffer), o); err == nil {
 		t.Error("a lesson name with a slash was accepted")
+	}
+}
+
+// TestExercisesInDataBlock: the lessons' exercises travel in the data
+// block of the served page and of the offline one, as they were, and
+// markup in them stays in the JSON.
+func TestExercisesInDataBlock(t *testing.T) {
+	o := testOptions(t)
+	o.Exercises = []view.Exercise{{ID: "answer-same-task", Title: "answer </script><script>window.__pwned=1</script>", Live: "review",
+		Lesson: "01-input-required", Done: []string{"answered INPUT_REQUIRED"}, Wrong: []string{"new-task-while INPUT_REQUIRED => Task {task} <b>waits</b>"}}}
+	dir := t.TempDir()
+	if _, err := Build(dir, o); err != nil {
+		t.Fatal(err)
+	}
+	served, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offline bytes.Buffer
+	if err := BuildOffline(&offline, o); err != nil {
+		t.Fatal(err)
+	}
+	for name, page := range map[string]string{"served": string(served), "offline": offline.String()} {
+		if strings.Contains(page, "<script>window.__pwned") {
+			t.Errorf("%s: an exercise's title was written as markup", name)
+		}
+		if d := dataBlock(t, page); !reflect.DeepEqual(d.Exercises, o.Exercises) {
+			t.Errorf("%s: the data block's exercises\n%+v\nwant\n%+v", name, d.Exercises, o.Exercises)
+		}
 	}
 }

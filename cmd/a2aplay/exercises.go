@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/a2aplay/a2aplay/exercise"
@@ -48,7 +46,7 @@ var errNotDone = errors.New("not every exercise is done")
 // gradeSessions checks each saved session against the lesson's
 // exercises and prints, per session and exercise, done or not and why.
 func gradeSessions(ctx context.Context, o gradeOptions, files []string, w io.Writer) error {
-	exs, err := lessonExercises(o.Lesson)
+	exs, err := lesson.ReadExercises(o.Lesson)
 	if err != nil {
 		return &exitError{code: 2, msg: err.Error()}
 	}
@@ -127,37 +125,4 @@ func gradeLine(file string, ex *exercise.Exercise, r exercise.Result) string {
 		s += ": " + r.Why
 	}
 	return s
-}
-
-// lessonExercises reads a lesson's exercises. The lesson's listings and
-// figures are not drawn (their transcripts need not be at hand): only a
-// mistake in an exercise block is an error.
-func lessonExercises(path string) ([]*exercise.Exercise, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	info, err := lesson.Convert(src, filepath.Base(path), lesson.Config{Resolver: noTranscripts{}}, io.Discard)
-	var list lesson.ErrorList
-	if err != nil && !errors.As(err, &list) {
-		return nil, err
-	}
-	var mistakes lesson.ErrorList
-	for _, e := range list {
-		if strings.HasPrefix(e.Msg, "exercise:") {
-			mistakes = append(mistakes, e)
-		}
-	}
-	if len(mistakes) > 0 {
-		return nil, mistakes
-	}
-	return info.Exercises, nil
-}
-
-// noTranscripts resolves no source: grading reads a lesson's exercises
-// only.
-type noTranscripts struct{}
-
-func (noTranscripts) Transcript(source string) (*replay.Transcript, error) {
-	return nil, errors.New("not read when grading")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/exercise"
+	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/live"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -173,7 +174,7 @@ func TestLessonExercises(t *testing.T) {
 	total := 0
 	perLive := map[string]int{}
 	for _, file := range lessons {
-		exs, err := lessonExercises(file)
+		exs, err := lesson.ReadExercises(file)
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}

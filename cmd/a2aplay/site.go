@@ -119,6 +119,9 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 			for _, b := range built {
 				o.Lessons = append(o.Lessons, web.Lesson{Name: b.name, Title: b.info.Title, Summary: b.info.Summary, HTML: template.HTML(b.body)})
 			}
+			if o.Exercises, err = lesson.PageExercises(*lessonsDir); err != nil {
+				return err
+			}
 			o.LessonsCSS = lesson.StyleSheet + "\n" + figureCSS
 		}
 		if err := web.WriteOffline(*offline, o); err != nil {
@@ -130,6 +133,13 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		}
 		fmt.Fprintf(os.Stderr, "wrote %s (%d bytes, %d transcripts, %d lessons)\n", *offline, st.Size(), len(o.Transcripts), len(o.Lessons))
 		return nil
+	}
+	if *lessonsDir != "" {
+		// The Live panel's exercises; the lessons' pages are written
+		// after the site, below.
+		if o.Exercises, err = lesson.PageExercises(*lessonsDir); err != nil {
+			return err
+		}
 	}
 	r, err := web.Build(*out, o)
 	if err != nil {

@@ -153,11 +153,15 @@ func (d *decoder) count() int {
 // list reads what encoder.list wrote: whether the list is nil, and its
 // length.
 func (d *decoder) list() (isNil bool, n int) {
-	n = d.count()
-	if n == 0 {
+	v := d.uint()
+	if v == 0 || d.err != nil {
 		return true, 0
 	}
-	return false, n - 1
+	if v-1 > uint64(len(d.s)-d.i) { // an empty list may end a message
+		d.fail("a length of %d where %d bytes remain", v-1, len(d.s)-d.i)
+		return true, 0
+	}
+	return false, int(v - 1)
 }
 
 func (d *decoder) str() string {

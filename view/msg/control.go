@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // An Op is what a Request asks of the check worker.
@@ -27,6 +29,9 @@ type Request struct {
 	Kind   string // OpExport
 	At     int    // OpPart
 	Screen int    // OpOpen, OpPart: the page's screen height, at the diagram's size
+	// OpCheck: exercises to evaluate on Text, a Live session: a
+	// Verdicts answer comes before the findings.
+	Exercises []view.Exercise
 }
 
 // The answers, from the check worker to the page, besides a Part and a
@@ -57,6 +62,12 @@ type (
 		ID   int
 		Text string
 	}
+	// Verdicts are a check's word on the exercises its request named,
+	// one each, in their order.
+	Verdicts struct {
+		ID       int
+		Verdicts []view.Verdict
+	}
 )
 
 // More kinds of message.
@@ -66,6 +77,7 @@ const (
 	kindFailure  = 'E'
 	kindFindings = 'F'
 	kindText     = 'T'
+	kindVerdicts = 'V'
 )
 
 // Encode writes the request: the page's side.
@@ -78,6 +90,15 @@ func (r *Request) Encode() []byte {
 	e.str(r.Kind)
 	e.int(r.At)
 	e.int(r.Screen)
+	e.list(r.Exercises == nil, len(r.Exercises))
+	for _, x := range r.Exercises {
+		e.str(x.ID)
+		e.str(x.Title)
+		e.str(x.Live)
+		e.str(x.Lesson)
+		e.strs(x.Done)
+		e.strs(x.Wrong)
+	}
 	return e.b
 }
 
@@ -105,6 +126,17 @@ func EncodeAnswer(m any) []byte {
 		e = start(kindText)
 		e.int(m.ID)
 		e.str(m.Text)
+	case *Verdicts:
+		e = start(kindVerdicts)
+		e.int(m.ID)
+		e.list(m.Verdicts == nil, len(m.Verdicts))
+		for _, v := range m.Verdicts {
+			e.str(v.ID)
+			e.str(v.Status)
+			e.int(v.Step)
+			e.str(v.Why)
+			e.str(v.Hint)
+		}
 	default:
 		panic(fmt.Sprintf("msg.EncodeAnswer: no answer %T", m))
 	}
@@ -112,7 +144,7 @@ func EncodeAnswer(m any) []byte {
 }
 
 // Decode reads any message: a *Request, *Progress, *Failure,
-// *Findings, *Text, *Window (a Part's data) or *Whole. A message of
+// *Findings, *Text, *Verdicts, *Window (a Part's data) or *Whole. A message of
 // another version is an error that wraps ErrVersion.
 func Decode(data []byte) (any, error) {
 	d := &decoder{s: string(data)}
@@ -139,6 +171,12 @@ func Decode(data []byte) (any, error) {
 	case kindRequest:
 		d.i++
 		r := &Request{ID: d.int(), Op: Op(d.uint()), Name: d.str(), Text: d.str(), Kind: d.str(), At: d.int(), Screen: d.int()}
+		if isNil, n := d.list(); !isNil {
+			r.Exercises = make([]view.Exercise, 0, min(n, 64))
+			for i := 0; i < n && d.err == nil; i++ {
+				r.Exercises = append(r.Exercises, view.Exercise{ID: d.str(), Title: d.str(), Live: d.str(), Lesson: d.str(), Done: d.strs(), Wrong: d.strs()})
+			}
+		}
 		switch r.Op {
 		case OpCheck, OpOpen, OpShown, OpPart, OpExport, OpHAR:
 		default:
@@ -162,6 +200,16 @@ func Decode(data []byte) (any, error) {
 	case kindText:
 		d.i++
 		m = &Text{ID: d.int(), Text: d.str()}
+	case kindVerdicts:
+		d.i++
+		v := &Verdicts{ID: d.int()}
+		if isNil, n := d.list(); !isNil {
+			v.Verdicts = make([]view.Verdict, 0, min(n, 64))
+			for i := 0; i < n && d.err == nil; i++ {
+				v.Verdicts = append(v.Verdicts, view.Verdict{ID: d.str(), Status: d.str(), Step: d.int(), Why: d.str(), Hint: d.str()})
+			}
+		}
+		m = v
 	default:
 		return nil, fmt.Errorf("a message of no kind known: %q", kind)
 	}

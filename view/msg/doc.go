@@ -2,7 +2,8 @@
 // to each other, as Go types both sides import, in one compact binary
 // encoding of its own: the page's [Request]s (a check, an open, a part,
 // an export, a HAR export, and its word that it has shown a part), and
-// the worker's answers: [Progress], [Failure], [Findings], [Text], a
+// the worker's answers: [Progress], [Failure], [Findings], [Text],
+// [Verdicts] (on the exercises a check of a Live session names), a
 // long file's window (a view.Part, [NewPart], read by [ReadPart] into a
 // [Window]) and what the worker says of the whole file once it has
 // worked out all its steps ([Whole]). [Request.Encode], [EncodeAnswer],

@@ -199,7 +199,10 @@ func controls() []any {
 	r.Op = OpExport
 	fs := filled[Findings]()
 	fs.Findings = view.AppendFindings(nil, []view.Finding{{Step: 3, Text: "§3.1.6: x"}})
-	return []any{r, filled[Progress](), filled[Failure](), fs, filled[Text]()}
+	c := filled[Request]()
+	c.Op = OpCheck
+	return []any{r, c, &Request{Op: OpCheck, Exercises: []view.Exercise{{ID: "a"}}}, filled[Progress](), filled[Failure](), fs, filled[Text](),
+		filled[Verdicts](), &Verdicts{Verdicts: []view.Verdict{}}}
 }
 
 func TestControlRoundTrip(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/exercise"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/view/msg"
@@ -46,14 +47,20 @@ func toJS(m any) js.Value {
 	return js.ValueOf(map[string]any{"m": dom.Uint8Array(msg.EncodeAnswer(m))})
 }
 
-// answer checks one transcript and posts its findings, or an error.
-func answer(name, text string, ans answerer) {
-	t, err := replay.ParseString(text, name)
+// answer checks one transcript and posts its findings, or an error;
+// before them, when the request names exercises, its verdict on each
+// (exercise.Judge).
+func answer(r *msg.Request, ans answerer) {
+	t, err := replay.ParseString(r.Text, r.Name)
 	if err != nil {
 		ans.fail(err.Error())
 		return
 	}
-	fs, err := findings(t, replay.Steps(t), nil)
+	steps := replay.Steps(t)
+	if r.Exercises != nil {
+		ans.post(&msg.Verdicts{ID: ans.id, Verdicts: exercise.Judge(r.Exercises, t, steps)})
+	}
+	fs, err := findings(t, steps, nil)
 	if err != nil {
 		ans.fail(err.Error())
 		return

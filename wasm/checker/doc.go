@@ -22,10 +22,15 @@
 // reads into one, or says why it could not, {m, readError}), and a part
 // its drawing, {m, svg, more}. A msg.Request, with the page's id, asks:
 //
-//	OpCheck {Name, Text}        check a transcript: answers
-//	                            msg.Findings (view.AppendFindings) of at
+//	OpCheck {Name, Text,        check a transcript: answers
+//	  Exercises}                msg.Findings (view.AppendFindings) of at
 //	                            most findingsPerMessage, More on all but
-//	                            the last
+//	                            the last; before them, when Exercises
+//	                            is not nil (a Live session's), a
+//	                            msg.Verdicts with exercise.Judge's word
+//	                            on each (their conditions travel as
+//	                            text, parsed here: the viewer does not
+//	                            link package exercise)
 //	OpOpen {Name, Screen}       open a file (Screen: the height of the
 //	                            page's view of the diagram, at its own
 //	                            size): answers msg.Progress as it goes,

@@ -62,7 +62,7 @@ func (s *server) serve(r request) {
 	}()
 	switch r.Op {
 	case msg.OpCheck:
-		answer(r.Name, r.Text, ans)
+		answer(r.Request, ans)
 	case msg.OpOpen:
 		if r.readFail != "" || r.data.Type() != js.TypeObject {
 			ans.fail(r.Name + ": the file could not be read: " + r.readFail)

@@ -4,6 +4,8 @@ package checker
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall/js"
@@ -61,6 +63,8 @@ func (p *page) asMap(a any) map[string]any {
 		return m
 	case *msg.Text:
 		return map[string]any{"id": a.ID, "text": a.Text}
+	case *msg.Verdicts:
+		return map[string]any{"id": a.ID, "verdicts": a.Verdicts}
 	}
 	p.t.Errorf("an answer of no kind: %T", a)
 	return map[string]any{"id": -1}
@@ -76,6 +80,7 @@ func (p *page) send(m map[string]any) {
 	r.Kind, _ = m["kind"].(string)
 	r.At, _ = m["at"].(int)
 	r.Screen, _ = m["screen"].(int)
+	r.Exercises, _ = m["exercises"].([]view.Exercise)
 	v := map[string]any{"m": dom.Uint8Array(r.Encode())}
 	if d, ok := m["data"]; ok {
 		v["data"] = d
@@ -105,7 +110,7 @@ func (p *page) next() (int, map[string]any) {
 
 // kind names what an answer is.
 func kind(m map[string]any) string {
-	for _, k := range []string{"error", "progress", "part", "whole", "findings", "text"} {
+	for _, k := range []string{"error", "progress", "part", "whole", "findings", "text", "verdicts"} {
 		if _, ok := m[k]; ok {
 			return k
 		}
@@ -371,5 +376,44 @@ func TestNewerOpenSupersedes(t *testing.T) {
 	}
 	if !slices.Contains(ended, "part 5") {
 		p.wantPart(5, 3000)
+	}
+}
+
+// TestCheckJudgesExercises: a check that names exercises answers the
+// worker's verdict on each, before the findings; one whose condition
+// does not parse says why.
+func TestCheckJudgesExercises(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("..", "..", "transcripts", "06-input-required.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t)
+	exs := []view.Exercise{
+		{ID: "same-task", Live: "review", Done: []string{"answered INPUT_REQUIRED", "reached COMPLETED after INPUT_REQUIRED"}},
+		{ID: "cancel", Live: "review", Done: []string{"reached CANCELED"}, Wrong: []string{"reached COMPLETED => Task {task} ended at step {step}."}},
+		{ID: "bad", Live: "review", Done: []string{"reached NOWHERE"}},
+	}
+	p.send(map[string]any{"id": 3, "name": "06.http", "text": string(text), "exercises": exs})
+	id, m := p.next()
+	vs, ok := m["verdicts"].([]view.Verdict)
+	if id != 3 || !ok || len(vs) != 3 {
+		t.Fatalf("first answer: %d %v, want request 3's three verdicts", id, m)
+	}
+	if vs[0].ID != "same-task" || vs[0].Status != view.ExDone {
+		t.Errorf("same-task: %+v", vs[0])
+	}
+	if vs[1].Status != view.ExMissed || !strings.HasPrefix(vs[1].Hint, "Task ") {
+		t.Errorf("cancel: %+v", vs[1])
+	}
+	if vs[2].Status != view.ExNotTried || !strings.Contains(vs[2].Why, "NOWHERE") {
+		t.Errorf("bad: %+v", vs[2])
+	}
+	if _, m := p.next(); kind(m) != "findings" {
+		t.Errorf("after the verdicts: %v, want the findings", m)
+	}
+	// Without exercises, findings only.
+	p.send(map[string]any{"id": 4, "name": "06.http", "text": string(text)})
+	if _, m := p.next(); kind(m) != "findings" {
+		t.Errorf("a check without exercises answered %v first", m)
 	}
 }

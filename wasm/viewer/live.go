@@ -9,7 +9,9 @@ package viewer
 // the learner steps through it with the same controls and inspector.
 //
 // Links: #live opens Live on its first scenario; #live=review, deploy,
-// planner or try opens that one. While Live shows, stepping writes no
+// planner or try opens that one; &ex=ID (a lesson's exercise) shows
+// that exercise in the panel (exercises.go) while its scenario or "try"
+// shows. While Live shows, stepping writes no
 // history: the URL keeps naming the scenario.
 
 import (
@@ -101,7 +103,8 @@ func (p *page) startLive() {
 		}
 	})
 
-	if s, ok := liveLink(linkText()); ok {
+	if s, ex, ok := liveLink(linkText()); ok {
+		p.ex.id = ex
 		p.enterLive(s, noHistory)
 	}
 }
@@ -125,6 +128,8 @@ func (p *page) liveShow(seq int) {
 // liveReset starts a new session: the diagram waits for its exchanges.
 func (p *page) liveReset() {
 	p.live.doc, p.live.saved = nil, 0
+	p.ex.verdicts = nil // a new session: its own exercises' state
+	p.paintExercises()
 	if p.live.on {
 		p.livePlaceholder()
 	}
@@ -134,7 +139,7 @@ func (p *page) liveReset() {
 func (p *page) setLiveScenario(name string) {
 	p.live.scenario = p.live.scenarioOr(name)
 	if p.live.on {
-		dom.Global().Get("history").Call("replaceState", js.Null(), "", "#live="+p.live.scenario)
+		dom.Global().Get("history").Call("replaceState", js.Null(), "", p.liveHash(p.live.scenario))
 	}
 }
 
@@ -159,13 +164,14 @@ func (lm *liveMode) scenarioOr(s string) string {
 	return liveScenarios[0]
 }
 
-// liveLink reads a Live link, "#live" or "#live=deploy".
-func liveLink(s string) (scenario string, ok bool) {
+// liveLink reads a Live link, "#live", "#live=deploy" or, from a
+// lesson's exercise, "#live=review&ex=ID".
+func liveLink(s string) (scenario, ex string, ok bool) {
 	q, _ := url.ParseQuery(strings.TrimLeft(s, "#?"))
 	if !q.Has("live") {
-		return "", false
+		return "", "", false
 	}
-	return q.Get("live"), true
+	return q.Get("live"), q.Get("ex"), true
 }
 
 // liveRoute handles a history move. It returns true when the link is
@@ -175,7 +181,8 @@ func (p *page) liveRoute() bool {
 	if p.live.el.panel.IsUndefined() || p.live.el.panel.IsNull() {
 		return false
 	}
-	if s, ok := liveLink(linkText()); ok {
+	if s, ex, ok := liveLink(linkText()); ok {
+		p.ex.id = ex
 		p.enterLive(p.live.scenarioOr(s), noHistory)
 		return true
 	}
@@ -216,7 +223,7 @@ func (p *page) enterLive(scenario string, h history) {
 	p.live.scenario = scenario
 	p.paintMode()
 	if h != noHistory {
-		dom.Global().Get("history").Call("pushState", js.Null(), "", "#live="+scenario)
+		dom.Global().Get("history").Call("pushState", js.Null(), "", p.liveHash(scenario))
 	}
 	p.loadLive()
 }

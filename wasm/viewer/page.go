@@ -101,6 +101,7 @@ type page struct {
 	predict predictMode // predict mode (predict.go)
 
 	data  view.PageData   // the data block, read once
+	ex    exercises       // the Live panel's (exercises.go)
 	docs  map[string]*doc // loaded transcripts by link key
 	cur   *doc
 	nav   view.Nav

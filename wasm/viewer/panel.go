@@ -485,6 +485,7 @@ func (p *page) panelScenario(id string, fromClick bool) {
 	if fromClick {
 		p.setLiveScenario(id)
 	}
+	p.paintExercises() // exercises.go
 }
 
 // Moves.
