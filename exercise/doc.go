@@ -10,8 +10,8 @@
 // One evaluator serves the page (the check worker works out each
 // exercise's state as the learner plays) and `a2aplay check -exercises`
 // (a teacher grades the sessions a class saved). The page carries the
-// exercises as text ([ToPage], into view.Exercise); the worker parses
-// them back ([FromPage]) and answers a view.Verdict each ([Judge]): the
+// exercises as text ([ToPage], into onpage.Exercise); the worker parses
+// them back ([FromPage]) and answers an onpage.Verdict each ([Judge]): the
 // page's own module does not link this package.
 //
 // # Predicates

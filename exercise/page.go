@@ -3,14 +3,14 @@ package exercise
 import (
 	"fmt"
 
+	"github.com/a2aplay/a2aplay/exercise/onpage"
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/view"
 )
 
 // ToPage is an exercise as the page's data block carries it: its
 // conditions as written, which the check worker parses back (FromPage).
-func ToPage(ex *Exercise, lesson string) view.Exercise {
-	v := view.Exercise{ID: ex.ID, Title: ex.Title, Live: ex.Live, Lesson: lesson}
+func ToPage(ex *Exercise, lesson string) onpage.Exercise {
+	v := onpage.Exercise{ID: ex.ID, Title: ex.Title, Live: ex.Live, Lesson: lesson}
 	for _, c := range ex.Done {
 		v.Done = append(v.Done, c.Text)
 	}
@@ -22,7 +22,7 @@ func ToPage(ex *Exercise, lesson string) view.Exercise {
 
 // FromPage reads an exercise the page sent back: a condition that does
 // not parse is an error naming the exercise and the condition.
-func FromPage(v view.Exercise) (*Exercise, error) {
+func FromPage(v onpage.Exercise) (*Exercise, error) {
 	ex := &Exercise{ID: v.ID, Title: v.Title, Live: v.Live}
 	for i, s := range v.Done {
 		c, err := ParseCond(s)
@@ -43,16 +43,16 @@ func FromPage(v view.Exercise) (*Exercise, error) {
 
 // Judge evaluates the page's exercises on a session, one verdict each in
 // their order: one that does not parse says why in its Why, "not tried".
-func Judge(exs []view.Exercise, t *replay.Transcript, steps []replay.Step) []view.Verdict {
-	out := make([]view.Verdict, 0, len(exs))
+func Judge(exs []onpage.Exercise, t *replay.Transcript, steps []replay.Step) []onpage.Verdict {
+	out := make([]onpage.Verdict, 0, len(exs))
 	for _, v := range exs {
 		ex, err := FromPage(v)
 		if err != nil {
-			out = append(out, view.Verdict{ID: v.ID, Status: NotTried.String(), Why: err.Error()})
+			out = append(out, onpage.Verdict{ID: v.ID, Status: NotTried.String(), Why: err.Error()})
 			continue
 		}
 		r := Evaluate(ex, t, steps)
-		out = append(out, view.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint})
+		out = append(out, onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint})
 	}
 	return out
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/exercise/onpage"
 )
 
 // TestPage: an exercise goes into the page's data block as text and
@@ -33,24 +33,24 @@ func TestPage(t *testing.T) {
 	tr, steps := shipped(t, "11-wrong-task")
 	missed := pv
 	missed.Done = []string{"reached CANCELED"}
-	bad := view.Exercise{ID: "bad", Done: []string{"reached NOWHERE"}}
-	got := Judge([]view.Exercise{pv, missed, bad}, tr, steps)
+	bad := onpage.Exercise{ID: "bad", Done: []string{"reached NOWHERE"}}
+	got := Judge([]onpage.Exercise{pv, missed, bad}, tr, steps)
 	if len(got) != 3 {
 		t.Fatalf("Judge gave %d verdicts, want 3", len(got))
 	}
-	if v := got[0]; v.ID != "same-task" || v.Status != view.ExDone || v.Step == 0 {
+	if v := got[0]; v.ID != "same-task" || v.Status != onpage.Done || v.Step == 0 {
 		t.Errorf("done: %+v", got[0])
 	}
-	if v := got[1]; v.Status != view.ExMissed || v.Hint != "Task 37b29ce4 was already COMPLETED at step 9." {
+	if v := got[1]; v.Status != onpage.Missed || v.Hint != "Task 37b29ce4 was already COMPLETED at step 9." {
 		t.Errorf("missed: %+v", v)
 	}
-	if v := got[2]; v.Status != view.ExNotTried || !strings.Contains(v.Why, "exercise bad: done condition 1") {
+	if v := got[2]; v.Status != onpage.NotTried || !strings.Contains(v.Why, "exercise bad: done condition 1") {
 		t.Errorf("a condition that does not parse: %+v", v)
 	}
-	if v := Judge([]view.Exercise{pv}, tr, steps[:2])[0]; v.Status != view.ExInProgress || v.Why == "" {
+	if v := Judge([]onpage.Exercise{pv}, tr, steps[:2])[0]; v.Status != onpage.InProgress || v.Why == "" {
 		t.Errorf("in progress: %+v", v)
 	}
-	for s, want := range map[Status]string{NotTried: view.ExNotTried, InProgress: view.ExInProgress, Done: view.ExDone, Missed: view.ExMissed} {
+	for s, want := range map[Status]string{NotTried: onpage.NotTried, InProgress: onpage.InProgress, Done: onpage.Done, Missed: onpage.Missed} {
 		if s.String() != want {
 			t.Errorf("%d says %q, the page knows %q", s, s.String(), want)
 		}

@@ -42,7 +42,7 @@
 // and `a2aplay check -exercises` evaluate against a session.
 // [ReadExercises] reads a lesson's exercises without drawing the rest of
 // it, and [PageExercises] a folder's, as the page's data block carries
-// them (view.Exercise).
+// them (onpage.Exercise).
 //
 // A citation is written {{spec §7.6.1}}, {{proto TaskState}}, {{rfc
 // 9110}}, {{sdk src/a2a/server/events/queue.py}} (the Python SDK) or

@@ -12,8 +12,8 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/a2aplay/a2aplay/exercise"
+	"github.com/a2aplay/a2aplay/exercise/onpage"
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/view"
 )
 
 // KindExercise is the node kind of an exercise.
@@ -192,13 +192,13 @@ func (noTranscripts) Transcript(string) (*replay.Transcript, error) {
 // PageExercises reads the exercises of the lessons in dir (*.md, in the
 // order of their names) as the page's data block carries them
 // (exercise.ToPage), each with its lesson's name.
-func PageExercises(dir string) ([]view.Exercise, error) {
+func PageExercises(dir string) ([]onpage.Exercise, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(files)
-	var out []view.Exercise
+	var out []onpage.Exercise
 	for _, f := range files {
 		exs, err := ReadExercises(f)
 		if err != nil {

@@ -3,42 +3,25 @@ package view
 import (
 	"slices"
 	"strings"
+
+	"github.com/a2aplay/a2aplay/exercise/onpage"
 )
 
 // An Exercise is one of the lessons' exercises as the page's data block
-// carries it (package exercise has the vocabulary; the site builder
-// writes them, web.LessonExercises): the page shows it in the Live
-// panel, and hands its conditions, as written, to the check worker,
-// which evaluates them on the session (exercise.Evaluate) and answers
-// a [Verdict]. The viewer does not link package exercise.
-type Exercise struct {
-	ID     string   `json:"id"`
-	Title  string   `json:"title"`
-	Live   string   `json:"live"`            // the Live setup it starts: review, deploy, planner or remote
-	Lesson string   `json:"lesson"`          // the lesson's file name without .md
-	Done   []string `json:"done"`            // its done conditions, as written
-	Wrong  []string `json:"wrong,omitempty"` // its wrong roads, "CONDITION => HINT", as written
-}
+// carries it, and a Verdict the check worker's word on it in a session
+// (package exercise/onpage, types only: the viewer does not link package
+// exercise, which evaluates them in the worker).
+type (
+	Exercise = onpage.Exercise
+	Verdict  = onpage.Verdict
+)
 
-// A Verdict is the check worker's word on one exercise in the session:
-// exercise.Result with its Status as text ("not tried", "in progress",
-// "done", "missed"). Why says what is still to come; Hint, when missed,
-// the wrong road's hint with what the session did. Both are text: the
-// page shows them through its escaping, never as markup.
-type Verdict struct {
-	ID     string
-	Status string
-	Step   int
-	Why    string
-	Hint   string
-}
-
-// The statuses a Verdict says, as exercise.Status.String writes them.
+// The statuses a Verdict says.
 const (
-	ExNotTried   = "not tried"
-	ExInProgress = "in progress"
-	ExDone       = "done"
-	ExMissed     = "missed"
+	ExNotTried   = onpage.NotTried
+	ExInProgress = onpage.InProgress
+	ExDone       = onpage.Done
+	ExMissed     = onpage.Missed
 )
 
 // ExercisesFor returns the exercises the Live panel shows: the one a

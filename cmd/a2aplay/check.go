@@ -137,7 +137,7 @@ type fileResult struct {
 	name     string
 	findings []check.Finding
 	cut      []check.Omission
-	err      error       // the file could not be read
+	err      error           // the file could not be read
 	entries  []har.EntrySpan // of a HAR file, for -format sarif: where each exchange stands
 }
 
