@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 )
@@ -345,10 +346,7 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	a := &Agent{name: name, cfg: cfg, card: card, timers: map[a2a.TaskID]*time.Timer{}}
 	a.base, a.cancel = context.WithCancel(context.Background())
-	card.SupportedInterfaces = []*a2a.AgentInterface{
-		a2a.NewAgentInterface(cfg.BaseURL+"/", a2a.TransportProtocolJSONRPC),
-		a2a.NewAgentInterface(cfg.BaseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
-	}
+	card.SupportedInterfaces = interfaces(cfg.BaseURL)
 	logger := cfg.logger().With("agent", name)
 	a.store = newStore(cfg.MaxTasks, func(id a2a.TaskID) {
 		if a.forget != nil {
@@ -375,18 +373,24 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	}
 	h := a2asrv.NewHandler(exec(a), opts...)
 	a.rh = h
-	cardJSON, err := json.Marshal(card)
+	cardJSON, err := cardJSON(card)
 	if err != nil {
 		// The cards are built in this package from plain values.
 		panic(fmt.Sprintf("agents: marshal the %s card: %v", name, err))
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+CardPath, func(w http.ResponseWriter, r *http.Request) {
+	serveCard := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(cardJSON)
-	})
-	mux.Handle("/{$}", a2aRoutes(namedPageSize(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
-	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked))))))
+	}
+	mux.HandleFunc("GET "+CardPath, serveCard)
+	mux.HandleFunc("GET "+LegacyCardPath, serveCard)
+	panics := a2asrv.WithTransportPanicHandler(panicked)
+	mux.Handle("/{$}", a2aRoutes(namedPageSize(byVersion(
+		serving(V03Version, a2av0.NewJSONRPCHandler(h, panics)),
+		serving(ProtocolVersion, a2asrv.NewJSONRPCHandler(h, panics))))))
+	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(serving(ProtocolVersion, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, panics))))))
+	mux.Handle(V03RESTPath+"/", a2aRoutes(serving(V03Version, a2av0.NewRESTHandler(h, panics))))
 	if extra != nil {
 		extra(a, mux)
 	}
