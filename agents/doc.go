@@ -90,7 +90,7 @@
 //     naming the two the kit speaks; so does a version sent to the other
 //     version's HTTP+JSON paths (1.0 under /v1, 0.3 under /rest). The
 //     1.x SDKs (a2a-go, @a2a-js/sdk 1.3) send A2A-Version: 1.0 on every
-//     call; a2a-go's 0.3 client sends none.
+//     call; a2a-go's 0.3 client sends A2A-Version: 0.3.
 //   - JSON only. A request body must be application/json (or
 //     application/a2a+json): anything else gets 415, so no web page can
 //     reach the bindings with a CORS "simple request" (form data,

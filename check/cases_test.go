@@ -37,6 +37,10 @@ var cases = map[string][]string{
 	// A ListTasks answer that breaks §3.1.4 (TestListTasksRule changes
 	// it one MUST at a time).
 	"list-tasks.http": {"37 §3.1.4 list-tasks-artifacts"},
+	// A 1.0 request answered in 0.3's shape (version-answer), whose 0.3
+	// leftovers are still findings of 1.0, as is a lower-case state in
+	// a 1.0 GetTask's answer.
+	"version-answer-v10.http": {"38 §3.6.2 version-answer", "39 §3.2.3 one-payload", "77 §5.5 enum-names"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

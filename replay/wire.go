@@ -39,6 +39,11 @@ type wire struct {
 	Name                string
 	SupportedInterfaces string
 	Skills              string
+
+	// A2A v0.3's fields: the object's kind ("task", "status-update"),
+	// and the JSON text of a frame's final flag.
+	Kind  string
+	Final string
 }
 
 type wireError struct {
@@ -103,6 +108,8 @@ const (
 	fName
 	fSupportedInterfaces
 	fSkills
+	fKind
+	fFinal
 )
 
 // The JSON names of each struct's fields.
@@ -127,6 +134,8 @@ var (
 		fName:                "name",
 		fSupportedInterfaces: "supportedInterfaces",
 		fSkills:              "skills",
+		fKind:                "kind",
+		fFinal:               "final",
 	}
 	wireErrorFields  = []string{"code", "message"}
 	wireStatusFields = []string{"state", "message", "timestamp"}
@@ -174,6 +183,10 @@ func (w *wire) Member(r *jsonread.Reader, key string) {
 		w.SupportedInterfaces = r.Raw()
 	case fSkills:
 		w.Skills = r.Raw()
+	case fKind:
+		r.ReadString(&w.Kind)
+	case fFinal:
+		w.Final = r.Raw()
 	default:
 		r.Skip()
 	}
