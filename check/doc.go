@@ -105,9 +105,11 @@
 // input-required, a stream stays open through auth-required). v1.0's
 // spellings are not asked of it: each kind of 0.3 spelling (method
 // names, the missing A2A-Version, "kind" for the oneof, part shapes,
-// state names, role names, "final" on a stream's last frame) gets one
-// note per file, v03-migration, with the section of the v1.0 rule and
-// its v1.0 form, in place of a finding per frame. A 1.0 exchange that
+// state names, role names, "final" on a stream's last frame, a card of
+// 0.3's shape, which is asked for its url in place of
+// supportedInterfaces) gets one note per file, v03-migration, with the
+// section of the v1.0 rule and its v1.0 form, in place of a finding per
+// frame. A 1.0 exchange that
 // carries 0.3 leftovers (a kind, a lower-case state) gets the findings
 // it always did. An agent that answers a request in the other version
 // than the one it asked for breaks §3.6.2 (version-answer; a request

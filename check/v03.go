@@ -41,7 +41,7 @@ var v03Rules = []Rule{
 // 0.3 exchange their findings become one migration note per kind.
 var migrates = map[string]bool{
 	"method-name": true, "one-payload": true, "part-shape": true, "enum-names": true,
-	"a2a-version": true, "v03-final": true,
+	"a2a-version": true, "v03-final": true, "v03-card": true,
 }
 
 // v03Event reads a 0.3 result or frame: its kind says what it is.
@@ -97,6 +97,18 @@ func (c *checker) reported(ex int, rule string) bool {
 	}
 	return false
 }
+
+// noteV03Card notes, once per file, a card of 0.3's shape (a top-level
+// url and protocolVersion, no supportedInterfaces); checkCard then asks
+// it for 0.3's url in place of 1.0's supportedInterfaces.
+func (c *checker) noteV03Card(cl *call) {
+	v := cl.resp.v
+	c.migrate("4.4.1", "v03-card", c.at(cl, 0, cl.resp.lineOf(v), ByAgent),
+		fmt.Sprintf("the agent card has 0.3's shape, url %s and protocolVersion %s at its top; a v1.0 card lists supportedInterfaces instead, each with its url, protocolBinding and protocolVersion",
+			quoted(v.Get("url").Text()), quoted(v.Get("protocolVersion").Text())))
+}
+
+func quoted(s string) string { return fmt.Sprintf("%q", s) }
 
 // noteV03Stream notes, once per file, the two 0.3 spellings of a 0.3
 // exchange's results and frames the walk of their v1.0 shape does not
