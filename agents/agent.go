@@ -167,8 +167,9 @@ func (a *Agent) OperatorToken() string { return a.operatorToken }
 // Card returns the agent's card. Callers must not modify it.
 func (a *Agent) Card() *a2a.AgentCard { return a.card }
 
-// Handler returns the agent's HTTP handler: the card at CardPath, JSON-RPC
-// at "/", HTTP+JSON under RESTPath, the deployer's POST /approve/{taskId}
+// Handler returns the agent's HTTP handler: the card at CardPath and
+// LegacyCardPath, JSON-RPC at "/" (1.0 or 0.3 by the A2A-Version, v03.go),
+// HTTP+JSON under RESTPath (1.0) and V03RESTPath (0.3), the deployer's POST /approve/{taskId}
 // and POST /refuse/{taskId}; wrapped in CORS, a 1 MiB body limit and panic
 // recovery. After Close it answers 503.
 func (a *Agent) Handler() http.Handler { return a.handler }
