@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 )
@@ -387,11 +386,13 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	mux.HandleFunc("GET "+CardPath, serveCard)
 	mux.HandleFunc("GET "+LegacyCardPath, serveCard)
 	panics := a2asrv.WithTransportPanicHandler(panicked)
-	mux.Handle("/{$}", a2aRoutes(namedPageSize(byVersion(
-		serving(V03Version, a2av0.NewJSONRPCHandler(h, panics)),
-		serving(ProtocolVersion, a2asrv.NewJSONRPCHandler(h, panics))))))
+	rpc := serving(ProtocolVersion, a2asrv.NewJSONRPCHandler(h, panics))
+	if rpc03, rest03 := v03Handlers(h, panics); rpc03 != nil {
+		rpc = byVersion(serving(V03Version, rpc03), rpc)
+		mux.Handle(V03RESTPath+"/", a2aRoutes(serving(V03Version, rest03)))
+	}
+	mux.Handle("/{$}", a2aRoutes(namedPageSize(rpc)))
 	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(serving(ProtocolVersion, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, panics))))))
-	mux.Handle(V03RESTPath+"/", a2aRoutes(serving(V03Version, a2av0.NewRESTHandler(h, panics))))
 	if extra != nil {
 		extra(a, mux)
 	}

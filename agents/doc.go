@@ -91,6 +91,10 @@
 //     version's HTTP+JSON paths (1.0 under /v1, 0.3 under /rest). The
 //     1.x SDKs (a2a-go, @a2a-js/sdk 1.3) send A2A-Version: 1.0 on every
 //     call; a2a-go's 0.3 client sends A2A-Version: 0.3.
+//     In the browser's live module (js/wasm) the kit serves 1.0 only, and
+//     its card is the 1.0 card: a2a-go's a2acompat/a2av0 links gRPC and
+//     protobuf, which took the module from 15.1 MB to 29.5 MB (gzip -9:
+//     3.8 to 6.3 MB), past its 2.5 MB brotli budget (v03_wasm.go).
 //   - JSON only. A request body must be application/json (or
 //     application/a2a+json): anything else gets 415, so no web page can
 //     reach the bindings with a CORS "simple request" (form data,

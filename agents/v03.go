@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 )
 
@@ -20,12 +19,14 @@ import (
 // store, one executor and one set of interceptors: a task begun in 0.3
 // may be read in 1.0, and the other way round.
 const (
-	// V03Version is the older version the kit speaks.
-	V03Version = string(a2av0.Version)
+	// V03Version is the older version the kit speaks: a2av0.Version.
+	V03Version = "0.3"
 	// V03RESTPath is where the 0.3 HTTP+JSON binding's paths begin
 	// (/v1/message:send, /v1/tasks/{id}, ...): the 0.3 interface's URL
 	// is the base URL, to which 0.3 clients add the prefix themselves.
-	V03RESTPath = a2av0.RESTPathPrefix
+	// It is a2av0.RESTPathPrefix (a test holds the two constants to
+	// a2a-go's).
+	V03RESTPath = "/v1"
 	// LegacyCardPath is the card's address before 0.3 (0.2 and early 0.3
 	// clients ask it): the same card as at CardPath.
 	LegacyCardPath = "/.well-known/agent.json"
@@ -77,33 +78,29 @@ func byVersion(v03, v10 http.Handler) http.Handler {
 	})
 }
 
-// cardJSON is the card as the kit serves it: a2a-go's compat producer
-// writes the union of the 1.0 and the 0.3 formats (1.0's
-// supportedInterfaces beside 0.3's url, preferredTransport,
-// additionalInterfaces and protocolVersion), which clients of either
-// version read.
-func cardJSON(card *a2a.AgentCard) ([]byte, error) {
-	p, ok := a2av0.NewStaticAgentCardProducer(card).(interface {
-		CardJSON(context.Context) ([]byte, error)
-	})
-	if !ok {
-		return nil, fmt.Errorf("a2a-go's compat card producer writes no JSON")
-	}
-	return p.CardJSON(context.Background())
-}
-
-// interfaces are the card's interfaces: each binding in each version.
-// The 1.0 ones come first, so that a 1.0 client prefers them.
+// interfaces are the card's interfaces: each binding in each version
+// the build serves. The 1.0 ones come first, so that a 1.0 client
+// prefers them.
 func interfaces(baseURL string) []*a2a.AgentInterface {
-	v03 := func(url string, b a2a.TransportProtocol) *a2a.AgentInterface {
-		return &a2a.AgentInterface{URL: url, ProtocolBinding: b, ProtocolVersion: a2av0.Version}
-	}
-	return []*a2a.AgentInterface{
+	in := []*a2a.AgentInterface{
 		a2a.NewAgentInterface(baseURL+"/", a2a.TransportProtocolJSONRPC),
 		a2a.NewAgentInterface(baseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
-		v03(baseURL+"/", a2a.TransportProtocolJSONRPC),
-		v03(baseURL, a2a.TransportProtocolHTTPJSON),
 	}
+	if !servesV03 {
+		return in
+	}
+	v03 := func(url string, b a2a.TransportProtocol) *a2a.AgentInterface {
+		return &a2a.AgentInterface{URL: url, ProtocolBinding: b, ProtocolVersion: V03Version}
+	}
+	return append(in, v03(baseURL+"/", a2a.TransportProtocolJSONRPC), v03(baseURL, a2a.TransportProtocolHTTPJSON))
+}
+
+// speaks names the versions the build serves, for VersionNotSupported.
+func speaks() string {
+	if !servesV03 {
+		return fmt.Sprintf("this agent speaks %s (A2A-Version: %s)", ProtocolVersion, ProtocolVersion)
+	}
+	return fmt.Sprintf("this agent speaks %s (A2A-Version: %s) and %s (no A2A-Version header)", ProtocolVersion, ProtocolVersion, V03Version)
 }
 
 // versionCheck answers VersionNotSupportedError (§3.6.2) to a request
@@ -134,7 +131,7 @@ func checkVersion(served, v string) error {
 	if got == served {
 		return nil
 	}
-	speaks := fmt.Sprintf("this agent speaks %s (A2A-Version: %s) and %s (no A2A-Version header)", ProtocolVersion, ProtocolVersion, V03Version)
+	speaks := speaks()
 	switch {
 	case v == "":
 		return fmt.Errorf("%w: no A2A-Version header, which means version %s (§3.6.2), at a %s address; %s", a2a.ErrVersionNotSupported, V03Version, served, speaks)

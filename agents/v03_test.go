@@ -169,3 +169,11 @@ func TestV03PlannerChain(t *testing.T) {
 		t.Errorf("the planner's own calls are not 1.0's: %v", calls)
 	}
 }
+
+// The kit's names for 0.3 are a2a-go's (they are constants of their own
+// so that the browser's build, which leaves a2av0 out, has them too).
+func TestV03Constants(t *testing.T) {
+	if V03Version != string(a2av0.Version) || V03RESTPath != a2av0.RESTPathPrefix || !servesV03 {
+		t.Errorf("V03Version %q, V03RESTPath %q, servesV03 %v; a2a-go says %q and %q", V03Version, V03RESTPath, servesV03, a2av0.Version, a2av0.RESTPathPrefix)
+	}
+}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
-	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/replay"
@@ -204,10 +203,11 @@ func (s *Session) Client(ctx context.Context, from string, agent *agents.Agent, 
 	hc := s.Rec.Client(from)
 	opt := a2aclient.WithJSONRPCTransport(hc)
 	switch {
-	case s.v03 && rest:
-		opt = a2av0.WithRESTTransport(a2av0.RESTTransportConfig{Client: hc})
 	case s.v03:
-		opt = a2av0.WithJSONRPCTransport(a2av0.JSONRPCTransportConfig{Client: hc})
+		var err error
+		if opt, err = v03Transport(hc, rest); err != nil {
+			return nil, err
+		}
 	case rest:
 		opt = a2aclient.WithRESTTransport(hc)
 	}
