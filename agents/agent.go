@@ -166,8 +166,9 @@ func (a *Agent) OperatorToken() string { return a.operatorToken }
 // Card returns the agent's card. Callers must not modify it.
 func (a *Agent) Card() *a2a.AgentCard { return a.card }
 
-// Handler returns the agent's HTTP handler: the card at CardPath, JSON-RPC
-// at "/", HTTP+JSON under RESTPath, the deployer's POST /approve/{taskId}
+// Handler returns the agent's HTTP handler: the card at CardPath and
+// LegacyCardPath, JSON-RPC at "/" (1.0 or 0.3 by the A2A-Version, v03.go),
+// HTTP+JSON under RESTPath (1.0) and V03RESTPath (0.3), the deployer's POST /approve/{taskId}
 // and POST /refuse/{taskId}; wrapped in CORS, a 1 MiB body limit and panic
 // recovery. After Close it answers 503.
 func (a *Agent) Handler() http.Handler { return a.handler }
@@ -345,10 +346,7 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	a := &Agent{name: name, cfg: cfg, card: card, timers: map[a2a.TaskID]*time.Timer{}}
 	a.base, a.cancel = context.WithCancel(context.Background())
-	card.SupportedInterfaces = []*a2a.AgentInterface{
-		a2a.NewAgentInterface(cfg.BaseURL+"/", a2a.TransportProtocolJSONRPC),
-		a2a.NewAgentInterface(cfg.BaseURL+RESTPath, a2a.TransportProtocolHTTPJSON),
-	}
+	card.SupportedInterfaces = interfaces(cfg.BaseURL)
 	logger := cfg.logger().With("agent", name)
 	a.store = newStore(cfg.MaxTasks, func(id a2a.TaskID) {
 		if a.forget != nil {
@@ -375,18 +373,27 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	}
 	h := a2asrv.NewHandler(exec(a), opts...)
 	a.rh = h
-	cardJSON, err := json.Marshal(card)
+	cardJSON, err := cardJSON(card)
 	if err != nil {
 		// The cards are built in this package from plain values.
 		panic(fmt.Sprintf("agents: marshal the %s card: %v", name, err))
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+CardPath, func(w http.ResponseWriter, r *http.Request) {
+	serveCard := func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(cardJSON)
-	})
-	mux.Handle("/{$}", a2aRoutes(namedPageSize(a2asrv.NewJSONRPCHandler(h, a2asrv.WithTransportPanicHandler(panicked)))))
-	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, a2asrv.WithTransportPanicHandler(panicked))))))
+	}
+	mux.HandleFunc("GET "+CardPath, serveCard)
+	mux.HandleFunc("GET "+LegacyCardPath, serveCard)
+	panics := a2asrv.WithTransportPanicHandler(panicked)
+	rpc := serving(ProtocolVersion, a2asrv.NewJSONRPCHandler(h, panics))
+	if servesV03 {
+		rpc03, rest03 := v03Handlers(h, panics)
+		rpc = byVersion(serving(V03Version, rpc03), rpc)
+		mux.Handle(V03RESTPath+"/", a2aRoutes(serving(V03Version, rest03)))
+	}
+	mux.Handle("/{$}", a2aRoutes(namedPageSize(rpc)))
+	mux.Handle(RESTPath+"/", a2aRoutes(namedPageSize(serving(ProtocolVersion, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(h, panics))))))
 	if extra != nil {
 		extra(a, mux)
 	}

@@ -102,6 +102,19 @@ func deployStream(t testing.TB, c *a2aclient.Client, m *a2a.Message) (*stream, a
 	return s, task.ID
 }
 
+// approvedDeployFrames are the frames of a deploy of the sample build,
+// approved at approve, on the stream that asked for it.
+func approvedDeployFrames(approve string) []frame {
+	return []frame{
+		{"task", a2a.TaskStateSubmitted, ""},
+		{"statusUpdate", a2a.TaskStateWorking, "Preparing to deploy 2026.10.06-1 to staging."},
+		{"statusUpdate", a2a.TaskStateAuthRequired, "An operator must approve this deploy at " + approve},
+		{"statusUpdate", a2a.TaskStateWorking, "Approved by an operator; deploying 2026.10.06-1 to staging."},
+		{"artifactUpdate", "", DeployArtifact},
+		{"statusUpdate", a2a.TaskStateCompleted, "Deployed 2026.10.06-1 to staging."},
+	}
+}
+
 func TestDeployerApproveOnTheSameStream(t *testing.T) {
 	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
 		t.Run(string(binding), func(t *testing.T) {
@@ -140,15 +153,7 @@ func TestDeployerApproveOnTheSameStream(t *testing.T) {
 				got = append(got, frameOf(e))
 			}
 			s.end(t)
-			want := []frame{
-				{"task", a2a.TaskStateSubmitted, ""},
-				{"statusUpdate", a2a.TaskStateWorking, "Preparing to deploy 2026.10.06-1 to staging."},
-				{"statusUpdate", a2a.TaskStateAuthRequired, "An operator must approve this deploy at " + approve},
-				{"statusUpdate", a2a.TaskStateWorking, "Approved by an operator; deploying 2026.10.06-1 to staging."},
-				{"artifactUpdate", "", DeployArtifact},
-				{"statusUpdate", a2a.TaskStateCompleted, "Deployed 2026.10.06-1 to staging."},
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(approvedDeployFrames(approve), got); diff != "" {
 				t.Errorf("frames (-want +got):\n%s", diff)
 			}
 			if record == nil {

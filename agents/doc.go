@@ -33,14 +33,22 @@
 //
 // Every agent's [Agent.Handler] serves, relative to its base URL:
 //
-//	GET  /.well-known/agent-card.json   the v1.0 agent card
-//	POST /                              the JSON-RPC binding
-//	     /rest/...                      the HTTP+JSON binding: every route of
+//	GET  /.well-known/agent-card.json   the agent card, 1.0 and 0.3 in one
+//	GET  /.well-known/agent.json        the same card (0.2 and early 0.3 clients ask here)
+//	POST /                              the JSON-RPC binding, 1.0 or 0.3 by the A2A-Version header
+//	     /rest/...                      the HTTP+JSON binding of 1.0: every route of
 //	                                    [binding.Ops] under /rest (POST /rest/message:send,
 //	                                    GET /rest/tasks/{id}, ...)
+//	     /v1/...                        the HTTP+JSON binding of 0.3 (POST /v1/message:send,
+//	                                    GET /v1/tasks/{id}, ...)
 //
-// The card lists both interfaces (JSONRPC at BASE/, HTTP+JSON at BASE/rest),
-// protocol version 1.0, streaming true. Malformed JSON-RPC gets a2a-go's
+// The card is a2a-go's compat card (a2acompat/a2av0): the union of the
+// 1.0 and the 0.3 formats. Its supportedInterfaces list JSONRPC at BASE/
+// and HTTP+JSON at BASE/rest in version 1.0, then JSONRPC at BASE/ and
+// HTTP+JSON at BASE (to which 0.3 clients add /v1) in version 0.3; its
+// 0.3 members (url BASE/, preferredTransport JSONRPC,
+// additionalInterfaces, protocolVersion 0.3) say the same to a 0.3
+// client. Streaming true. Malformed JSON-RPC gets a2a-go's
 // JSON-RPC errors (-32700 parse error, -32600 invalid request, -32601
 // unknown method, -32602 invalid params). Errors the kit writes itself are
 // JSON: {"error":"..."}.
@@ -68,14 +76,25 @@
 //
 // # What the agents refuse, and their limits
 //
-//   - Versions (§3.6). Every A2A call must name version 1.0, in the
-//     A2A-Version header or query parameter; a patch number (1.0.1) is
-//     ignored. Any other version gets VersionNotSupportedError in the
-//     binding's shape (JSON-RPC -32009; HTTP+JSON 400 with reason
-//     VERSION_NOT_SUPPORTED). A call without the header asks, as §3.6.2
-//     says agents MUST read it, for version 0.3, which the kit does not
-//     speak: it gets the same error, saying to send A2A-Version: 1.0. The
-//     SDKs (a2a-go, @a2a-js/sdk 1.3) send the header on every call.
+//   - Versions (§3.6). The kit speaks 1.0 and 0.3, chosen per request
+//     (v03.go). A call naming 1.0 in the A2A-Version header or query
+//     parameter (a patch number, 1.0.1, is ignored) is served by the 1.0
+//     handlers; a call without the header, or with an empty one, asks, as
+//     §3.6.2 says agents MUST read it, for version 0.3, and is served by
+//     a2a-go's 0.3 handlers (message/send, message/stream,
+//     tasks/resubscribe, "kind", lower-case states, "final"), as is one
+//     naming 0.3. Both share one task store and executor: the same
+//     stories, interrupted states included, in either version. Any other
+//     version gets VersionNotSupportedError in the binding's shape
+//     (JSON-RPC -32009; HTTP+JSON 400 with reason VERSION_NOT_SUPPORTED)
+//     naming the two the kit speaks; so does a version sent to the other
+//     version's HTTP+JSON paths (1.0 under /v1, 0.3 under /rest). The
+//     1.x SDKs (a2a-go, @a2a-js/sdk 1.3) send A2A-Version: 1.0 on every
+//     call; a2a-go's 0.3 client sends A2A-Version: 0.3.
+//     In the browser's live module (js/wasm) the kit serves 1.0 only, and
+//     its card is the 1.0 card: a2a-go's a2acompat/a2av0 links gRPC and
+//     protobuf, which took the module from 15.1 MB to 29.5 MB (gzip -9:
+//     3.8 to 6.3 MB), past its 2.5 MB brotli budget (v03_wasm.go).
 //   - JSON only. A request body must be application/json (or
 //     application/a2a+json): anything else gets 415, so no web page can
 //     reach the bindings with a CORS "simple request" (form data,

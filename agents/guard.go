@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/a2aplay/a2aplay/binding"
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2asrv"
 )
 
 // BodyTimeout is how long an agent waits for a request's whole body; a
@@ -111,35 +109,6 @@ func unsupportedMedia(w http.ResponseWriter, ct string) {
 	}
 	w.Header().Set("Accept-Post", "application/json")
 	httpError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %s: send application/json", quoteClip(ct, 60)))
-}
-
-// versionCheck answers VersionNotSupportedError (§3.6.2) to a request
-// for any version but 1.0, in the binding's own error shape (a2a-go
-// writes it: JSON-RPC -32009, HTTP+JSON 400 with reason
-// VERSION_NOT_SUPPORTED). An empty or absent A2A-Version means 0.3 (the
-// spec says agents MUST read it so), which the kit does not speak. A
-// patch number (1.0.1) is ignored, as §3.6 says.
-type versionCheck struct {
-	a2asrv.PassthroughCallInterceptor
-}
-
-func (versionCheck) Before(ctx context.Context, cc *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
-	var v string
-	if vs, ok := cc.ServiceParams().Get(a2a.SvcParamVersion); ok && len(vs) > 0 {
-		v = strings.TrimSpace(vs[0])
-	}
-	return ctx, nil, checkVersion(v)
-}
-
-func checkVersion(v string) error {
-	if v == "" {
-		return fmt.Errorf("%w: no A2A-Version header, which means version 0.3 (§3.6.2); this agent speaks %s: send A2A-Version: %s", a2a.ErrVersionNotSupported, ProtocolVersion, ProtocolVersion)
-	}
-	parts := strings.Split(v, ".")
-	if len(parts) >= 2 && len(parts) <= 3 && parts[0]+"."+parts[1] == ProtocolVersion {
-		return nil
-	}
-	return fmt.Errorf("%w: A2A-Version %s; this agent speaks %s", a2a.ErrVersionNotSupported, quoteClip(v, 20), ProtocolVersion)
 }
 
 // cors answers CORS for the agent's routes. The card and the protocol

@@ -42,9 +42,33 @@ func TestCards(t *testing.T) {
 			want := []*a2a.AgentInterface{
 				{URL: tt.url + "/", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "1.0"},
 				{URL: tt.url + "/rest", ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "1.0"},
+				{URL: tt.url + "/", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
+				{URL: tt.url, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "0.3"},
 			}
 			if diff := cmp.Diff(want, card.SupportedInterfaces); diff != "" {
 				t.Errorf("interfaces (-want +got):\n%s", diff)
+			}
+			// The 0.3 members of the union card: 0.3 clients read these.
+			var v03 struct {
+				URL                  string `json:"url"`
+				ProtocolVersion      string `json:"protocolVersion"`
+				PreferredTransport   string `json:"preferredTransport"`
+				AdditionalInterfaces []struct {
+					URL       string `json:"url"`
+					Transport string `json:"transport"`
+				} `json:"additionalInterfaces"`
+			}
+			if err := json.Unmarshal(w.Body.Bytes(), &v03); err != nil {
+				t.Fatal(err)
+			}
+			if v03.URL != tt.url+"/" || v03.ProtocolVersion != "0.3" || v03.PreferredTransport != "JSONRPC" ||
+				len(v03.AdditionalInterfaces) != 1 || v03.AdditionalInterfaces[0].URL != tt.url || v03.AdditionalInterfaces[0].Transport != "HTTP+JSON" {
+				t.Errorf("0.3 members of the card: %+v", v03)
+			}
+			legacy := httptest.NewRecorder()
+			tt.agent.Handler().ServeHTTP(legacy, httptest.NewRequest("GET", LegacyCardPath, nil))
+			if legacy.Code != http.StatusOK || !bytes.Equal(legacy.Body.Bytes(), w.Body.Bytes()) {
+				t.Errorf("GET %s: %d, not the card at %s", LegacyCardPath, legacy.Code, CardPath)
 			}
 			if got := w.Header().Get("Access-Control-Allow-Origin"); got != "*" {
 				t.Errorf("card CORS origin %q, want *", got)
@@ -92,15 +116,24 @@ func TestHTTPRobustness(t *testing.T) {
 		{name: "REST unknown task", method: "GET", path: "/rest/tasks/nope", wantCode: 404},
 		{name: "unknown path", method: "GET", path: "/nope", wantCode: 404},
 		{name: "no approve on the reviewer", method: "POST", path: "/approve/x", wantCode: 404},
-		// Versions (§3.6): absent means 0.3; a patch number is ignored; the
-		// query parameter counts as the header.
-		{name: "no version", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009, wantInRaw: "means version 0.3"},
-		{name: "version 99.0", method: "POST", path: "/", header: map[string]string{"A2A-Version": "99.0"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009, wantInRaw: "speaks 1.0"},
-		{name: "version 0.3", method: "POST", path: "/", header: map[string]string{"A2A-Version": "0.3"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009},
+		// Versions (§3.6): absent means 0.3, served by the 0.3 handlers
+		// (which know 0.3's method names only); a patch number is
+		// ignored; the query parameter counts as the header; a version
+		// the kit does not speak is refused, naming the two it does.
+		{name: "no version", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "no version, a 1.0 method", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32601},
+		{name: "version 99.0", method: "POST", path: "/", header: map[string]string{"A2A-Version": "99.0"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009, wantInRaw: "speaks 1.0 (A2A-Version: 1.0) and 0.3"},
+		{name: "version 1", method: "POST", path: "/", header: map[string]string{"A2A-Version": "1"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32009},
+		{name: "version 0.3", method: "POST", path: "/", header: map[string]string{"A2A-Version": "0.3"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "version 0.3.0", method: "POST", path: "/", header: map[string]string{"A2A-Version": "0.3.0"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
+		{name: "REST 0.3, no version", method: "GET", path: "/v1/tasks/nope", header: map[string]string{"A2A-Version": ""}, wantCode: 404},
+		{name: "REST 0.3 path, version 1.0", method: "GET", path: "/v1/tasks/nope", wantCode: 400, wantInRaw: "the 1.0 HTTP+JSON binding is under /rest"},
+		{name: "REST 1.0 path, no version", method: "GET", path: "/rest/tasks/nope", header: map[string]string{"A2A-Version": ""}, wantCode: 400, wantInRaw: "means version 0.3"},
+		{name: "legacy card path", method: "GET", path: "/.well-known/agent.json", wantCode: 200, wantInRaw: `"protocolVersion": "0.3"`},
 		{name: "version 1.0.1", method: "POST", path: "/", header: map[string]string{"A2A-Version": "1.0.1"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
 		{name: "version as a query parameter", method: "POST", path: "/?A2A-Version=1.0", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 200, wantRPC: -32001},
 		{name: "REST version 99.0", method: "GET", path: "/rest/tasks/nope", header: map[string]string{"A2A-Version": "99.0"}, wantCode: 400, wantInRaw: "VERSION_NOT_SUPPORTED"},
-		{name: "streaming, no version", method: "POST", path: "/", header: map[string]string{"A2A-Version": ""}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`), wantCode: 200, wantInRaw: "-32009"},
+		{name: "streaming, version 2.0", method: "POST", path: "/", header: map[string]string{"A2A-Version": "2.0"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`), wantCode: 200, wantInRaw: "-32009"},
 
 		// JSON only: nothing a browser may send without a preflight.
 		{name: "JSON-RPC as text/plain", method: "POST", path: "/", header: map[string]string{"Content-Type": "text/plain"}, body: []byte(`{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`), wantCode: 415, wantInRaw: "send application/json"},

@@ -143,6 +143,13 @@
 //	19-planner         the planner passes the question and the approval
 //	                   request up; exchanges 7 and 8 are its blocking
 //	                   SendMessage to the deployer and SubscribeToTask
+//	06-input-required.v0.3, 07-auth-required.v0.3
+//	                   06 and 07 with a2a-go's 0.3 client (a2acompat/a2av0),
+//	                   which the kit answers in 0.3: the same script, clock
+//	                   and ids as their 1.0 twins (the ids are made of the
+//	                   twin's name), over 0.3's wire; the browser's
+//	                   build (js/wasm) has no 0.3 client and captures
+//	                   neither
 //
 // [Files] runs them and returns the files "a2aplay capture" writes. A test
 // fails when transcripts/ is not what capture produces now; another runs

@@ -16,10 +16,11 @@ type File struct {
 
 // fileRE matches the names of the files capture writes, so that stale
 // ones can be found.
-var fileRE = regexp.MustCompile(`^[0-9][0-9]-[a-z0-9-]+\.(http|events\.json)$`)
+var fileRE = regexp.MustCompile(`^[0-9][0-9]-[a-z0-9-]+(\.v0\.3)?\.(http|events\.json)$`)
 
 // IsCaptureFile reports whether name looks like a file capture writes:
-// NN-name.http or NN-name.events.json.
+// NN-name.http or NN-name.events.json, with .v0.3 before the extension
+// for a 0.3 twin.
 func IsCaptureFile(name string) bool { return fileRE.MatchString(name) }
 
 // Files captures the scenarios — all of them, or only the one named only

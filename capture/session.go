@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,9 +30,31 @@ type Scenario struct {
 	// Parties are the transcript's participants, in the order of the
 	// diagram's lanes: "client", "operator" and agent names.
 	Parties []string
+	// V03 has the client speak A2A v0.3 (a2a-go's a2acompat/a2av0
+	// client, which the kit answers in 0.3); the scenario is its 1.0
+	// twin's script, clock and ids (twinOf).
+	V03 bool
 
 	run func(ctx context.Context, s *Session) error
 }
+
+// V03Suffix ends the name of a scenario that speaks 0.3 after its 1.0
+// twin's: "06-input-required.v0.3".
+const V03Suffix = ".v0.3"
+
+// overV03 returns the 0.3 twin of a 1.0 scenario: the same script over
+// 0.3's wire.
+func overV03(sc *Scenario) *Scenario {
+	tw := *sc
+	tw.Name += V03Suffix
+	tw.Title += ", over A2A v0.3"
+	tw.V03 = true
+	return &tw
+}
+
+// idSeed is the name the scenario's ids are made of: a 0.3 twin shows
+// the same ids as its 1.0 twin.
+func (sc *Scenario) idSeed() string { return strings.TrimSuffix(sc.Name, V03Suffix) }
 
 // Scenarios returns every scenario, in file name order.
 func Scenarios() []*Scenario {
@@ -45,8 +68,17 @@ func Scenarios() []*Scenario {
 		streamCloses,
 		pollDeploy,
 		plannerChain,
+		inputRequiredV03,
+		authRequiredV03,
 	}
 }
+
+// The 0.3 twins (kept after the 1.0 scenarios, so that capturing every
+// file keeps the 1.0 ones first).
+var (
+	inputRequiredV03 = overV03(inputRequired)
+	authRequiredV03  = overV03(authRequired)
+)
 
 // Lookup returns the scenario with the given name, or nil.
 func Lookup(name string) *Scenario {
@@ -68,6 +100,7 @@ type Session struct {
 	pins  map[string]string
 	notes map[int][]string
 	step  atomic.Value // string: what the script waits for
+	v03   bool         // the clients speak 0.3
 }
 
 // Capture runs the scenario against a fresh kit and returns its
@@ -83,7 +116,7 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	defer cancel()
 
 	tr := NewTransport(nil)
-	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}}
+	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}, v03: sc.V03}
 	s.step.Store("the start")
 	var parts []replay.Participant
 	for _, name := range sc.Parties {
@@ -123,7 +156,7 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	for _, x := range t.Exchanges {
 		x.Notes = append(x.Notes, s.notes[x.Seq]...)
 	}
-	if err := Normalize(t, sc.Name, s.pins); err != nil {
+	if err := Normalize(t, sc.idSeed(), s.pins); err != nil {
 		return nil, fmt.Errorf("scenario %s: %w", sc.Name, err)
 	}
 	if _, err := replay.Marshal(t); err != nil {
@@ -163,11 +196,19 @@ func (s *Session) Pin(raw, want string) { s.pins[raw] = want }
 func (s *Session) Note(seq int, text string) { s.notes[seq] = append(s.notes[seq], text) }
 
 // Client returns an A2A client of agent whose calls are recorded as sent
-// by from. rest picks the HTTP+JSON binding instead of JSON-RPC.
+// by from. rest picks the HTTP+JSON binding instead of JSON-RPC. In a
+// 0.3 scenario the client is a2a-go's 0.3 client, which picks the card's
+// 0.3 interface of the binding.
 func (s *Session) Client(ctx context.Context, from string, agent *agents.Agent, rest bool) (*a2aclient.Client, error) {
 	hc := s.Rec.Client(from)
 	opt := a2aclient.WithJSONRPCTransport(hc)
-	if rest {
+	switch {
+	case s.v03:
+		var err error
+		if opt, err = v03Transport(hc, rest); err != nil {
+			return nil, err
+		}
+	case rest:
 		opt = a2aclient.WithRESTTransport(hc)
 	}
 	// No defaults: a call must never leave the process.

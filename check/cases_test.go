@@ -37,6 +37,13 @@ var cases = map[string][]string{
 	// A ListTasks answer that breaks §3.1.4 (TestListTasksRule changes
 	// it one MUST at a time).
 	"list-tasks.http": {"37 §3.1.4 list-tasks-artifacts"},
+	// A 1.0 request answered in 0.3's shape (version-answer), whose 0.3
+	// leftovers are still findings of 1.0, as is a lower-case state in
+	// a 1.0 GetTask's answer.
+	"version-answer-v10.http": {"38 §3.6.2 version-answer", "39 §3.2.3 one-payload", "77 §5.5 enum-names"},
+	// A card of 0.3's shape (agent.json, url and protocolVersion at its
+	// top) and a 0.3 exchange: one migration note per kind, no finding.
+	"v03-card.http": {"16 §4.4.1 v03-migration", "48 §3.6.1 v03-migration", "54 §9.1 v03-migration", "59 §5.5 v03-migration", "62 §4.1.6 v03-migration", "77 §5.5 v03-migration", "78 §3.2.3 v03-migration"},
 }
 
 // TestCases: every transcript of testdata/cases gives the findings the

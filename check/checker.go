@@ -29,6 +29,9 @@ type checker struct {
 	served       map[string]bool                 // the interfaces that served a call (wire.go)
 	cardProbes   []cardProbe                     // the well-known card URLs answered 404 (wire.go)
 
+	versions map[int]string  // exchange number -> the version it speaks (v03.go)
+	migrated map[string]bool // the kinds of 0.3 spelling noted once (v03.go)
+
 	findings []Finding
 	seen     map[Finding]bool
 	kept     map[string]int
@@ -55,6 +58,10 @@ func (c *checker) report(rule string, p place, format string, args ...any) {
 // reportIn is report with another section than the rule's usual one
 // (the HTTP+JSON binding's section instead of JSON-RPC's, say).
 func (c *checker) reportIn(section, rule string, p place, format string, args ...any) {
+	if c.migrates(rule, p) {
+		c.migrate(section, rule, p, fmt.Sprintf(format, args...))
+		return
+	}
 	if c.full(rule, p) {
 		return
 	}
@@ -172,6 +179,7 @@ func (c *checker) checkCall(cl *call) {
 		return
 	}
 	c.checkVersion(cl)
+	c.checkVersionAnswer(cl)
 	c.checkHTTP(cl)
 	if cl.binding == jsonRPC {
 		c.checkEnvelope(cl)
@@ -179,6 +187,7 @@ func (c *checker) checkCall(cl *call) {
 	c.checkErrors(cl)
 	c.checkErrorKinds(cl)
 	c.checkShapes(cl)
+	c.noteV03Stream(cl)
 	c.checkCapabilities(cl)
 	switch cl.method {
 	case "SendMessage", "SendStreamingMessage":

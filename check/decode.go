@@ -127,6 +127,7 @@ type call struct {
 	cardInfo *card         // what the card declares, when it could be read
 	obs      []observation // the task states the reply and frames report
 	base     string        // the interface URL the request went to, for cards' lookup
+	version  string        // the version the exchange speaks (replay.ExchangeVersion)
 
 	req      *json           // the request body, parsed
 	rpcID    *jsonread.Value // the JSON-RPC id
@@ -211,9 +212,13 @@ func (c *checker) prepare() {
 	c.calls = make([]*call, 0, len(c.t.Exchanges))
 	c.cards = map[string][]*card{}
 	c.tasks = map[string]*timeline{}
+	c.versions = map[int]string{}
+	c.migrated = map[string]bool{}
 	for _, ex := range c.t.Exchanges {
 		if ex != nil {
-			c.calls = append(c.calls, &call{ex: ex})
+			v := replay.ExchangeVersion(ex)
+			c.versions[ex.Seq] = v
+			c.calls = append(c.calls, &call{ex: ex, version: v})
 		}
 	}
 }
@@ -329,6 +334,9 @@ func (cl *call) decodeResponse() {
 					f.err = statusError(0, f.body.v, f.body)
 				}
 				f.ev = streamEvent(f.obj, f.body)
+				if f.ev == nil && cl.version == replay.V03 {
+					f.ev = v03Event(f.obj, f.body)
+				}
 			}
 			cl.frames = append(cl.frames, f)
 		}
@@ -358,6 +366,9 @@ func (cl *call) decodeResponse() {
 		switch cl.method {
 		case "SendMessage":
 			cl.resultEv = streamEvent(cl.result, cl.resp)
+			if cl.resultEv == nil && cl.version == replay.V03 {
+				cl.resultEv = v03Event(cl.result, cl.resp)
+			}
 			if cl.resultEv != nil && cl.resultEv.kind == "task" {
 				cl.resultTsk = cl.resultEv.v
 			}
@@ -538,6 +549,9 @@ func (cl *call) observe() {
 		}
 		if o.task == "" || o.state == "" {
 			return
+		}
+		if s, ok := replay.V03State(o.state); ok && cl.version == replay.V03 {
+			o.state = s
 		}
 		o.at, o.line, o.ex, o.frame = at, line, ex.Seq, fr
 		cl.obs = append(cl.obs, o)

@@ -94,6 +94,27 @@
 // without A2A-Version is 0.3's, and an agent that serves it as 1.0 breaks
 // §3.6.2.
 //
+// # A2A v0.3
+//
+// Each exchange is judged as the version it speaks
+// (replay.ExchangeVersion: its A2A-Version, its method names, its card;
+// v03.go). A 0.3 exchange is read as 0.3: "kind" says what a result or
+// frame is and its lower-case states are the v1.0 states they name, so
+// the rules on tasks, the interrupted states, the same-task answer and
+// streams judge it as they judge 1.0 (a blocking message/send returns at
+// input-required, a stream stays open through auth-required). v1.0's
+// spellings are not asked of it: each kind of 0.3 spelling (method
+// names, the missing A2A-Version, "kind" for the oneof, part shapes,
+// state names, role names, "final" on a stream's last frame, a card of
+// 0.3's shape, which is asked for its url in place of
+// supportedInterfaces) gets one note per file, v03-migration, with the
+// section of the v1.0 rule and its v1.0 form, in place of a finding per
+// frame. A 1.0 exchange that
+// carries 0.3 leftovers (a kind, a lower-case state) gets the findings
+// it always did. An agent that answers a request in the other version
+// than the one it asked for breaks §3.6.2 (version-answer; a request
+// without A2A-Version answered as 1.0 is version-empty's).
+//
 // What a transcript cannot show is not guessed: a stream's end is what
 // the capture recorded (@end), never inferred from a task state; a task
 // the transcript never showed has no known state; without a card, no

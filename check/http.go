@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"github.com/a2aplay/a2aplay/replay"
 	"regexp"
 	"strings"
 
@@ -268,7 +269,12 @@ func (c *checker) checkCard(cl *call) {
 			}
 		}
 	}
-	need(v, "", "name", "description", "supportedInterfaces", "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills")
+	interfaces := "supportedInterfaces"
+	if cl.version == replay.V03 {
+		interfaces = "url" // 0.3's card names its interface at its top (v03.go)
+		c.noteV03Card(cl)
+	}
+	need(v, "", "name", "description", interfaces, "version", "capabilities", "defaultInputModes", "defaultOutputModes", "skills")
 	for i, it := range items(v.Get("supportedInterfaces")) {
 		need(it, fmt.Sprintf("supportedInterfaces[%d].", i), "url", "protocolBinding", "protocolVersion")
 	}

@@ -1,5 +1,7 @@
 package check
 
+import "slices"
+
 // A Quote is one sentence of a normative text a rule enforces, as
 // written: Markdown emphasis and link targets left out; for a proto
 // declaration, its lines joined with the comments inside left out.
@@ -383,7 +385,7 @@ var Rules = append([]Rule{
 		},
 		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A note: the right answer is not written down.",
 		Deviation:  "a2a-go v2.4.0 answers -32603 (HTTP 500) \"task execution is already in progress\""},
-}, wireRules...) // wire.go
+}, slices.Concat(wireRules, v03Rules)...) // wire.go, v03.go
 
 var ruleOrder = func() map[string]int {
 	m := map[string]int{}

@@ -307,6 +307,11 @@ func (c *checker) checkVersionEmpty(cl *call) {
 	switch {
 	case cl.binding == jsonRPC && binding.Known(cl.rawName):
 		how = "its v1.0 method " + cl.rawName + " was served"
+	case cl.version == replay.V03:
+		// Its states and kinds were read as 0.3's: ask the bodies.
+		if how = v10Answer(cl); how == "" {
+			return
+		}
 	case len(cl.obs) > 0 && strings.HasPrefix(cl.obs[0].state, "TASK_STATE_"):
 		how = "the answer reports the task state " + cl.obs[0].state + ", v1.0's name"
 	case cl.resultEv != nil:

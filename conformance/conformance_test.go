@@ -91,12 +91,18 @@ func TestAgentCards(t *testing.T) {
 					t.Errorf("skill %+v lacks a REQUIRED field (§4.4.5)", s)
 				}
 			}
-			want := map[a2a.TransportProtocol]string{a2a.TransportProtocolJSONRPC: a.BaseURL() + "/", a2a.TransportProtocolHTTPJSON: a.BaseURL() + agents.RESTPath}
+			// Each binding in each version the kit speaks: 0.3's HTTP+JSON
+			// interface is the base URL, to which 0.3 clients add /v1.
+			want := map[string]string{
+				"1.0 JSONRPC": a.BaseURL() + "/", "1.0 HTTP+JSON": a.BaseURL() + agents.RESTPath,
+				"0.3 JSONRPC": a.BaseURL() + "/", "0.3 HTTP+JSON": a.BaseURL(),
+			}
 			for _, in := range card.SupportedInterfaces {
-				if in.ProtocolVersion != "1.0" || want[in.ProtocolBinding] != in.URL {
-					t.Errorf("interface %+v: want protocolVersion 1.0 and the URL the binding is served at", in)
+				key := string(in.ProtocolVersion) + " " + string(in.ProtocolBinding)
+				if u, ok := want[key]; !ok || u != in.URL {
+					t.Errorf("interface %+v: want protocolVersion 1.0 or 0.3 and the URL the binding is served at", in)
 				}
-				delete(want, in.ProtocolBinding)
+				delete(want, key)
 			}
 			if len(want) > 0 {
 				t.Errorf("card does not list the interfaces %v it serves", want)
@@ -452,9 +458,29 @@ func TestVersions(t *testing.T) {
 					t.Errorf("A2A-Version %s: %s", v, o.err)
 				}
 			}
-			for _, v := range []string{"0.3", "2.0", "1.1", "one", ""} {
+			for _, v := range []string{"2.0", "1.1", "one", "0.3.0.1"} {
 				o := p.call(t, "ListTasks", map[string]any{}, "A2A-Version", v)
 				p.wantError(t, "A2A-Version "+v, o, -32009, 400, "VERSION_NOT_SUPPORTED")
+			}
+			// 0.3 (an empty or absent header means it, §3.6.2) is served
+			// by the 0.3 handlers: at "/" over JSON-RPC, where a 1.0
+			// method name is unknown, and under /v1 over HTTP+JSON; the
+			// 1.0 HTTP+JSON paths refuse it.
+			for _, v := range []string{"0.3", "0.3.0", ""} {
+				if p.binding == jsonRPC {
+					o := p.call(t, "ListTasks", map[string]any{}, "A2A-Version", v)
+					p.wantError(t, "A2A-Version "+v+", a 1.0 method", o, -32601, 0, "")
+					r := kittest.RPC(t, p.hc, p.rpcURL(), "tasks/get", map[string]any{"id": "nope"}, "A2A-Version", v)
+					if r.Error == nil || r.Error.Code != -32001 {
+						t.Errorf("A2A-Version %q, 0.3's tasks/get of an unknown task: %+v; want JSON-RPC -32001", v, r.Error)
+					}
+					continue
+				}
+				o := p.call(t, "ListTasks", map[string]any{}, "A2A-Version", v)
+				p.wantError(t, "A2A-Version "+v+" on a 1.0 path", o, -32009, 400, "VERSION_NOT_SUPPORTED")
+				if r := kittest.Do(t, p.hc, http.MethodGet, p.base()+"/v1/tasks/nope", nil, "A2A-Version", v); r.Status != 404 {
+					t.Errorf("A2A-Version %q, GET /v1/tasks/nope: %d %s; want 404", v, r.Status, clip(r.Body))
+				}
 			}
 			var r kittest.Reply
 			if p.binding == jsonRPC {

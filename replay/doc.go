@@ -192,6 +192,37 @@
 // (Date, Content-Length, User-Agent) are left out. JSON in stream frames
 // stays on one line, as SSE needs.
 //
+// # A2A v0.3 and v1.0
+//
+// A transcript may hold traffic of A2A v0.3 as well as v1.0, and may mix
+// them: [ExchangeVersion] says which version each exchange speaks, and
+// each exchange is read as its own version, whatever its neighbours
+// speak. What it goes by, first to last: the request's A2A-Version
+// header or query parameter (§3.6: its Major.Minor; an empty or absent
+// one means 0.3 to an agent, so it decides nothing here on its own);
+// then the JSON-RPC method's name ("message/send", "message/stream",
+// "tasks/resubscribe" and the other names of binding.V03Methods are 0.3;
+// "SendMessage" and the other v1.0 names are 1.0); then, over HTTP+JSON,
+// a path under /v1, where 0.3 puts its routes. A GET of an agent card
+// speaks what the card does: 0.3's shape is a top-level protocolVersion
+// without supportedInterfaces (a card with both is read by either).
+//
+// [Steps] reads a 0.3 exchange into the same steps as its 1.0 twin: the
+// method is the v1.0 one (the label keeps 0.3's name), an object's
+// "kind" ("task", "message", "status-update", "artifact-update") says
+// which event it is where 1.0 wraps it in a member named for it, a
+// lower-case state is its v1.0 name ("input-required" is
+// TASK_STATE_INPUT_REQUIRED, [V03State]), and a frame with "final": true
+// is marked [Step].Final, the end of its stream in 0.3. Every step of a
+// 0.3 exchange has [Step].Version "0.3". A 1.0 exchange is read as 1.0
+// only: a "kind" or a lower-case state in it is not read (package check
+// names it). capture writes 06 and 07 over 0.3 too, as
+// NN-name.v0.3.http, with the same clock and ids as their 1.0 twins.
+// One build reads no 0.3: the page's viewer module, built with the tag
+// a2aplay_nov03 (internal/build), reads every exchange as 1.0 and names
+// a 0.3 call "JSON-RPC", as replay did before, since the 2 KB brotli this
+// reading costs is more than its budget has left (v03_steps_off.go).
+//
 // # Events JSON
 //
 // Beside a transcript NN-name.http, capture writes NN-name.events.json,

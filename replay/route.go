@@ -97,5 +97,9 @@ func looksLikeObject(body []byte) bool {
 }
 
 // callName reports whether s can name a call: a word of up to 64
-// letters, digits, "-", "_" and ".", as a participant's name is.
-func callName(s string) bool { return len(s) <= 64 && validName(s) }
+// letters, digits, "-", "_" and ".", as a participant's name is, or a
+// JSON-RPC method of A2A v0.3 ("message/send"), which names its call in
+// its own version.
+func callName(s string) bool {
+	return len(s) <= 64 && (validName(s) || v03Method(s))
+}

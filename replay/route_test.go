@@ -19,7 +19,10 @@ func TestCall(t *testing.T) {
 
 		// JSON-RPC: the method the body names, whatever the path.
 		{"POST", "/", `{"jsonrpc":"2.0","id":"1","method":"SendMessage"}`, "SendMessage"},
-		{"POST", "/a2a/v1", " \n\t{\"jsonrpc\":\"2.0\",\"method\":\"tasks/get\"}", "JSON-RPC"},
+		// A 0.3 method names its call in 0.3; another name with a "/"
+		// names none.
+		{"POST", "/a2a/v1", " \n\t{\"jsonrpc\":\"2.0\",\"method\":\"tasks/get\"}", "tasks/get"},
+		{"POST", "/", `{"jsonrpc":"2.0","method":"tasks/nope"}`, "JSON-RPC"},
 		{"POST", "/", `{"jsonrpc":"2.0","method":"message.send"}`, "message.send"},
 		{"POST", "/", `{"jsonrpc":"2.0","id":"1"}`, "JSON-RPC"},
 		{"POST", "/", `{"jsonrpc":"2.0","method":"has space"}`, "JSON-RPC"},

@@ -15,7 +15,7 @@ import (
 
 // requestStep reads an exchange's request.
 func requestStep(ex *Exchange) Step {
-	s := Step{Kind: KindRequest, From: ex.From, To: ex.To, At: ex.Request.At}
+	s := Step{Kind: KindRequest, From: ex.From, To: ex.To, At: ex.Request.At, Version: v03Mark(ex)}
 	rq := ex.Request
 	path := urlPath(rq.URL)
 	route := withoutQuery(path)
@@ -29,7 +29,9 @@ func requestStep(ex *Exchange) Step {
 	switch {
 	case !oob && okJSON && w.JSONRPC != "" && w.Method != "":
 		s.Method = w.Method
-		if !binding.Known(w.Method) {
+		if now, ok := binding.V03Methods[w.Method]; ok && s.Version == V03 {
+			s.Method = now
+		} else if !binding.Known(w.Method) {
 			s.Method = ""
 		}
 		s.Label = clip(w.Method, 48)
@@ -114,7 +116,9 @@ func readBody(s *Step, body string, status int, reason string, oob bool) {
 	if w.Result != nil {
 		p = w.Result
 	}
-	readPayload(s, p)
+	if s.Version != V03 || !readV03(s, p) {
+		readPayload(s, p)
+	}
 	if s.Label == "" {
 		s.Label = httpLabel(status, reason)
 	}

@@ -58,8 +58,15 @@ type Step struct {
 
 	// Method is the A2A method of the exchange ("SendMessage",
 	// "SubscribeToTask"), from the JSON-RPC body or the HTTP+JSON path;
-	// empty for calls that are not A2A methods.
+	// empty for calls that are not A2A methods. A 0.3 method has its
+	// v1.0 name here ("message/send" is SendMessage) and its own in Label.
 	Method string `json:"method,omitempty"`
+	// Version is, on every step of an exchange that speaks A2A v0.3
+	// ([ExchangeVersion]), "0.3"; empty for v1.0 and outside A2A.
+	Version string `json:"version,omitempty"`
+	// Final is, on a frame of a 0.3 stream, true when the frame says
+	// "final": true: the last frame of its stream, in 0.3.
+	Final bool `json:"final,omitempty"`
 	// Event is what a reply or frame carries: "task", "message",
 	// "statusUpdate", "artifactUpdate", "error", or "" for other bodies.
 	Event string `json:"event,omitempty"`
@@ -317,18 +324,19 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 // reply, a transport error, or a stream's frames and its close.
 func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 	rs := ex.Response
+	ver := v03Mark(ex)
 	switch {
 	case rs == nil:
 	case rs.Err != "":
 		out = append(out, Step{
 			Kind: KindReply, From: ex.To, To: ex.From, At: rs.At,
-			Label: "no response", Event: "error",
+			Label: "no response", Event: "error", Version: ver,
 			Detail: shorten(rs.Err),
 			Error:  &StepError{Kind: ErrorTransport, Message: rs.Err},
 		})
 	case rs.Stream != nil:
 		for fi, f := range rs.Stream.Frames {
-			s := Step{Kind: KindFrame, From: ex.To, To: ex.From, At: f.At, Frame: fi + 1}
+			s := Step{Kind: KindFrame, From: ex.To, To: ex.From, At: f.At, Frame: fi + 1, Version: ver}
 			readBody(&s, f.Data, 0, "", oob)
 			if s.Label == "" {
 				s.Label = "frame " + strconv.Itoa(fi+1)
@@ -339,14 +347,14 @@ func responseSteps(ex *Exchange, oob bool, out []Step) []Step {
 			out = append(out, s)
 		}
 		if e := rs.Stream.End; e != nil {
-			s := Step{Kind: KindClose, At: e.At, From: ex.To, To: ex.From, Label: "stream closed by " + e.By}
+			s := Step{Kind: KindClose, At: e.At, From: ex.To, To: ex.From, Label: "stream closed by " + e.By, Version: ver}
 			if e.By == EndClient {
 				s.From, s.To = ex.From, ex.To
 			}
 			out = append(out, s)
 		}
 	default:
-		s := Step{Kind: KindReply, From: ex.To, To: ex.From, At: rs.At, Status: rs.StatusCode}
+		s := Step{Kind: KindReply, From: ex.To, To: ex.From, At: rs.At, Status: rs.StatusCode, Version: ver}
 		readBody(&s, rs.Body, rs.StatusCode, rs.Status, oob)
 		out = append(out, s)
 	}

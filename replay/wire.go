@@ -39,6 +39,12 @@ type wire struct {
 	Name                string
 	SupportedInterfaces string
 	Skills              string
+
+	// A2A v0.3's fields: the object's kind ("task", "status-update"),
+	// the JSON text of a frame's final flag, and a card's version.
+	Kind            string
+	Final           string
+	ProtocolVersion string
 }
 
 type wireError struct {
@@ -103,6 +109,9 @@ const (
 	fName
 	fSupportedInterfaces
 	fSkills
+	fKind
+	fFinal
+	fProtocolVersion
 )
 
 // The JSON names of each struct's fields.
@@ -127,6 +136,9 @@ var (
 		fName:                "name",
 		fSupportedInterfaces: "supportedInterfaces",
 		fSkills:              "skills",
+		fKind:                "kind",
+		fFinal:               "final",
+		fProtocolVersion:     "protocolVersion",
 	}
 	wireErrorFields  = []string{"code", "message"}
 	wireStatusFields = []string{"state", "message", "timestamp"}
@@ -174,6 +186,12 @@ func (w *wire) Member(r *jsonread.Reader, key string) {
 		w.SupportedInterfaces = r.Raw()
 	case fSkills:
 		w.Skills = r.Raw()
+	case fKind:
+		r.ReadString(&w.Kind)
+	case fFinal:
+		w.Final = r.Raw()
+	case fProtocolVersion:
+		r.ReadString(&w.ProtocolVersion)
 	default:
 		r.Skip()
 	}

@@ -37,6 +37,9 @@ type jsonWire struct {
 	Name                string          `json:"name"`
 	SupportedInterfaces json.RawMessage `json:"supportedInterfaces"`
 	Skills              json.RawMessage `json:"skills"`
+	Kind                string          `json:"kind"`
+	Final               json.RawMessage `json:"final"`
+	ProtocolVersion     string          `json:"protocolVersion"`
 }
 
 type jsonStatus struct {
@@ -97,6 +100,7 @@ func (j *jsonWire) wire() *wire {
 		StatusUpdate: j.StatusUpdate.wire(), ArtifactUpdate: j.ArtifactUpdate.wire(),
 		Name:                j.Name,
 		SupportedInterfaces: string(j.SupportedInterfaces), Skills: string(j.Skills),
+		Kind: j.Kind, Final: string(j.Final), ProtocolVersion: j.ProtocolVersion,
 	}
 }
 

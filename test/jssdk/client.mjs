@@ -9,8 +9,9 @@
 // non-zero, saying what went wrong, at the first surprise.
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { ClientFactory, ClientFactoryOptions } from "@a2a-js/sdk/client";
+import * as sdk from "@a2a-js/sdk/client";
 import { Role, TaskState } from "@a2a-js/sdk";
+import { approveFrom, clientFor } from "./common.mjs";
 
 const [reviewerURL, deployerURL, binding, diffFile] = process.argv.slice(2);
 if (!diffFile) {
@@ -45,13 +46,6 @@ function userText(texts, task) {
   };
 }
 
-async function clientFor(url) {
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { preferredTransports: [binding] }),
-  );
-  return factory.createFromUrl(url);
-}
-
 async function send(client, message) {
   const res = await client.sendMessage({ message });
   if (!res || !("status" in res)) fail(`sendMessage returned ${JSON.stringify(res)}, not a task`);
@@ -61,7 +55,7 @@ async function send(client, message) {
 
 // The review: a request sentence and the diff, then answers on the same task.
 async function review() {
-  const client = await clientFor(reviewerURL);
+  const client = await clientFor(sdk, reviewerURL, binding);
   let task = await send(client, userText([`Please review this diff of payments-api:\n${diff}`]));
   if (task.status.state !== TaskState.TASK_STATE_INPUT_REQUIRED || !text(task.status.message).endsWith("Which base branch should I compare this diff against?")) {
     fail(`the request: ${state(task.status.state)}, want INPUT_REQUIRED asking for the base branch`);
@@ -86,7 +80,7 @@ async function review() {
 // The deploy: one stream, stopped at AUTH_REQUIRED until the operator
 // approves outside A2A, then carried on to COMPLETED and closed.
 async function deploy() {
-  const client = await clientFor(deployerURL);
+  const client = await clientFor(sdk, deployerURL, binding);
   const seen = [];
   let approved = false;
   for await (const ev of client.sendMessageStream({ message: userText(["please ship build 2026.10.06-1 to the staging environment"]) })) {
@@ -108,14 +102,8 @@ async function deploy() {
     seen.push(line);
     console.log(`deploy frame ${seen.length}: ${line}`);
     if (p.$case === "statusUpdate" && p.value.status.state === TaskState.TASK_STATE_AUTH_REQUIRED) {
-      const url = text(p.value.status.message).match(/https?:\/\/\S+/)?.[0];
-      if (!url) fail(`AUTH_REQUIRED names no approve URL: ${JSON.stringify(text(p.value.status.message))}`);
-      // Outside A2A: a plain POST, as an operator's tool sends it, with
-      // the operator's token (OPERATOR_TOKEN), which no A2A message holds.
-      const resp = await fetch(url, { method: "POST", headers: { Authorization: `Bearer ${process.env.OPERATOR_TOKEN ?? ""}` } });
-      const body = await resp.text();
-      console.log(`operator POST ${url}: ${resp.status} ${body.trim()}`);
-      if (resp.status !== 200) fail(`the approval answered ${resp.status}`);
+      // Outside A2A: the operator approves (common.mjs).
+      await approveFrom(text(p.value.status.message), fail);
       approved = true;
     }
   }
