@@ -18,8 +18,7 @@ import (
 // for 0.3 gets VersionNotSupported naming 1.0.
 const servesV03 = false
 
-// v03Handlers are never asked for in this build (servesV03 is false);
-// it has no 0.3 handlers to give.
+// v03Handlers are none in this build.
 func v03Handlers(a2asrv.RequestHandler, ...a2asrv.TransportOption) (jsonrpc, rest http.Handler) {
 	return nil, nil
 }

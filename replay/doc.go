@@ -218,10 +218,6 @@
 // only: a "kind" or a lower-case state in it is not read (package check
 // names it). capture writes 06 and 07 over 0.3 too, as
 // NN-name.v0.3.http, with the same clock and ids as their 1.0 twins.
-// One build reads no 0.3: the page's viewer module, built with the tag
-// a2aplay_nov03 (internal/build), reads every exchange as 1.0 and names
-// a 0.3 call "JSON-RPC", as replay did before, since the 2 KB brotli this
-// reading costs is more than its budget has left (v03_steps_off.go).
 //
 // # Events JSON
 //

@@ -101,5 +101,6 @@ func looksLikeObject(body []byte) bool {
 // JSON-RPC method of A2A v0.3 ("message/send"), which names its call in
 // its own version.
 func callName(s string) bool {
-	return len(s) <= 64 && (validName(s) || v03Method(s))
+	_, v03 := binding.V03Methods[s]
+	return len(s) <= 64 && (validName(s) || v03)
 }

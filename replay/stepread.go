@@ -116,7 +116,7 @@ func readBody(s *Step, body string, status int, reason string, oob bool) {
 	if w.Result != nil {
 		p = w.Result
 	}
-	if s.Version != V03 || !readV03(s, p) {
+	if s.Version != V03 || !readV03Payload(s, p) {
 		readPayload(s, p)
 	}
 	if s.Label == "" {

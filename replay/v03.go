@@ -1,9 +1,11 @@
 package replay
 
 import (
+	"net/url"
 	"strings"
 
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/jsonread"
 )
 
 // Versions of A2A an exchange can speak, as [ExchangeVersion] tells them.
@@ -59,8 +61,17 @@ func ExchangeVersion(x *Exchange) string {
 	return V10
 }
 
+// v03Mark is what [Step].Version says of an exchange's steps: "0.3" or
+// "".
+func v03Mark(x *Exchange) string {
+	if ExchangeVersion(x) == V03 {
+		return V03
+	}
+	return ""
+}
+
 // requestVersionHeader is the request's A2A-Version header, or its
-// query parameter (§3.6.1), trimmed; "" when neither says one.
+// query parameter, trimmed; "" when neither says one.
 func requestVersionHeader(rq *Request) string {
 	for _, h := range rq.Header {
 		if strings.EqualFold(h.Name, "A2A-Version") {
@@ -69,75 +80,116 @@ func requestVersionHeader(rq *Request) string {
 			}
 		}
 	}
-	_, q, _ := strings.Cut(rq.URL, "?")
-	for q != "" {
-		var kv string
-		kv, q, _ = strings.Cut(q, "&")
-		if v, ok := strings.CutPrefix(kv, "A2A-Version="); ok {
-			return strings.TrimSpace(v)
+	if i := strings.IndexByte(rq.URL, '?'); i >= 0 {
+		if q, err := url.ParseQuery(rq.URL[i+1:]); err == nil {
+			return strings.TrimSpace(q.Get("A2A-Version"))
 		}
 	}
 	return ""
 }
 
-// majorMinor returns the Major.Minor of a version: "1.0" for "1.0.1";
-// what has no second "." comes back as it is.
+// majorMinor returns "1.0" for "1.0.1"; a version that is not two or
+// three numbers comes back as it is.
 func majorMinor(v string) string {
-	if i := strings.IndexByte(v, '.'); i >= 0 {
-		if j := strings.IndexByte(v[i+1:], '.'); j >= 0 {
-			return v[:i+1+j]
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return v
+	}
+	for _, p := range parts {
+		if p == "" || strings.Trim(p, "0123456789") != "" {
+			return v
 		}
 	}
-	return v
+	return parts[0] + "." + parts[1]
 }
 
 // cardIsV03 reports whether a card body has 0.3's shape: a top-level
 // protocolVersion and no supportedInterfaces.
 func cardIsV03(body string) bool {
-	var w wire
-	return decode(body, &w) && w.ProtocolVersion != "" && (w.SupportedInterfaces == "" || w.SupportedInterfaces == "null")
+	var c v03Card
+	r := jsonread.NewReader(body)
+	if r.Peek() != '{' {
+		return false
+	}
+	r.ReadObject(&c)
+	return c.protocolVersion != "" && !c.interfaces
+}
+
+type v03Card struct {
+	protocolVersion string
+	interfaces      bool
+}
+
+func (c *v03Card) Member(r *jsonread.Reader, key string) {
+	switch key {
+	case "protocolVersion":
+		r.ReadString(&c.protocolVersion)
+	case "supportedInterfaces":
+		c.interfaces = r.Raw() != "null"
+	default:
+		r.Skip()
+	}
 }
 
 // V03State returns the v1.0 name of a 0.3 task state ("input-required"
-// is TASK_STATE_INPUT_REQUIRED; "unknown" TASK_STATE_UNSPECIFIED), and
-// ok false for a name 0.3 does not have.
+// is TASK_STATE_INPUT_REQUIRED), and ok false for a name 0.3 does not
+// have.
 func V03State(s string) (state string, ok bool) {
-	const names = " submitted working input-required completed canceled failed rejected auth-required unknown "
-	if s == "" || strings.ContainsRune(s, ' ') || !strings.Contains(names, " "+s+" ") {
-		return "", false
+	switch s {
+	case "submitted", "working", "input-required", "completed", "canceled", "failed", "rejected", "auth-required", "unknown":
+		if s == "unknown" {
+			return "TASK_STATE_UNSPECIFIED", true
+		}
+		return "TASK_STATE_" + strings.ToUpper(strings.ReplaceAll(s, "-", "_")), true
 	}
-	if s == "unknown" {
-		s = "unspecified"
-	}
-	return "TASK_STATE_" + strings.ToUpper(strings.ReplaceAll(s, "-", "_")), true
+	return "", false
+}
+
+// The kinds of 0.3's objects, which say what a result or a frame is
+// where 1.0 wraps it in a member named for it.
+var v03Events = map[string]string{
+	"task":            "task",
+	"message":         "message",
+	"status-update":   "statusUpdate",
+	"artifact-update": "artifactUpdate",
 }
 
 // readV03Payload reads what a 0.3 reply or frame carries: its "kind"
-// says which object it is where 1.0 wraps it in a member named for it,
-// its states are 0.3's lower-case names, and a frame with "final": true
-// is the last of its stream. It reports false when p has no kind 0.3
-// knows, and leaves s as it was.
+// says which object it is, its states are 0.3's lower-case names, and a
+// frame with "final": true is the last of its stream. It reports false
+// when p has no kind 0.3 knows, and leaves s as it was.
 func readV03Payload(s *Step, p *wire) bool {
+	ev, ok := v03Events[p.Kind]
+	if !ok {
+		return false
+	}
 	var one wire
-	switch p.Kind {
+	switch ev {
 	case "task":
+		if p.Status != nil {
+			p.Status.State = v03StateOrRaw(p.Status.State)
+		}
 		one.Task = p
-	case "status-update":
+	case "statusUpdate":
+		if p.Status != nil {
+			p.Status.State = v03StateOrRaw(p.Status.State)
+		}
 		one.StatusUpdate = p
-	case "artifact-update":
+	case "artifactUpdate":
 		one.ArtifactUpdate = p
 	case "message":
 		one.Message = p
-	default:
-		return false
-	}
-	if p.Status != nil {
-		// A state 0.3 does not name shows as the transcript says it.
-		if v, ok := V03State(p.Status.State); ok {
-			p.Status.State = v
-		}
 	}
 	readPayload(s, &one)
 	s.Final = p.Final == "true"
 	return true
+}
+
+// v03StateOrRaw maps a 0.3 state to its v1.0 name, or keeps what is not
+// one, so that it shows as the transcript says it.
+func v03StateOrRaw(s string) string {
+	if v, ok := V03State(s); ok {
+		return v
+	}
+	return s
 }

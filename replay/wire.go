@@ -41,10 +41,9 @@ type wire struct {
 	Skills              string
 
 	// A2A v0.3's fields: the object's kind ("task", "status-update"),
-	// the JSON text of a frame's final flag, and a card's version.
-	Kind            string
-	Final           string
-	ProtocolVersion string
+	// and the JSON text of a frame's final flag.
+	Kind  string
+	Final string
 }
 
 type wireError struct {
@@ -111,7 +110,6 @@ const (
 	fSkills
 	fKind
 	fFinal
-	fProtocolVersion
 )
 
 // The JSON names of each struct's fields.
@@ -138,7 +136,6 @@ var (
 		fSkills:              "skills",
 		fKind:                "kind",
 		fFinal:               "final",
-		fProtocolVersion:     "protocolVersion",
 	}
 	wireErrorFields  = []string{"code", "message"}
 	wireStatusFields = []string{"state", "message", "timestamp"}
@@ -190,8 +187,6 @@ func (w *wire) Member(r *jsonread.Reader, key string) {
 		r.ReadString(&w.Kind)
 	case fFinal:
 		w.Final = r.Raw()
-	case fProtocolVersion:
-		r.ReadString(&w.ProtocolVersion)
 	default:
 		r.Skip()
 	}

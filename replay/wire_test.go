@@ -39,7 +39,6 @@ type jsonWire struct {
 	Skills              json.RawMessage `json:"skills"`
 	Kind                string          `json:"kind"`
 	Final               json.RawMessage `json:"final"`
-	ProtocolVersion     string          `json:"protocolVersion"`
 }
 
 type jsonStatus struct {
@@ -100,7 +99,7 @@ func (j *jsonWire) wire() *wire {
 		StatusUpdate: j.StatusUpdate.wire(), ArtifactUpdate: j.ArtifactUpdate.wire(),
 		Name:                j.Name,
 		SupportedInterfaces: string(j.SupportedInterfaces), Skills: string(j.Skills),
-		Kind: j.Kind, Final: string(j.Final), ProtocolVersion: j.ProtocolVersion,
+		Kind: j.Kind, Final: string(j.Final),
 	}
 }
 

@@ -20,9 +20,6 @@ type Module struct {
 	// one package, a later pattern overrides an earlier one); none for
 	// the compiler's defaults.
 	GCFlags []string
-	// Tags are go build's -tags: variants of packages a module builds
-	// without what it cannot afford (none by default).
-	Tags []string
 }
 
 // mod is the main module's path, for the -gcflags patterns of its own
@@ -41,12 +38,7 @@ var (
 	// the packages it only runs now and then (coldPackages): that makes
 	// it about 55 KB smaller after brotli, room for the Live panel under
 	// its 1.0 MB budget.
-	//
-	// It is built with the tag a2aplay_nov03: replay's steps read every
-	// exchange as v1.0 in it (replay/v03_steps_off.go), as they did before
-	// replay read A2A v0.3, for the 2 KB brotli that reading costs and the
-	// viewer's budget does not have (999,982 B of 1,000,000 without it).
-	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: notInlined(coldPackages...), Tags: []string{"a2aplay_nov03"}}
+	Viewer = Module{Name: "viewer", Package: "./cmd/viewer", GCFlags: notInlined(coldPackages...)}
 	// Check is the spec checker the page loads into a worker on demand,
 	// which also opens large files: it inlines in the packages that
 	// parse, step and draw them, as the viewer does.
@@ -138,9 +130,6 @@ func (m Module) args(out string, extra ...string) []string {
 	// brotli size moved by up to 1.6 KB from one commit to the next
 	// however little changed (and with GOFLAGS, which build.sh sets).
 	args := append([]string{"build", "-trimpath", "-buildvcs=false"}, extra...)
-	if len(m.Tags) > 0 {
-		args = append(args, "-tags="+strings.Join(m.Tags, ","))
-	}
 	for _, f := range m.GCFlags {
 		args = append(args, "-gcflags="+f)
 	}

@@ -7,7 +7,6 @@
 //
 //	module  package       go build flags (GOOS=js GOARCH=wasm)                   file
 //	viewer  ./cmd/viewer  -trimpath -buildvcs=false -ldflags=-s -w
-//	                      -tags=a2aplay_nov03
 //	                      -gcflags=encoding/json=-l
 //	                      -gcflags=reflect=-l
 //	                      -gcflags=internal/reflectlite=-l
