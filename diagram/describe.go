@@ -38,6 +38,9 @@ func arias(drawn []*replay.Step) []string {
 		if s.OutOfBand {
 			b.WriteString(", " + outsideA2A)
 		}
+		if s.Kind == replay.KindPush {
+			b.WriteString(", a push notification: the agent calls the webhook")
+		}
 		if s.Changed && replay.Interrupted(s.State) {
 			b.WriteString(", the task waits")
 		}
@@ -111,17 +114,20 @@ func describeTasks(b *strings.Builder, drawn []*replay.Step) {
 	}
 }
 
-// describeFrames says which steps are the frames of each stream, and
-// which travel outside A2A.
+// describeFrames says which steps are the frames of each stream, which
+// travel outside A2A, and which are push notifications.
 func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 	var groups grouping
-	var oob, n []int
+	var oob, push, n []int
 	for k, s := range drawn {
 		if s.Kind == replay.KindFrame && s.Group != "" {
 			groups.add(s.Group, k, true)
 		}
 		if s.OutOfBand {
 			oob = append(oob, s.Index)
+		}
+		if s.Kind == replay.KindPush {
+			push = append(push, s.Index)
 		}
 	}
 	groups.done()
@@ -142,6 +148,15 @@ func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 		b.WriteString(" ")
 		writeRanges(b, oob, "Step", "Steps")
 		b.WriteString(" " + isAre(oob) + " plain HTTP outside A2A.")
+	}
+	if len(push) > 0 {
+		b.WriteString(" ")
+		writeRanges(b, push, "Step", "Steps")
+		word := "push notifications"
+		if len(push) == 1 {
+			word = "a push notification"
+		}
+		b.WriteString(" " + isAre(push) + " " + word + ", the agent calling a webhook.")
 	}
 }
 

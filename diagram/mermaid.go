@@ -140,6 +140,10 @@ func (m *mermaidWriter) message(s *replay.Step) {
 		m.w.WriteString("    Note over " + from + "," + to + ": " + text + "\n")
 	case s.Kind == replay.KindRequest:
 		m.w.WriteString("    " + from + "->>" + to + ": " + text + "\n")
+	case s.Kind == replay.KindPush:
+		// Mermaid's async arrow: a call the agent makes of its own
+		// accord, that nobody waits on.
+		m.w.WriteString("    " + from + "-)" + to + ": " + text + "\n")
 	default:
 		m.w.WriteString("    " + from + "-->>" + to + ": " + text + "\n")
 	}

@@ -406,15 +406,23 @@ func (b svgBuf) arrow(r *Row, a *Arrow) svgBuf {
 	if a.X2 < a.X1 {
 		dir = -1
 	}
+	if r.Kind == replay.KindPush {
+		// A push starts at a ring on the agent's lifeline: the call
+		// comes from the side that usually only answers.
+		b = b.s(`<circle class="origin"`).num("cx", a.X1+dir*4).num("cy", y).s(` r="4"/>`)
+		b = b.line("arrow", a.X1+dir*8, y, a.X2-dir*2, y)
+		return b.head(r.Kind, a.X2, y, dir)
+	}
 	b = b.line("arrow", a.X1, y, a.X2-dir*2, y)
 	return b.head(r.Kind, a.X2, y, dir)
 }
 
 // head draws an arrowhead with its tip at (tx, ty), pointing right when
-// dir is 1 and left when -1: filled for requests, open for the rest.
+// dir is 1 and left when -1: filled for requests and push notifications,
+// open for the rest.
 func (b svgBuf) head(k replay.StepKind, tx, ty, dir int) svgBuf {
 	bx := tx - dir*11
-	if k == replay.KindRequest {
+	if k == replay.KindRequest || k == replay.KindPush {
 		b = b.s(`<path class="head" d="M`).n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty - 5).s("L").n(bx).s(" ").n(ty + 5).s(`z"/>`)
 		return b
 	}
@@ -423,7 +431,7 @@ func (b svgBuf) head(k replay.StepKind, tx, ty, dir int) svgBuf {
 
 func kindClass(k replay.StepKind) string {
 	switch k {
-	case replay.KindRequest, replay.KindReply, replay.KindFrame, replay.KindClose:
+	case replay.KindRequest, replay.KindReply, replay.KindFrame, replay.KindClose, replay.KindPush:
 		return string(k)
 	}
 	return "other"
