@@ -43,6 +43,7 @@ func Scenarios() []*Scenario {
 		restBinding,
 		wrongTask,
 		streamCloses,
+		pushWebhook,
 		pollDeploy,
 		plannerChain,
 	}
@@ -64,10 +65,12 @@ type Session struct {
 	Kit *agents.Kit
 	Rec *Recorder
 
-	tr    *Transport
-	pins  map[string]string
-	notes map[int][]string
-	step  atomic.Value // string: what the script waits for
+	tr      *Transport
+	pins    map[string]string
+	notes   map[int][]string
+	renames map[string]string // raw text -> what the capture writes
+	hooks   []*webhook
+	step    atomic.Value // string: what the script waits for
 }
 
 // Capture runs the scenario against a fresh kit and returns its
@@ -83,11 +86,15 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	defer cancel()
 
 	tr := NewTransport(nil)
-	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}}
+	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}, renames: map[string]string{}}
 	s.step.Store("the start")
 	var parts []replay.Participant
 	for _, name := range sc.Parties {
-		parts = append(parts, replay.Participant{Name: name, URL: kitURLs[name]})
+		u := kitURLs[name]
+		if name == WebhookName {
+			u = WebhookURL
+		}
+		parts = append(parts, replay.Participant{Name: name, URL: u})
 	}
 	s.Rec = NewRecorder(tr, parts...)
 	s.Kit = agents.NewKit(agents.KitConfig{
@@ -106,6 +113,9 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	defer func() {
 		s.Kit.Close()
 		tr.Close()
+		for _, hk := range s.hooks {
+			hk.srv.Close()
+		}
 	}()
 
 	err := sc.run(ctx, s)
@@ -120,6 +130,9 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	}
 
 	t := s.Rec.Transcript(sc.Title)
+	for old, new := range s.renames {
+		rename(t, old, new)
+	}
 	for _, x := range t.Exchanges {
 		x.Notes = append(x.Notes, s.notes[x.Seq]...)
 	}
@@ -143,6 +156,11 @@ var kitURLs = map[string]string{
 // observed after the transcript is taken.
 func (s *Session) quiesce(ctx context.Context) error {
 	s.waiting("every handler to return")
+	for _, hk := range s.hooks {
+		if err := hk.shutdown(ctx); err != nil {
+			return fmt.Errorf("the client's webhook: %w", err)
+		}
+	}
 	done := make(chan struct{})
 	go func() { s.tr.Wait(); close(done) }()
 	select {
