@@ -23,6 +23,7 @@ type checker struct {
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks map[string]int
 	pushConfigs  map[pushKey]*pushState          // push.go
+	webhooks     map[string][]webhookConfig      // push.go: the configs given, by webhook URL
 	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
@@ -119,6 +120,7 @@ func (c *checker) run() error {
 	c.kept = map[string]int{}
 	c.unknownTasks = map[string]int{}
 	c.pushConfigs = map[pushKey]*pushState{}
+	c.webhooks = map[string][]webhookConfig{}
 	c.artifacts = map[string][]sighting{}
 	c.streams = map[string][]*streamRec{}
 	c.equiv = map[*card]map[string][2]*opSeen{}
@@ -163,6 +165,10 @@ func (c *checker) pause() error {
 
 // checkCall runs the rules about one call.
 func (c *checker) checkCall(cl *call) {
+	if cl.push {
+		c.checkNotification(cl)
+		return
+	}
 	c.checkWire(cl)
 	if cl.card {
 		c.checkCard(cl)
@@ -180,6 +186,7 @@ func (c *checker) checkCall(cl *call) {
 	c.checkErrorKinds(cl)
 	c.checkShapes(cl)
 	c.checkCapabilities(cl)
+	c.checkPushCapability(cl)
 	switch cl.method {
 	case "SendMessage", "SendStreamingMessage":
 		c.checkSend(cl)
