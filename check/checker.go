@@ -21,14 +21,15 @@ type checker struct {
 	tasks map[string]*timeline
 	// unknownTasks are the taskIds the agent answered TaskNotFoundError
 	// for, and the transcript never showed, with the exchange it did.
-	unknownTasks map[string]int
-	pushConfigs  map[pushKey]*pushState          // push.go
-	webhooks     map[string][]webhookConfig      // push.go: the configs given, by webhook URL
-	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
-	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
-	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
-	served       map[string]bool                 // the interfaces that served a call (wire.go)
-	cardProbes   []cardProbe                     // the well-known card URLs answered 404 (wire.go)
+	unknownTasks  map[string]int
+	pushConfigs   map[pushKey]*pushState          // push.go
+	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
+	notifications []notification                  // notify.go: the pushes, for checkNotifications
+	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
+	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
+	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
+	served        map[string]bool                 // the interfaces that served a call (wire.go)
+	cardProbes    []cardProbe                     // the well-known card URLs answered 404 (wire.go)
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -148,6 +149,7 @@ func (c *checker) run() error {
 	}
 	c.checkFinal()
 	c.checkWireFinal()
+	c.checkNotifications()
 	return nil
 }
 

@@ -2,6 +2,7 @@ package check
 
 import (
 	"strings"
+	"time"
 
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
@@ -19,7 +20,17 @@ import (
 type webhookConfig struct {
 	task  string // the task it is for, when the transcript says
 	token string
-	ex    int // the exchange that gave it
+	ex    int       // the exchange that gave it
+	at    time.Time // when its request was sent
+}
+
+// A notification is what checkNotifications needs of a push: a
+// recording writes exchanges as they complete, so a notification may
+// come before the SendMessage whose configuration named its webhook.
+type notification struct {
+	url, task, token string
+	at               time.Time
+	place            place
 }
 
 // pushConfigOf returns the push notification configuration a call
@@ -53,7 +64,7 @@ func (c *checker) noteWebhook(cl *call) {
 		task = t.Get("id").Text()
 	}
 	u := cfg.Get("url").Text()
-	c.webhooks[u] = append(c.webhooks[u], webhookConfig{task: task, token: cfg.Get("token").Text(), ex: cl.ex.Seq})
+	c.webhooks[u] = append(c.webhooks[u], webhookConfig{task: task, token: cfg.Get("token").Text(), ex: cl.ex.Seq, at: cl.ex.Request.At})
 }
 
 // pushPayloads are the members of a StreamResponse, one of which a
@@ -99,16 +110,24 @@ func (c *checker) checkNotification(cl *call) {
 			c.report("push-payload", at, "the notification carries %s; a push notification is a StreamResponse with exactly one of %s", what, strings.Join(pushPayloads, ", "))
 		}
 	}
-	cfg, ok := c.webhookFor(ex.Request.URL, task)
-	if !ok || cfg.token == "" {
-		return
-	}
 	got := ex.Request.Get("A2A-Notification-Token")
 	if got == "" {
 		got = ex.Request.Get("X-A2A-Notification-Token") // v0.3's name
 	}
-	if got != cfg.token {
-		at.line = ex.Request.Line
+	at.line = ex.Request.Line
+	c.notifications = append(c.notifications, notification{url: ex.Request.URL, task: task, token: got, at: ex.Request.At, place: at})
+}
+
+// checkNotifications, once every call has been read, holds each
+// notification to the token of the configuration that named its webhook
+// (push-token).
+func (c *checker) checkNotifications() {
+	for _, n := range c.notifications {
+		cfg, ok := c.webhookFor(n.url, n.task, n.at)
+		if !ok || cfg.token == "" || n.token == cfg.token {
+			continue
+		}
+		at, got := n.place, n.token
 		if got == "" {
 			c.report("push-token", at, "the webhook's configuration (exchange %d) has a token, and the notification does not carry it in A2A-Notification-Token; the client has nothing to tell it from a forged one", cfg.ex)
 		} else {
@@ -117,17 +136,28 @@ func (c *checker) checkNotification(cl *call) {
 	}
 }
 
-// webhookFor returns the latest configuration of the webhook url for
-// task (or for any task, when a configuration or the notification does
-// not say which).
-func (c *checker) webhookFor(url, task string) (webhookConfig, bool) {
+// webhookFor returns the latest configuration, given before at, of the
+// webhook url for task (or for any task, when a configuration or the notification does
+// not say which). When no configuration names url, as when a recording
+// proxy gave the agent a receiver of its own in place of the client's
+// webhook (a2aplay record -webhooks), it is the latest one for task.
+func (c *checker) webhookFor(url, task string, at time.Time) (webhookConfig, bool) {
 	list := c.webhooks[url]
 	for i := len(list) - 1; i >= 0; i-- {
-		if w := list[i]; w.task == "" || task == "" || w.task == task {
+		if w := list[i]; !w.at.After(at) && (w.task == "" || task == "" || w.task == task) {
 			return w, true
 		}
 	}
-	return webhookConfig{}, false
+	var best webhookConfig
+	found := false
+	for _, list := range c.webhooks {
+		for _, w := range list {
+			if task != "" && w.task == task && !w.at.After(at) && (!found || w.ex > best.ex) {
+				best, found = w, true
+			}
+		}
+	}
+	return best, found
 }
 
 // checkConfigTask: a configuration for a task the agent said it does not
