@@ -62,6 +62,28 @@
 // recordings of the same session may still differ where two connections
 // raced.
 //
+// # Push notifications
+//
+// An agent's push notifications go to the client's webhook, not through
+// the proxy. With [Config.Webhooks] ("a2aplay record -webhooks") the
+// Recorder receives them: where a client gives a push notification
+// configuration (inside SendMessage's configuration, or
+// CreateTaskPushNotificationConfig, in either binding), the agent is
+// sent the proxy's receiver, PROXY/_a2aplay/webhook/N, as the url, in
+// place of the client's webhook; the rest of the request is passed on as
+// it is. The rewrite is the one change the proxy makes to what a client
+// sends, so it is noted on the exchange and in the transcript's header,
+// and the exchange is recorded as the agent saw it, with the receiver's
+// URL. Each notification the agent posts to the receiver is recorded as
+// an exchange on the channel "push" from the agent to the participant
+// "client-webhook", at the client's webhook URL, with a note naming the
+// receiver; it is passed on unchanged (body and headers, the
+// A2A-Notification-Token and Authorization included) to the client's
+// webhook, and the webhook's answer, recorded too, goes back to the
+// agent. The agent must be allowed to post to the proxy's address: the
+// kit's agents on loopback post to loopback, others may need the proxy
+// named (the kit's -push-allow).
+//
 // # Writing as it goes
 //
 // The header is written when the Recorder is made; each exchange is

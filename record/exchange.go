@@ -40,10 +40,22 @@ func (r *Recorder) stamp() time.Time {
 
 // begin records a request about to be sent to agent a. It returns nil
 // when the recording has stopped.
-func (r *Recorder) begin(a *agent, out *http.Request, body []byte) *exchange {
+func (r *Recorder) begin(a *agent, out *http.Request, body []byte, note string) *exchange {
 	name, ch := capture.Classify(out.Method, out.URL.EscapedPath(), body)
 	x := &exchange{agent: a, isCard: name == "GetAgentCard" || name == "GetExtendedAgentCard"}
 	x.x = replay.Exchange{Name: name, From: ClientName, To: a.Name, Channel: ch}
+	if note != "" {
+		x.notes = append(x.notes, note)
+	}
+	if !r.start(x, out, body) {
+		return nil
+	}
+	return x
+}
+
+// start records the request of x, about to be sent; it reports false
+// when the recording has stopped.
+func (r *Recorder) start(x *exchange, out *http.Request, body []byte) bool {
 	rq := &x.x.Request
 	rq.Method, rq.URL, rq.Proto = out.Method, out.URL.String(), "HTTP/1.1"
 	rq.Header = x.headers(out.Header, "request")
@@ -54,14 +66,14 @@ func (r *Recorder) begin(a *agent, out *http.Request, body []byte) *exchange {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return nil
+		return false
 	}
 	rq.At = r.stamp()
 	if r.norm != nil {
 		r.norm.Request(rq)
 	}
 	r.pending = append(r.pending, x)
-	return x
+	return true
 }
 
 // headers turns HTTP headers into a transcript's, in a fixed order, and
