@@ -38,9 +38,6 @@ func arias(drawn []*replay.Step) []string {
 		if s.OutOfBand {
 			b.WriteString(", " + outsideA2A)
 		}
-		if s.Kind == replay.KindPush {
-			b.WriteString(", a push notification: the agent calls the webhook")
-		}
 		if s.Changed && replay.Interrupted(s.State) {
 			b.WriteString(", the task waits")
 		}
@@ -136,28 +133,24 @@ func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 		for _, k := range groups.members(g) {
 			n = append(n, drawn[k].Index)
 		}
-		word := "frames"
-		if len(n) == 1 {
-			word = "a frame"
-		}
-		b.WriteString(" ")
-		writeRanges(b, n, "Step", "Steps")
-		b.WriteString(" " + isAre(n) + " " + word + " of one stream.")
+		stepsAre(b, n, "a frame of one stream", "frames of one stream")
 	}
-	if len(oob) > 0 {
-		b.WriteString(" ")
-		writeRanges(b, oob, "Step", "Steps")
-		b.WriteString(" " + isAre(oob) + " plain HTTP outside A2A.")
+	stepsAre(b, oob, "plain HTTP outside A2A", "plain HTTP outside A2A")
+	stepsAre(b, push, "a push notification", "push notifications")
+}
+
+// stepsAre writes " Step 3 is one." or " Steps 3 to 5 are many.", or
+// nothing for no steps.
+func stepsAre(b *strings.Builder, n []int, one, many string) {
+	if len(n) == 0 {
+		return
 	}
-	if len(push) > 0 {
-		b.WriteString(" ")
-		writeRanges(b, push, "Step", "Steps")
-		word := "push notifications"
-		if len(push) == 1 {
-			word = "a push notification"
-		}
-		b.WriteString(" " + isAre(push) + " " + word + ", the agent calling a webhook.")
+	if len(n) > 1 {
+		one = many
 	}
+	b.WriteString(" ")
+	writeRanges(b, n, "Step", "Steps")
+	b.WriteString(" " + isAre(n) + " " + one + ".")
 }
 
 // A grouping gathers positions by key, keeping the keys in order of

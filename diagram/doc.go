@@ -87,11 +87,11 @@
 //   - Calls outside A2A are teal, in a dashed teal band labelled
 //     "outside A2A".
 //   - A push notification, the agent calling a client's webhook, is a
-//     violet dash-dot arrow from a ring on the agent's lifeline to the
-//     webhook's, with a filled head and a violet bold label ("push
-//     statusUpdate WORKING"): the ring and the colour tell it from a
-//     request, which is solid and dark, and the filled head and the
-//     label from a response, which is dashed with an open head. The
+//     violet dash-dot arrow from the agent's lifeline to the webhook's,
+//     with a filled head and a violet bold label ("push statusUpdate
+//     WORKING"): the colour and the dash-dot tell it from a request,
+//     which is solid and dark, and the filled head and the label from a
+//     response, which is dashed with an open head. The
 //     webhook is a participant of its own (replay/doc.go says why); it
 //     first appears after the agent, so its lane stands right of the
 //     agent's and a push never crosses the client's lane to look like a
@@ -138,9 +138,8 @@
 // page that replays the steps can mark one without drawing again: the
 // playground lays a band in --cur over the current step's row and a veil
 // in --bg over the rows after it. Inside a group, the parts have the
-// classes hit, num, time, arrow, head (and "head open"), origin (the
-// ring a push starts from), label, detail, badge, tag, closed, end-edge
-// and seg.
+// classes hit, num, time, arrow, head (and "head open"), label, detail,
+// badge, tag, closed, end-edge and seg.
 //
 // Outside the steps: g.stream[data-group] holds a bracket (band, edge,
 // tab, note), g.channel[data-steps] a band outside A2A, g.party[data-name]

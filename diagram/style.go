@@ -53,7 +53,7 @@ const styleSheet = `
 .a2s .head{fill:var(--line)}
 .a2s .head.open{fill:none;stroke:var(--line);stroke-width:1.6;stroke-linejoin:round}
 .a2s .push .arrow{stroke:var(--push);stroke-width:2.2;stroke-dasharray:12 3 2 3}
-.a2s .push .head,.a2s .push .origin{fill:var(--push)}
+.a2s .push .head{fill:var(--push)}
 .a2s .push .label{fill:var(--push);font-weight:700}
 .a2s .oob .arrow{stroke:var(--oob);stroke-width:2}
 .a2s .oob .head{fill:var(--oob)}

@@ -406,13 +406,6 @@ func (b svgBuf) arrow(r *Row, a *Arrow) svgBuf {
 	if a.X2 < a.X1 {
 		dir = -1
 	}
-	if r.Kind == replay.KindPush {
-		// A push starts at a ring on the agent's lifeline: the call
-		// comes from the side that usually only answers.
-		b = b.s(`<circle class="origin"`).num("cx", a.X1+dir*4).num("cy", y).s(` r="4"/>`)
-		b = b.line("arrow", a.X1+dir*8, y, a.X2-dir*2, y)
-		return b.head(r.Kind, a.X2, y, dir)
-	}
 	b = b.line("arrow", a.X1, y, a.X2-dir*2, y)
 	return b.head(r.Kind, a.X2, y, dir)
 }

@@ -500,9 +500,9 @@ func TestIDAttr(t *testing.T) {
 }
 
 // TestPushArrow checks that a push notification is drawn apart from a
-// request and a reply: its own class and kind, a ring at the agent's
-// end, a filled head, a solid (not dashed) arrow in the geometry, and
-// Mermaid's async arrow.
+// request and a reply: its own class and kind (which the style sheet
+// colours and dashes), a filled head, a solid (not dashed) arrow in the
+// geometry, and Mermaid's async arrow.
 func TestPushArrow(t *testing.T) {
 	tr, err := replay.Parse(replaytest.ReadFile(t, "../replay/testdata/push-webhook.http"), "push-webhook.http")
 	if err != nil {
@@ -522,7 +522,10 @@ func TestPushArrow(t *testing.T) {
 	if group == nil {
 		t.Fatalf("no step group of class push for s7 in:\n%s", svg)
 	}
-	for _, want := range []string{`<circle class="origin"`, `<path class="head" `, `class="arrow"`} {
+	if !strings.Contains(StyleSheet(), ".a2s .push .arrow{stroke:var(--push)") {
+		t.Error("the style sheet does not colour a push's arrow")
+	}
+	for _, want := range []string{`<path class="head" `, `class="arrow"`} {
 		if !bytes.Contains(group[1], []byte(want)) {
 			t.Errorf("push group lacks %s: %s", want, group[1])
 		}

@@ -18,12 +18,6 @@ import (
 // fault, as [Write]'s does.
 func Validate(t *Transcript) error { return check(t) }
 
-// ValidChannel reports whether c is one of the channels the format
-// names: A2A (""), out-of-band or push.
-func ValidChannel(c Channel) bool {
-	return c == ChannelA2A || c == ChannelOutOfBand || c == ChannelPush
-}
-
 // ValidTime reports whether t can be a time in a transcript: set, in
 // UTC, a whole millisecond from year 0 to 9999.
 func ValidTime(t time.Time) bool { return timeProblem(t) == "" }

@@ -291,8 +291,9 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 			keys = append(keys, stepKey{at: at, ex: ei})
 		}
 		add(&req, ex.Request.At)
-		// A webhook's answer is plain HTTP, like an out-of-band reply.
-		replies = responseSteps(ex, oob || ex.Channel == ChannelPush, replies[:0])
+		// A webhook's answer is plain HTTP, like an out-of-band reply:
+		// only A2A calls get replies read as A2A.
+		replies = responseSteps(ex, ex.Channel != ChannelA2A, replies[:0])
 		// Steps of one exchange share the task and context the exchange
 		// concerns when their own body does not name them.
 		task, ctx := req.TaskID, req.ContextID

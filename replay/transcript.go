@@ -38,6 +38,12 @@ const (
 	ChannelPush      Channel = "push"        // an agent's push notification to a webhook
 )
 
+// ValidChannel reports whether c is one of the channels the format
+// names: A2A (""), out-of-band or push.
+func ValidChannel(c Channel) bool {
+	return c == ChannelA2A || c == ChannelOutOfBand || c == ChannelPush
+}
+
 // An Exchange is one HTTP request and what came back: a response, a
 // stream of frames, or a transport error.
 type Exchange struct {

@@ -154,8 +154,6 @@ func kindName(s replay.Step) string {
 		return "stream frame " + strconv.Itoa(s.Frame)
 	case replay.KindClose:
 		return "stream closed"
-	case replay.KindPush:
-		return "push notification"
 	}
 	return string(s.Kind)
 }

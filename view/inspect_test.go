@@ -198,7 +198,7 @@ func TestInspectPush(t *testing.T) {
 	}
 	steps := replay.Steps(tr)
 	d := Inspect(tr, steps, 6) // s7, the push of WORKING
-	if !strings.HasSuffix(d.Heading, "· push notification") {
+	if !strings.HasSuffix(d.Heading, "· push") {
 		t.Errorf("heading %q, want it to name a push notification", d.Heading)
 	}
 	if !strings.HasPrefix(d.Raw, "POST http://localhost:41250/notify HTTP/1.1\n") || !strings.Contains(d.Raw, "A2A-Notification-Token: tok-1") {
