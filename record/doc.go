@@ -45,7 +45,10 @@
 //
 // Times are the proxy's wall clock, in UTC, to the millisecond: a
 // request when the proxy sends it on, a response when its head arrives,
-// a frame when the empty line that ends it arrives. Stream bodies pass
+// a frame when the empty line that ends it arrives. They are strictly
+// increasing in the order the proxy saw them: one in the same
+// millisecond as the one before is written 1 ms after it, so an
+// approval sent right after the frame that asked for it stays after it. Stream bodies pass
 // through at once: the proxy flushes to the client as soon as a line is
 // whole, so a client sees each frame when the proxy does. A response that
 // is not a stream is read whole (up to [MaxBody]) before it is passed on.

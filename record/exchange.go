@@ -28,6 +28,10 @@ type exchange struct {
 
 // stamp returns the time of an observation happening now: the wall
 // clock, or with Normalize the next tick of capture's synthetic clock.
+// Wall clock times are strictly increasing: an observation in the same
+// millisecond as the one before it (or one a clock set back would put
+// earlier) is written 1 ms after it, so that steps keep the order the
+// proxy saw them in, an approval after the frame that asked for it.
 // r.mu must be held.
 func (r *Recorder) stamp() time.Time {
 	if r.norm != nil {
@@ -35,7 +39,12 @@ func (r *Recorder) stamp() time.Time {
 		r.tick++
 		return t
 	}
-	return time.Now().UTC().Truncate(time.Millisecond)
+	t := time.Now().UTC().Truncate(time.Millisecond)
+	if !t.After(r.last) {
+		t = r.last.Add(time.Millisecond)
+	}
+	r.last = t
+	return t
 }
 
 // begin records a request about to be sent to agent a. It returns nil

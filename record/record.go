@@ -82,6 +82,7 @@ type Recorder struct {
 	app     *replay.Appender
 	norm    *capture.Normalizer
 	tick    int
+	last    time.Time   // the latest wall clock time written
 	pending []*exchange // in the order their requests were sent
 	hooks   []hook      // the webhooks push configs named, receiver n at hooks[n-1]
 	closed  bool
