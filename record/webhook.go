@@ -7,13 +7,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
 // WebhookName is the participant that stands for the client's webhook,
-// which the agents' push notifications go to.
-const WebhookName = "client-webhook"
+// which the agents' push notifications go to: named as captures name it.
+const WebhookName = capture.WebhookName
 
 // receiverPath is where, under the proxy's URL, the Recorder receives
 // push notifications in place of the client's webhooks: receiverPath
