@@ -437,3 +437,51 @@ func Test12StreamCloses(t *testing.T) {
 		t.Errorf("the answer's stream end %+v, want the server closing it after the last frame", st.End)
 	}
 }
+
+// Test13PushWebhook checks 13-push-webhook: a blocking deploy with a
+// webhook config, the agent's notifications to the webhook (each a
+// StreamResponse with the client's token), the approval between the
+// AUTH_REQUIRED notification and the next, and one GetTask at the end.
+func Test13PushWebhook(t *testing.T) {
+	tr := parsed(t, "13-push-webhook")
+	if p := tr.Participant(WebhookName); p == nil || p.URL != WebhookURL {
+		t.Fatalf("participant %s is %+v, want one at %s", WebhookName, p, WebhookURL)
+	}
+	x := exchange(t, tr, 1, "SendMessage", "client", "deployer")
+	cfg := path(decodeJSON(t, x.Request.Body), "params", "configuration", "taskPushNotificationConfig")
+	if str(cfg, "url") != WebhookURL+"/a2a/notify" || str(cfg, "token") != webhookToken {
+		t.Errorf("the deploy's push config is %v, want the webhook's URL and the client's token", cfg)
+	}
+	var states []string
+	approved := false
+	for _, ex := range tr.Exchanges[1 : len(tr.Exchanges)-1] {
+		if ex.Name == "approve" {
+			if len(states) == 0 || states[len(states)-1] != "TASK_STATE_AUTH_REQUIRED" {
+				t.Errorf("the approval follows the notifications %v, want it after AUTH_REQUIRED's", states)
+			}
+			approved = true
+			continue
+		}
+		if ex.Channel != replay.ChannelPush || ex.From != "deployer" || ex.To != WebhookName || ex.Request.Method != "POST" {
+			t.Fatalf("exchange %d is %s %q from %s to %s, want a push from the deployer to the webhook", ex.Seq, ex.Request.Method, ex.Channel, ex.From, ex.To)
+		}
+		if got := ex.Request.Get("A2A-Notification-Token"); got != webhookToken {
+			t.Errorf("exchange %d carries token %q, want the client's", ex.Seq, got)
+		}
+		if ex.Response == nil || ex.Response.StatusCode != 204 {
+			t.Errorf("exchange %d: the webhook answered %+v, want 204", ex.Seq, ex.Response)
+		}
+		body := decodeJSON(t, ex.Request.Body)
+		if state := str(body, "task", "status", "state") + str(body, "statusUpdate", "status", "state"); state != "" {
+			states = append(states, state)
+		}
+	}
+	want := []string{"TASK_STATE_SUBMITTED", "TASK_STATE_WORKING", "TASK_STATE_AUTH_REQUIRED", "TASK_STATE_WORKING", "TASK_STATE_COMPLETED"}
+	if diff := cmp.Diff(want, states); diff != "" || !approved {
+		t.Errorf("notified states (-want +got), approved %v:\n%s", approved, diff)
+	}
+	last := exchange(t, tr, len(tr.Exchanges), "GetTask", "client", "deployer")
+	if s := str(path(decodeJSON(t, last.Response.Body), "result"), "status", "state"); s != "TASK_STATE_COMPLETED" {
+		t.Errorf("the final GetTask finds %q, want COMPLETED", s)
+	}
+}

@@ -8,6 +8,8 @@
 //
 // The same three pieces run the live playground in the browser: nothing
 // here opens a socket, so it builds and runs under GOOS=js GOARCH=wasm.
+// One scenario is the exception, natively only: 13-push-webhook's
+// webhook listens on loopback (below, "Push notifications").
 //
 // # Transport
 //
@@ -93,6 +95,46 @@
 // "approve"; any other call by the last segment of its path that is not
 // an identifier; a path of identifiers only by its method.
 //
+// # Push notifications
+//
+// In 13-push-webhook the agent calls the client: the deployer POSTs each
+// event of the task to the client's webhook with a2a-go's HTTP sender
+// (agents/push.go), as it does outside a capture. That sender makes its
+// own http.Client and takes no transport, so the POST cannot go through
+// the in-process [Transport]. Two ways were open: an agents.Config hook
+// that posts through a transport the capture gives, which would need a
+// sender of the kit's own beside a2a-go's and capture a path the kit
+// never takes when it serves; or a real webhook. The capture takes the
+// second: the client's webhook is an HTTP server on a loopback port the
+// system picks (127.0.0.1:0), where the kit's webhook rules allow an
+// agent on loopback to post, and [Recorder.Webhook] records each
+// notification on the webhook's side, as an exchange on the channel
+// "push" from the deployer to the participant "client-webhook". So the
+// capture shows what a2a-go sends, byte for byte, to a real socket.
+//
+// It stays the same on every run because:
+//
+//   - the port changes from run to run, and the capture writes the
+//     listener's address as [WebhookURL] (http://localhost:41250)
+//     everywhere it appears: in the push config the client sends and in
+//     the notifications' URLs;
+//   - a notification takes no tick: like a frame, it is at the time of
+//     the task event it carries (its status's timestamp), or of the
+//     request before it when it carries none (an artifact update);
+//     its reply, the webhook's 204, takes the same time;
+//   - the kit sends a task's notifications to one webhook in order, one
+//     at a time, and the script waits for the webhook to have answered
+//     the AUTH_REQUIRED notification before the operator approves, and
+//     the COMPLETED one before the client's GetTask, so the exchanges
+//     are numbered the same on every run;
+//   - the client's token is a constant of the scenario, and the webhook
+//     answers 401 to a notification without it and 400 to one that is
+//     not a StreamResponse, so a change in what a2a-go sends shows in
+//     the capture.
+//
+// Before the transcript is taken the webhook is shut down, once its
+// handlers have returned, as the in-process handlers are waited for.
+//
 // # Normalisation
 //
 // [Recorder.Transcript] returns what was seen, raw. [Normalize] makes it
@@ -135,6 +177,12 @@
 //	12-stream-closes   a review stream closes at INPUT_REQUIRED; the
 //	                   client reads the task, fails to subscribe to it
 //	                   (a2a-go's -32001) and answers on a new stream
+//	13-push-webhook    a blocking deploy with a webhook config returns at
+//	                   AUTH_REQUIRED; the client holds no stream; the
+//	                   deployer POSTs each state change to the client's
+//	                   webhook; after the operator's approval the
+//	                   COMPLETED notification comes, and the client reads
+//	                   the result with GetTask
 //	14-poll            a blocking deploy returns at AUTH_REQUIRED; the
 //	                   client holds no stream and polls GetTask after
 //	                   1, 2, 4 and 8 s ([Recorder.Wait] shows the waits);

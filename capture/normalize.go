@@ -367,6 +367,8 @@ func CanonicalHeader(name string) string {
 		return "A2A-Version"
 	case "a2a-extensions":
 		return "A2A-Extensions"
+	case "a2a-notification-token":
+		return "A2A-Notification-Token"
 	}
 	return name
 }

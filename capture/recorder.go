@@ -251,21 +251,44 @@ func (x *recExchange) sent(req *http.Request, body []byte) {
 	name, ch := Classify(req.Method, req.URL.EscapedPath(), body)
 	r := x.r
 	r.mu.Lock()
-	x.tick = r.stamp()
+	to := r.byHost[req.URL.Host]
+	if to == "" {
+		// A host no participant serves: named after it, as a word.
+		to = strings.NewReplacer(":", "-", "[", "", "]", "").Replace(req.URL.Host)
+	}
+	x.add(r.stamp(), name, ch, to, req, req.URL.String(), body)
+	r.mu.Unlock()
+	r.notify()
+}
+
+// pushed records a push notification, seen by the webhook that serves
+// it: the request an agent sent to the participant to, at url. Under
+// the event clock it takes no tick of its own: like a frame, it is at
+// the time of the event it carries ([Recorder.Transcript]).
+func (x *recExchange) pushed(req *http.Request, to, url string, body []byte) {
+	r := x.r
+	r.mu.Lock()
+	k := -1
+	if !r.events {
+		k = r.stamp()
+	}
+	x.add(k, "push", replay.ChannelPush, to, req, url, body)
+	r.mu.Unlock()
+	r.notify()
+}
+
+// add fills in a request seen at tick k (-1: to work out) and appends
+// the exchange; r.mu must be held.
+func (x *recExchange) add(k int, name string, ch replay.Channel, to string, req *http.Request, url string, body []byte) {
+	r := x.r
+	x.tick = k
 	r.obs++
 	x.seq = len(r.xs) + 1
-	x.name, x.channel = name, ch
-	x.to = r.byHost[req.URL.Host]
-	if x.to == "" {
-		// A host no participant serves: named after it, as a word.
-		x.to = strings.NewReplacer(":", "-", "[", "", "]", "").Replace(req.URL.Host)
-	}
-	x.method, x.url = req.Method, req.URL.String()
+	x.name, x.channel, x.to = name, ch, to
+	x.method, x.url = req.Method, url
 	x.header = headerList(req.Header)
 	x.body = body
 	r.xs = append(r.xs, x)
-	r.mu.Unlock()
-	r.notify()
 }
 
 func (x *recExchange) failed(err error) {
@@ -356,7 +379,17 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 			t.Participants = append(t.Participants, replay.Participant{Name: name, URL: u})
 		}
 	}
+	prev := 0 // the tick of the request before
 	for _, x := range r.xs {
+		tick := x.tick
+		if tick < 0 {
+			// A push under the event clock: at the time of the event it
+			// carries, or of the request before it when it shows none.
+			if tick = r.shownTick(string(x.body)); tick < 0 {
+				tick = prev
+			}
+		}
+		prev = tick
 		add(x.from, "")
 		if u, err := url.Parse(x.url); err == nil {
 			add(x.to, u.Scheme+"://"+u.Host)
@@ -368,7 +401,7 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 			To:      x.to,
 			Channel: x.channel,
 			Request: replay.Request{
-				At:     r.at(x.tick),
+				At:     r.at(tick),
 				Method: x.method,
 				URL:    x.url,
 				Proto:  "HTTP/1.1",
@@ -377,7 +410,7 @@ func (r *Recorder) Transcript(title string) *replay.Transcript {
 			},
 		}
 		if x.hasResp {
-			cur := x.tick
+			cur := tick
 			body := ""
 			if !x.stream {
 				body = x.rbody.String()

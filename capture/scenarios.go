@@ -306,8 +306,9 @@ func runPlanner(ctx context.Context, s *Session) error {
 
 // blockingDeploy sends the client's deploy of the sample build with a
 // blocking SendMessage, which returns at AUTH_REQUIRED, and returns the
-// client (the caller destroys it), the task and its approve URL.
-func blockingDeploy(ctx context.Context, s *Session) (*a2aclient.Client, *a2a.Task, string, error) {
+// client (the caller destroys it), the task and its approve URL. cfg is
+// the request's configuration, if any.
+func blockingDeploy(ctx context.Context, s *Session, cfg *a2a.SendMessageConfig) (*a2aclient.Client, *a2a.Task, string, error) {
 	c, err := s.Client(ctx, ClientName, s.Kit.Deployer, false)
 	if err != nil {
 		return nil, nil, "", err
@@ -315,6 +316,7 @@ func blockingDeploy(ctx context.Context, s *Session) (*a2aclient.Client, *a2a.Ta
 	s.waiting("the reply to the deploy request")
 	res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{
 		Message: agents.NewDeployMessage(agents.SampleBuild, agents.SampleEnvironment),
+		Config:  cfg,
 	})
 	if err != nil {
 		c.Destroy()
@@ -342,7 +344,7 @@ var cancelDeploy = &Scenario{
 // the client cancels the task; the operator's approval then comes too
 // late and is refused.
 func runCancel(ctx context.Context, s *Session) error {
-	c, task, url, err := blockingDeploy(ctx, s)
+	c, task, url, err := blockingDeploy(ctx, s, nil)
 	if err != nil {
 		return err
 	}
@@ -390,7 +392,7 @@ var pollDeploy = &Scenario{
 // completed (observed off the record), so the capture is the same on
 // every run.
 func runPoll(ctx context.Context, s *Session) error {
-	c, task, url, err := blockingDeploy(ctx, s)
+	c, task, url, err := blockingDeploy(ctx, s, nil)
 	if err != nil {
 		return err
 	}
@@ -430,6 +432,63 @@ func runPoll(ctx context.Context, s *Session) error {
 		}
 		wait = min(2*wait, PollMax)
 	}
+}
+
+var pushWebhook = &Scenario{
+	Name:    "13-push-webhook",
+	Title:   "a client waits for a deploy on its webhook",
+	Parties: []string{ClientName, agents.DeployerName, WebhookName, OperatorName},
+	run:     runPushWebhook,
+}
+
+// runPushWebhook: the client sends the deploy with a push config for its
+// webhook in SendMessage's configuration; the blocking call returns at
+// AUTH_REQUIRED and the client holds no stream. The agent calls the
+// webhook with each event of the task; once the webhook has the
+// AUTH_REQUIRED one, the operator approves, and once it has the
+// COMPLETED one, the client reads the result with GetTask. The script
+// acts only on what the webhook has received, so the capture is the
+// same on every run.
+func runPushWebhook(ctx context.Context, s *Session) error {
+	hk, err := s.listenWebhook(agents.DeployerName)
+	if err != nil {
+		return err
+	}
+	c, task, url, err := blockingDeploy(ctx, s, &a2a.SendMessageConfig{
+		PushConfig: &a2a.PushConfig{URL: hk.url + "/a2a/notify", Token: webhookToken},
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Destroy()
+	s.waiting("the notification of AUTH_REQUIRED at the webhook")
+	before, err := hk.until(ctx, a2a.TaskStateAuthRequired)
+	if err != nil {
+		return fmt.Errorf("the webhook's notifications before the approval: %w", err)
+	}
+	s.Note(1, "The client gives the deployer a webhook (taskPushNotificationConfig: its URL and a token) and holds no stream: the blocking SendMessage returns at AUTH_REQUIRED.")
+	s.Note(2, "The agent calls back: each state change of the task is POSTed to the webhook as a StreamResponse, with the client's token in A2A-Notification-Token.")
+	if err := s.decide(ctx, url, "the operator's approval", http.StatusOK); err != nil {
+		return err
+	}
+	approve := 2 + before
+	s.Note(approve, "Outside A2A: the operator approves. The client learns of it from its webhook, not from a stream or a poll.")
+	s.waiting("the notification of COMPLETED at the webhook")
+	after, err := hk.until(ctx, a2a.TaskStateCompleted)
+	if err != nil {
+		return fmt.Errorf("the webhook's notifications after the approval: %w", err)
+	}
+	one := 1
+	s.waiting("the reply to GetTask")
+	t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID, HistoryLength: &one})
+	if err != nil {
+		return fmt.Errorf("GetTask: %w", err)
+	}
+	if t.Status.State != a2a.TaskStateCompleted {
+		return fmt.Errorf("GetTask after the COMPLETED notification: the task is in %s", t.Status.State)
+	}
+	s.Note(approve+after+1, fmt.Sprintf("Told by its webhook that the deploy is done, the client reads the result with one GetTask: %d notifications, %d before the approval and %d after.", before+after, before, after))
+	return nil
 }
 
 // seqOfAsk is the exchange of the polling client's ask number n in

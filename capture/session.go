@@ -66,6 +66,7 @@ func Scenarios() []*Scenario {
 		restBinding,
 		wrongTask,
 		streamCloses,
+		pushWebhook,
 		pollDeploy,
 		plannerChain,
 		inputRequiredV03,
@@ -96,11 +97,13 @@ type Session struct {
 	Kit *agents.Kit
 	Rec *Recorder
 
-	tr    *Transport
-	pins  map[string]string
-	notes map[int][]string
-	step  atomic.Value // string: what the script waits for
-	v03   bool         // the clients speak 0.3
+	tr      *Transport
+	pins    map[string]string
+	notes   map[int][]string
+	renames map[string]string // raw text -> what the capture writes
+	hooks   []*webhook
+	step    atomic.Value // string: what the script waits for
+	v03     bool         // the clients speak 0.3
 }
 
 // Capture runs the scenario against a fresh kit and returns its
@@ -116,11 +119,15 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	defer cancel()
 
 	tr := NewTransport(nil)
-	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}, v03: sc.V03}
+	s := &Session{tr: tr, pins: map[string]string{}, notes: map[int][]string{}, renames: map[string]string{}, v03: sc.V03}
 	s.step.Store("the start")
 	var parts []replay.Participant
 	for _, name := range sc.Parties {
-		parts = append(parts, replay.Participant{Name: name, URL: kitURLs[name]})
+		u := kitURLs[name]
+		if name == WebhookName {
+			u = WebhookURL
+		}
+		parts = append(parts, replay.Participant{Name: name, URL: u})
 	}
 	s.Rec = NewRecorder(tr, parts...)
 	s.Kit = agents.NewKit(agents.KitConfig{
@@ -139,6 +146,9 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	defer func() {
 		s.Kit.Close()
 		tr.Close()
+		for _, hk := range s.hooks {
+			hk.srv.Close()
+		}
 	}()
 
 	err := sc.run(ctx, s)
@@ -153,6 +163,9 @@ func (sc *Scenario) Capture(ctx context.Context) (*replay.Transcript, error) {
 	}
 
 	t := s.Rec.Transcript(sc.Title)
+	for old, new := range s.renames {
+		rename(t, old, new)
+	}
 	for _, x := range t.Exchanges {
 		x.Notes = append(x.Notes, s.notes[x.Seq]...)
 	}
@@ -176,6 +189,11 @@ var kitURLs = map[string]string{
 // observed after the transcript is taken.
 func (s *Session) quiesce(ctx context.Context) error {
 	s.waiting("every handler to return")
+	for _, hk := range s.hooks {
+		if err := hk.shutdown(ctx); err != nil {
+			return fmt.Errorf("the client's webhook: %w", err)
+		}
+	}
 	done := make(chan struct{})
 	go func() { s.tr.Wait(); close(done) }()
 	select {

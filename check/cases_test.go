@@ -21,6 +21,13 @@ var cases = map[string][]string{
 	// A list that lacks a configuration created and never deleted, and
 	// holds one deleted.
 	"push-config-list.http": {"169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
+	// A push notification whose body is not JSON; one whose token is
+	// not its configuration's.
+	"push-payload-text.http": {"119 §4.3.3 push-payload"},
+	"push-token-other.http":  {"119 §3.1.7 push-token"},
+	// A SendMessage that gives a push config, served by an agent whose
+	// card does not declare push notifications.
+	"capability-push-inline.http": {"83 §3.3.4 capability-push"},
 	// JSON-RPC served at a URL no card declares.
 	"interface-undeclared.http": {"71 §8.3.1 interface-declared"},
 	// A nested object's member in an HTTP+JSON query.

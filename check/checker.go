@@ -21,13 +21,15 @@ type checker struct {
 	tasks map[string]*timeline
 	// unknownTasks are the taskIds the agent answered TaskNotFoundError
 	// for, and the transcript never showed, with the exchange it did.
-	unknownTasks map[string]int
-	pushConfigs  map[pushKey]*pushState          // push.go
-	artifacts    map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
-	streams      map[string][]*streamRec         // task -> its streams (broadcast.go)
-	equiv        map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
-	served       map[string]bool                 // the interfaces that served a call (wire.go)
-	cardProbes   []cardProbe                     // the well-known card URLs answered 404 (wire.go)
+	unknownTasks  map[string]int
+	pushConfigs   map[pushKey]*pushState          // push.go
+	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
+	notifications []notification                  // notify.go: the pushes, for checkNotifications
+	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
+	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
+	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
+	served        map[string]bool                 // the interfaces that served a call (wire.go)
+	cardProbes    []cardProbe                     // the well-known card URLs answered 404 (wire.go)
 
 	versions map[int]string  // exchange number -> the version it speaks (v03.go)
 	migrated map[string]bool // the kinds of 0.3 spelling noted once (v03.go)
@@ -126,6 +128,7 @@ func (c *checker) run() error {
 	c.kept = map[string]int{}
 	c.unknownTasks = map[string]int{}
 	c.pushConfigs = map[pushKey]*pushState{}
+	c.webhooks = map[string][]webhookConfig{}
 	c.artifacts = map[string][]sighting{}
 	c.streams = map[string][]*streamRec{}
 	c.equiv = map[*card]map[string][2]*opSeen{}
@@ -153,6 +156,7 @@ func (c *checker) run() error {
 	}
 	c.checkFinal()
 	c.checkWireFinal()
+	c.checkNotifications()
 	return nil
 }
 
@@ -170,6 +174,10 @@ func (c *checker) pause() error {
 
 // checkCall runs the rules about one call.
 func (c *checker) checkCall(cl *call) {
+	if cl.push {
+		c.checkNotification(cl)
+		return
+	}
 	c.checkWire(cl)
 	if cl.card {
 		c.checkCard(cl)
@@ -189,6 +197,7 @@ func (c *checker) checkCall(cl *call) {
 	c.checkShapes(cl)
 	c.noteV03Stream(cl)
 	c.checkCapabilities(cl)
+	c.checkPushCapability(cl)
 	switch cl.method {
 	case "SendMessage", "SendStreamingMessage":
 		c.checkSend(cl)

@@ -142,6 +142,8 @@ type call struct {
 	resultTsk *jsonread.Value
 	frames    []*frame
 	streamed  bool // the response is an event stream
+
+	push bool // a push notification: the agent's POST to a webhook
 }
 
 // query is the request URL's query.
@@ -269,7 +271,12 @@ func (c *checker) decodeBatch(calls []*call) error {
 // decodeCall parses one exchange: its binding, method, bodies and frames.
 func decodeCall(cl *call) {
 	ex := cl.ex
-	if ex.Channel == replay.ChannelOutOfBand {
+	switch ex.Channel {
+	case replay.ChannelOutOfBand:
+		return
+	case replay.ChannelPush:
+		cl.push = true
+		cl.req = parseJSON(ex.Request.Body, requestBodyLine(ex))
 		return
 	}
 	u, err := url.Parse(ex.Request.URL)

@@ -77,6 +77,20 @@
 // deleted is listed (§3.1.8-10); streams of one task open at once
 // receive the same events in the same order (§3.5.2).
 //
+// Push notifications, where the transcript recorded the webhook (the
+// agent's POSTs on the channel "push", replay/doc.go): each is a
+// StreamResponse with exactly one payload (push-payload, §4.3.3, a note:
+// the text has no keyword; v0.3's bare Task is left to the version
+// rules), and carries the token its webhook's configuration gave, in
+// A2A-Notification-Token (push-token, a note: the specification names no
+// header). A configuration is the latest one for the notification's URL
+// and task, given inside SendMessage's configuration or by
+// CreateTaskPushNotificationConfig. A SendMessage that gives a
+// configuration to an agent whose card does not declare push
+// notifications is refused (capability-push), and a configuration for a
+// task the agent answered TaskNotFoundError for is refused too
+// (push-config-task).
+//
 // What the specification allows is not flagged: a finished task answered
 // TaskNotFoundError, since an agent may purge it (§3.3.2), unless the
 // transcript shows the task again; a taskId the agent does not know,

@@ -39,8 +39,10 @@ func pushConfigID(cl *call) string {
 	return id
 }
 
-// checkPush checks one push notification config call.
+// checkPush checks one push notification config call, and notes the
+// webhooks a call configures.
 func (c *checker) checkPush(cl *call) {
+	c.noteWebhook(cl)
 	if !binding.Push(cl.method) {
 		return
 	}
@@ -50,6 +52,7 @@ func (c *checker) checkPush(cl *call) {
 		if is(cl.params, jsonread.Object) {
 			c.pushFields(cl, cl.params, cl.req, ByClient, "the request's configuration")
 		}
+		c.checkConfigTask(cl)
 		if is(cl.result, jsonread.Object) {
 			c.pushFields(cl, cl.result, cl.resp, ByAgent, "the created configuration")
 			task := cl.result.Get("taskId").Text()

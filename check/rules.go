@@ -310,11 +310,32 @@ var Rules = append([]Rule{
 			{"spec §3.3.4", "Streaming: If `AgentCard.capabilities.streaming` is `false` or not present, attempts to use `SendStreamingMessage` or `SubscribeToTask` operations MUST return UnsupportedOperationError."},
 		}},
 	{ID: "capability-push", Section: "3.3.4", Keyword: "MUST", Severity: Violation, By: ByAgent,
-		Summary: "an agent whose card does not declare push notifications refuses the push notification config operations with PushNotificationNotSupportedError",
+		Summary: "an agent whose card does not declare push notifications refuses the push notification config operations, and a SendMessage that gives a configuration, with PushNotificationNotSupportedError",
 		Quotes: []Quote{
 			{"spec §3.3.4", capabilityMUST},
 			{"spec §3.3.4", "Push Notifications: If `AgentCard.capabilities.pushNotifications` is `false` or not present, operations related to push notification configuration (Create, Get, List, Delete) MUST return PushNotificationNotSupportedError."},
-		}},
+		},
+		Derivation: "A configuration inside SendMessage's configuration is a use of the feature the first sentence names; the second names the error. UnsupportedOperationError is taken there too, since the second sentence names only the four operations."},
+	{ID: "push-config-task", Section: "3.3.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "CreateTaskPushNotificationConfig for a task the agent said it does not have (and the transcript never showed since) is refused with TaskNotFoundError",
+		Quotes: []Quote{
+			{"spec §3.3.2", "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client"},
+			{"spec §3.1.7", "`TaskNotFoundError`: The task ID does not exist or is not accessible."},
+		},
+		Derivation: "A task the transcript never showed may exist from an earlier session; only one the agent already answered TaskNotFoundError for is known not to exist."},
+	{ID: "push-payload", Section: "4.3.3", Keyword: "", Severity: Note, By: ByAgent,
+		Summary: "a push notification's body is a StreamResponse: exactly one of task, message, statusUpdate and artifactUpdate",
+		Quotes: []Quote{
+			{"spec §4.3.3", "The webhook payload is a [`StreamResponse`](#323-stream-response) object containing exactly one of the following:"},
+			{"spec §4.3.3", "When a task update occurs, the agent sends an HTTP POST request to the configured webhook URL. The payload uses the same [`StreamResponse`](#323-stream-response) format as streaming operations, allowing push notifications to deliver the same event types as real-time streams."},
+		},
+		Derivation: "§4.3.3 states the payload without a keyword: a note. A v0.3 payload (the Task itself, with its kind) is left to the version rules."},
+	{ID: "push-token", Section: "3.1.7", Keyword: "", Severity: Note, By: ByAgent,
+		Summary: "a push notification carries the token its configuration gave, in A2A-Notification-Token",
+		Quotes: []Quote{
+			{"a2a.proto TaskPushNotificationConfig", "A token unique for this task or session."},
+		},
+		Derivation: "The specification names no header for the token and puts no keyword on sending it: a note. a2a-go and @a2a-js/sdk send it as A2A-Notification-Token (v0.3's SDKs as X-A2A-Notification-Token, also taken); without it the webhook cannot tell a notification from a forged one, which §13.2 asks clients to do (\"Clients MUST validate webhook authenticity\")."},
 
 	// Streams and task states.
 	{ID: "stream-start", Section: "3.1.2", Keyword: "MUST", Severity: Violation, By: ByAgent,

@@ -141,7 +141,7 @@ const (
 	unseenTiming  = "about how soon the agent answers or reports progress, which a transcript's timestamps cannot judge without knowing the agent's work"
 	unseenAuthz   = "about the agent's authorization model: whom a task or a configuration belongs to is not in a transcript"
 	unseenAuthn   = "about authentication: whether credentials are valid is decided by the agent and its identity provider, not shown in a transcript"
-	unseenWebhook = "about push notification deliveries to the client's webhook, a connection of its own that a transcript of the client's calls does not hold"
+	unseenWebhook = "about push notification deliveries to the client's webhook, a connection of its own: a transcript holds them only where its recording saw the webhook (exchanges on the push channel), and no rule judges this sentence on them yet"
 	unseenStorage = "about the agent's storage and what it keeps, which a transcript cannot see"
 	unseenCustom  = "about custom bindings and the documents that define them, which transcripts don't carry"
 	unseenInside  = "about what an implementation does inside (validating, sanitising, logging, keeping secrets, obeying the law), not what it sends"
@@ -195,7 +195,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return an authorization error when the authenticated client lacks required permissions", Unseen: unseenAuthz},
 	{Source: "spec §3.3.2", Keyword: "MUST NOT", Text: "Servers MUST NOT reveal the existence of resources the client is not authorized to access", Unseen: unseenAuthz},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST validate all input parameters before processing", Rules: []string{"input-validated"}, Partly: "only requests without their REQUIRED fields; what else an agent validates does not show"},
-	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client", Rules: []string{"resource-match"}, Partly: "only answers about another task or configuration than the one asked for; whether a resource exists only the agent knows"},
+	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Servers MUST return a not found error when a requested resource does not exist or is not accessible to the authenticated client", Rules: []string{"resource-match", "push-config-task"}, Partly: "only answers about another task or configuration than the one asked for, and configurations created for a task the agent said it does not have; whether a resource exists only the agent knows"},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "All error responses in the A2A protocol, regardless of binding, MUST convey the following information:", Rules: []string{"error-shape"}, Partly: "only the code and message of the error object"},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Each object in the array MUST include a `@type` key that identifies the object's type (using ProtoJSON `Any` representation).", Rules: []string{"error-details"}},
 	{Source: "spec §3.3.2", Keyword: "MUST", Text: "Protocol bindings MUST map these elements to their native error representations while preserving semantic meaning.", Unseen: unseenProcess},
@@ -441,5 +441,9 @@ var SpecTable = []Requirement{
 	{Source: "a2a.proto Role ROLE_AGENT", Keyword: "", Text: "The message is from the server to the client.", Rules: []string{"role"}},
 	{Source: "a2a.proto Part", Keyword: "", Text: "oneof content { string text = 1; bytes raw = 2; string url = 3; google.protobuf.Value data = 4; }", Rules: []string{"part-shape"}},
 	{Source: "a2a.proto Artifact", Keyword: "must", Text: "The content of the artifact. Must contain at least one part.", Rules: []string{"artifact-fields"}},
+	{Source: "spec §3.1.7", Keyword: "", Text: "`TaskNotFoundError`: The task ID does not exist or is not accessible.", Rules: []string{"push-config-task"}},
+	{Source: "spec §4.3.3", Keyword: "", Text: "When a task update occurs, the agent sends an HTTP POST request to the configured webhook URL. The payload uses the same [`StreamResponse`](#323-stream-response) format as streaming operations, allowing push notifications to deliver the same event types as real-time streams.", Rules: []string{"push-payload"}},
+	{Source: "spec §4.3.3", Keyword: "", Text: "The webhook payload is a [`StreamResponse`](#323-stream-response) object containing exactly one of the following:", Rules: []string{"push-payload"}},
+	{Source: "a2a.proto TaskPushNotificationConfig", Keyword: "", Text: "A token unique for this task or session.", Rules: []string{"push-token"}},
 	{Source: "a2a.proto StreamResponse", Keyword: "", Text: "The payload of the stream response. oneof payload { Task task = 1; Message message = 2; TaskStatusUpdateEvent status_update = 3; TaskArtifactUpdateEvent artifact_update = 4; }", Rules: []string{"one-payload"}},
 }

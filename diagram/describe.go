@@ -111,17 +111,20 @@ func describeTasks(b *strings.Builder, drawn []*replay.Step) {
 	}
 }
 
-// describeFrames says which steps are the frames of each stream, and
-// which travel outside A2A.
+// describeFrames says which steps are the frames of each stream, which
+// travel outside A2A, and which are push notifications.
 func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 	var groups grouping
-	var oob, n []int
+	var oob, push, n []int
 	for k, s := range drawn {
 		if s.Kind == replay.KindFrame && s.Group != "" {
 			groups.add(s.Group, k, true)
 		}
 		if s.OutOfBand {
 			oob = append(oob, s.Index)
+		}
+		if s.Kind == replay.KindPush {
+			push = append(push, s.Index)
 		}
 	}
 	groups.done()
@@ -130,19 +133,24 @@ func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 		for _, k := range groups.members(g) {
 			n = append(n, drawn[k].Index)
 		}
-		word := "frames"
-		if len(n) == 1 {
-			word = "a frame"
-		}
-		b.WriteString(" ")
-		writeRanges(b, n, "Step", "Steps")
-		b.WriteString(" " + isAre(n) + " " + word + " of one stream.")
+		stepsAre(b, n, "a frame of one stream", "frames of one stream")
 	}
-	if len(oob) > 0 {
-		b.WriteString(" ")
-		writeRanges(b, oob, "Step", "Steps")
-		b.WriteString(" " + isAre(oob) + " plain HTTP outside A2A.")
+	stepsAre(b, oob, "plain HTTP outside A2A", "plain HTTP outside A2A")
+	stepsAre(b, push, "a push notification", "push notifications")
+}
+
+// stepsAre writes " Step 3 is one." or " Steps 3 to 5 are many.", or
+// nothing for no steps.
+func stepsAre(b *strings.Builder, n []int, one, many string) {
+	if len(n) == 0 {
+		return
 	}
+	if len(n) > 1 {
+		one = many
+	}
+	b.WriteString(" ")
+	writeRanges(b, n, "Step", "Steps")
+	b.WriteString(" " + isAre(n) + " " + one + ".")
 }
 
 // A grouping gathers positions by key, keeping the keys in order of

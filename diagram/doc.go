@@ -86,6 +86,19 @@
 //     open when the capture ended".
 //   - Calls outside A2A are teal, in a dashed teal band labelled
 //     "outside A2A".
+//   - A push notification, the agent calling a client's webhook, is a
+//     violet dash-dot arrow from the agent's lifeline to the webhook's,
+//     with a filled head and a violet bold label ("push statusUpdate
+//     WORKING"): the colour and the dash-dot tell it from a request,
+//     which is solid and dark, and the filled head and the label from a
+//     response, which is dashed with an open head. The
+//     webhook is a participant of its own (replay/doc.go says why); it
+//     first appears after the agent, so its lane stands right of the
+//     agent's and a push never crosses the client's lane to look like a
+//     reply to it. The webhook's answer is a reply like any other. The
+//     notification's state is a badge on the arrow and a segment on the
+//     task's lane, as a frame's is. In Mermaid a push is the async arrow
+//     "-)" where a request is "->>" and a reply "-->>".
 //   - Right of the participants, each task has a lane: a bar coloured by
 //     state from the step that reported it, wider and with a pause sign
 //     while the task waits, ending in a dot at a terminal state. A lane is
@@ -101,7 +114,7 @@
 // [Options].NoStyle and serves [StyleSheet] itself. A page
 // may override the custom properties on .a2s: --bg, --fg, --muted,
 // --line, --life, --box, --box-line, --num, --cur, --stream, --stream-bg,
-// --oob, --oob-bg, --err, --on, and one per state: --s-submitted,
+// --oob, --oob-bg, --push, --err, --on, and one per state: --s-submitted,
 // --s-working, --s-input, --s-auth, --s-completed, --s-failed,
 // --s-canceled, --s-rejected, --s-other.
 //
@@ -114,8 +127,8 @@
 //	   data-state="TASK_STATE_AUTH_REQUIRED" data-task="ecf2dcb6-…"
 //	   role="listitem" aria-label="Step 4, frame 3: deployer to client, …">
 //
-// The classes are the kind (request, reply, frame, close), "oob" outside
-// A2A, "error", the state class st-submitted, st-working,
+// The classes are the kind (request, reply, frame, close, push), "oob"
+// outside A2A, "error", the state class st-submitted, st-working,
 // st-input-required, st-auth-required, st-completed, st-failed,
 // st-canceled, st-rejected or st-other, and "paused" on the step where a
 // task starts to wait. Ids take [Options].IDPrefix. The step groups are

@@ -135,13 +135,19 @@ func (m *mermaidWriter) message(s *replay.Step) {
 		text += "<br/>" + mermaidText(clipRunes(s.Detail, 60))
 	}
 	from, to := m.id[s.From], m.id[s.To]
-	switch {
-	case s.Kind == replay.KindClose:
+	arrow := "-->>"
+	switch s.Kind {
+	case replay.KindRequest:
+		arrow = "->>"
+	case replay.KindPush:
+		// Mermaid's async arrow: a call the agent makes of its own
+		// accord, that nobody waits on.
+		arrow = "-)"
+	}
+	if s.Kind == replay.KindClose {
 		m.w.WriteString("    Note over " + from + "," + to + ": " + text + "\n")
-	case s.Kind == replay.KindRequest:
-		m.w.WriteString("    " + from + "->>" + to + ": " + text + "\n")
-	default:
-		m.w.WriteString("    " + from + "-->>" + to + ": " + text + "\n")
+	} else {
+		m.w.WriteString("    " + from + arrow + to + ": " + text + "\n")
 	}
 	if s.Changed && replay.Interrupted(s.State) {
 		m.w.WriteString("    Note over " + from + ": task " + mermaidText(replay.ShortID(s.TaskID)) +

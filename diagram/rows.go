@@ -85,10 +85,7 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 			bw += pauseW
 		}
 	}
-	f := sans
-	if s.Kind == replay.KindRequest {
-		f = sansBold
-	}
+	f := labelFont(s.Kind)
 	y := top
 	// The head, then the badge on its last line when it fits.
 	ar.room(maxHeadLines + maxDetail)
@@ -139,7 +136,7 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 		r.Detail = ar.lines[start:len(ar.lines):len(ar.lines)]
 	}
 	r.Y = y + arrowGap
-	r.Arrow = ar.arrow(Arrow{X1: x1, X2: x2, Dashed: s.Kind != replay.KindRequest, Self: self})
+	r.Arrow = ar.arrow(Arrow{X1: x1, X2: x2, Dashed: s.Kind != replay.KindRequest && s.Kind != replay.KindPush, Self: self})
 	r.Bottom = r.Y + rowPadBottom
 	if self {
 		r.Bottom += 14

@@ -12,14 +12,14 @@ const styleSheet = `
 .a2s{--bg:#ffffff;--fg:#0f172a;--muted:#5b6577;--line:#334155;--life:#b6c0cd;
 --box:#f1f5f9;--box-line:#64748b;--num:#e2e8f0;--cur:rgba(250,204,21,.22);
 --stream:#2563eb;--stream-bg:rgba(37,99,235,.055);--oob:#0d7d72;--oob-bg:rgba(13,148,136,.10);
---err:#dc2626;--on:#ffffff;
+--err:#dc2626;--on:#ffffff;--push:#7c3aed;
 --s-submitted:#64748b;--s-working:#2563eb;--s-input:#c2410c;--s-auth:#a21caf;
 --s-completed:#15803d;--s-failed:#dc2626;--s-canceled:#6b7280;--s-rejected:#b91c1c;--s-other:#64748b;
 --p-input:rgba(234,88,12,.13);--p-auth:rgba(192,38,211,.12)}
 @media (prefers-color-scheme:dark){.a2s{--bg:#0d1117;--fg:#e6edf3;--muted:#9aa6b6;--line:#c3ccd8;--life:#4b5563;
 --box:#1b2230;--box-line:#8b96a8;--num:#2b3443;--cur:rgba(250,204,21,.16);
 --stream:#6ea8ff;--stream-bg:rgba(96,165,250,.08);--oob:#2dd4bf;--oob-bg:rgba(45,212,191,.10);
---err:#f87171;--on:#0d1117;
+--err:#f87171;--on:#0d1117;--push:#b197fc;
 --s-submitted:#a3b1c6;--s-working:#6ea8ff;--s-input:#fb923c;--s-auth:#e879f9;
 --s-completed:#4ade80;--s-failed:#f87171;--s-canceled:#9ca3af;--s-rejected:#fca5a5;--s-other:#a3b1c6;
 --p-input:rgba(251,146,60,.16);--p-auth:rgba(232,121,249,.15)}}
@@ -52,6 +52,9 @@ const styleSheet = `
 .a2s .reply .arrow,.a2s .frame .arrow{stroke-dasharray:7 4}
 .a2s .head{fill:var(--line)}
 .a2s .head.open{fill:none;stroke:var(--line);stroke-width:1.6;stroke-linejoin:round}
+.a2s .push .arrow{stroke:var(--push);stroke-width:2.2;stroke-dasharray:12 3 2 3}
+.a2s .push .head{fill:var(--push)}
+.a2s .push .label{fill:var(--push);font-weight:700}
 .a2s .oob .arrow{stroke:var(--oob);stroke-width:2}
 .a2s .oob .head{fill:var(--oob)}
 .a2s .oob .head.open{fill:none;stroke:var(--oob)}

@@ -411,10 +411,11 @@ func (b svgBuf) arrow(r *Row, a *Arrow) svgBuf {
 }
 
 // head draws an arrowhead with its tip at (tx, ty), pointing right when
-// dir is 1 and left when -1: filled for requests, open for the rest.
+// dir is 1 and left when -1: filled for requests and push notifications,
+// open for the rest.
 func (b svgBuf) head(k replay.StepKind, tx, ty, dir int) svgBuf {
 	bx := tx - dir*11
-	if k == replay.KindRequest {
+	if k == replay.KindRequest || k == replay.KindPush {
 		b = b.s(`<path class="head" d="M`).n(tx).s(" ").n(ty).s("L").n(bx).s(" ").n(ty - 5).s("L").n(bx).s(" ").n(ty + 5).s(`z"/>`)
 		return b
 	}
@@ -423,7 +424,7 @@ func (b svgBuf) head(k replay.StepKind, tx, ty, dir int) svgBuf {
 
 func kindClass(k replay.StepKind) string {
 	switch k {
-	case replay.KindRequest, replay.KindReply, replay.KindFrame, replay.KindClose:
+	case replay.KindRequest, replay.KindReply, replay.KindFrame, replay.KindClose, replay.KindPush:
 		return string(k)
 	}
 	return "other"

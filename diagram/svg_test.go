@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/golden"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -495,5 +496,48 @@ func TestIDAttr(t *testing.T) {
 				t.Errorf("idAttr(%q, %q) = %q, want %q", prefix, id, got, want)
 			}
 		}
+	}
+}
+
+// TestPushArrow checks that a push notification is drawn apart from a
+// request and a reply: its own class and kind (which the style sheet
+// colours and dashes), a filled head, a solid (not dashed) arrow in the
+// geometry, and Mermaid's async arrow.
+func TestPushArrow(t *testing.T) {
+	tr, err := replay.Parse(replaytest.ReadFile(t, "../replay/testdata/push-webhook.http"), "push-webhook.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := replay.Steps(tr)
+	g, svg := render(t, steps, Options{})
+	r := g.Rows[6] // s7, push statusUpdate WORKING
+	if r.Kind != replay.KindPush || r.Arrow == nil || r.Arrow.Dashed || r.Badge == nil || r.Mark == nil {
+		t.Fatalf("push row: kind %q, arrow %+v, badge %v, lane mark %v; want a push with a solid arrow, a badge and a lane segment",
+			r.Kind, r.Arrow, r.Badge != nil, r.Mark != nil)
+	}
+	if reply := g.Rows[7]; reply.Kind != replay.KindReply || !reply.Arrow.Dashed {
+		t.Errorf("the webhook's answer: kind %q, arrow %+v; want a dashed reply", reply.Kind, reply.Arrow)
+	}
+	group := regexp.MustCompile(`<g class="step push st-working" id="s7"[^>]* data-kind="push"[^>]*>(.*?)</g>`).FindSubmatch(svg)
+	if group == nil {
+		t.Fatalf("no step group of class push for s7 in:\n%s", svg)
+	}
+	if !strings.Contains(StyleSheet(), ".a2s .push .arrow{stroke:var(--push)") {
+		t.Error("the style sheet does not colour a push's arrow")
+	}
+	for _, want := range []string{`<path class="head" `, `class="arrow"`} {
+		if !bytes.Contains(group[1], []byte(want)) {
+			t.Errorf("push group lacks %s: %s", want, group[1])
+		}
+	}
+	if bytes.Contains(group[1], []byte(`head open`)) {
+		t.Errorf("push group has an open head, as a reply does: %s", group[1])
+	}
+	var m strings.Builder
+	if err := WriteMermaid(&m, steps, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.String(), "    p2-)p3: 7 · push statusUpdate WORKING\n") {
+		t.Errorf("Mermaid draws no async arrow for the push:\n%s", m.String())
 	}
 }

@@ -32,13 +32,19 @@ func headText(s *replay.Step) string {
 	return h
 }
 
+// labelFont is the font of a step's head: bold for what a party sends
+// of its own accord (a request, a push notification), regular for
+// answers.
+func labelFont(k replay.StepKind) font {
+	if k == replay.KindRequest || k == replay.KindPush {
+		return sansBold
+	}
+	return sans
+}
+
 // lineWidth is the width of a step's head and badge on one line.
 func lineWidth(s *replay.Step, head string) int {
-	f := sans
-	if s.Kind == replay.KindRequest {
-		f = sansBold
-	}
-	w := f.width(head, labelSize)
+	w := labelFont(s.Kind).width(head, labelSize)
 	if s.Reports && s.State != "" {
 		w += 8 + sansBold.width(stateText(s.State), smallSize) + 2*badgePadX
 		if replay.Interrupted(s.State) {

@@ -45,7 +45,10 @@
 //
 // Times are the proxy's wall clock, in UTC, to the millisecond: a
 // request when the proxy sends it on, a response when its head arrives,
-// a frame when the empty line that ends it arrives. Stream bodies pass
+// a frame when the empty line that ends it arrives. They are strictly
+// increasing in the order the proxy saw them: one in the same
+// millisecond as the one before is written 1 ms after it, so an
+// approval sent right after the frame that asked for it stays after it. Stream bodies pass
 // through at once: the proxy flushes to the client as soon as a line is
 // whole, so a client sees each frame when the proxy does. A response that
 // is not a stream is read whole (up to [MaxBody]) before it is passed on.
@@ -61,6 +64,28 @@
 // proxy saw them. Traffic over a network interleaves as it will, so two
 // recordings of the same session may still differ where two connections
 // raced.
+//
+// # Push notifications
+//
+// An agent's push notifications go to the client's webhook, not through
+// the proxy. With [Config.Webhooks] ("a2aplay record -webhooks") the
+// Recorder receives them: where a client gives a push notification
+// configuration (inside SendMessage's configuration, or
+// CreateTaskPushNotificationConfig, in either binding), the agent is
+// sent the proxy's receiver, PROXY/_a2aplay/webhook/N, as the url, in
+// place of the client's webhook; the rest of the request is passed on as
+// it is. The rewrite is the one change the proxy makes to what a client
+// sends, so it is noted on the exchange and in the transcript's header,
+// and the exchange is recorded as the agent saw it, with the receiver's
+// URL. Each notification the agent posts to the receiver is recorded as
+// an exchange on the channel "push" from the agent to the participant
+// "client-webhook", at the client's webhook URL, with a note naming the
+// receiver; it is passed on unchanged (body and headers, the
+// A2A-Notification-Token and Authorization included) to the client's
+// webhook, and the webhook's answer, recorded too, goes back to the
+// agent. The agent must be allowed to post to the proxy's address: the
+// kit's agents on loopback post to loopback, others may need the proxy
+// named (the kit's -push-allow).
 //
 // # Writing as it goes
 //

@@ -28,6 +28,10 @@ type exchange struct {
 
 // stamp returns the time of an observation happening now: the wall
 // clock, or with Normalize the next tick of capture's synthetic clock.
+// Wall clock times are strictly increasing: an observation in the same
+// millisecond as the one before it (or one a clock set back would put
+// earlier) is written 1 ms after it, so that steps keep the order the
+// proxy saw them in, an approval after the frame that asked for it.
 // r.mu must be held.
 func (r *Recorder) stamp() time.Time {
 	if r.norm != nil {
@@ -35,15 +39,32 @@ func (r *Recorder) stamp() time.Time {
 		r.tick++
 		return t
 	}
-	return time.Now().UTC().Truncate(time.Millisecond)
+	t := time.Now().UTC().Truncate(time.Millisecond)
+	if !t.After(r.last) {
+		t = r.last.Add(time.Millisecond)
+	}
+	r.last = t
+	return t
 }
 
 // begin records a request about to be sent to agent a. It returns nil
 // when the recording has stopped.
-func (r *Recorder) begin(a *agent, out *http.Request, body []byte) *exchange {
+func (r *Recorder) begin(a *agent, out *http.Request, body []byte, note string) *exchange {
 	name, ch := capture.Classify(out.Method, out.URL.EscapedPath(), body)
 	x := &exchange{agent: a, isCard: name == "GetAgentCard" || name == "GetExtendedAgentCard"}
 	x.x = replay.Exchange{Name: name, From: ClientName, To: a.Name, Channel: ch}
+	if note != "" {
+		x.notes = append(x.notes, note)
+	}
+	if !r.start(x, out, body) {
+		return nil
+	}
+	return x
+}
+
+// start records the request of x, about to be sent; it reports false
+// when the recording has stopped.
+func (r *Recorder) start(x *exchange, out *http.Request, body []byte) bool {
 	rq := &x.x.Request
 	rq.Method, rq.URL, rq.Proto = out.Method, out.URL.String(), "HTTP/1.1"
 	rq.Header = x.headers(out.Header, "request")
@@ -54,14 +75,14 @@ func (r *Recorder) begin(a *agent, out *http.Request, body []byte) *exchange {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
-		return nil
+		return false
 	}
 	rq.At = r.stamp()
 	if r.norm != nil {
 		r.norm.Request(rq)
 	}
 	r.pending = append(r.pending, x)
-	return x
+	return true
 }
 
 // headers turns HTTP headers into a transcript's, in a fixed order, and

@@ -62,6 +62,11 @@ type Config struct {
 	// transport of its own, without timeouts (a task may wait for an
 	// operator as long as it takes).
 	Transport http.RoundTripper
+	// Webhooks has the Recorder receive push notifications: the url of
+	// a push config a client gives is rewritten to a receiver of the
+	// proxy's, which records each notification and forwards it to the
+	// client's webhook (see the package documentation).
+	Webhooks bool
 }
 
 // A Recorder is a reverse proxy in front of one or more A2A agents that
@@ -77,7 +82,9 @@ type Recorder struct {
 	app     *replay.Appender
 	norm    *capture.Normalizer
 	tick    int
+	last    time.Time   // the latest wall clock time written
 	pending []*exchange // in the order their requests were sent
+	hooks   []hook      // the webhooks push configs named, receiver n at hooks[n-1]
 	closed  bool
 	logMu   sync.Mutex
 }
@@ -134,6 +141,10 @@ func New(cfg Config) (*Recorder, error) {
 		r.agents = append(r.agents, ag)
 		head.Participants = append(head.Participants, replay.Participant{Name: a.Name, URL: ag.URL})
 		head.Notes = append(head.Notes, fmt.Sprintf("%s recorded through %s by a2aplay record", a.Name, r.proxyBase(ag)))
+	}
+	if cfg.Webhooks {
+		head.Participants = append(head.Participants, replay.Participant{Name: WebhookName})
+		head.Notes = append(head.Notes, fmt.Sprintf("push configs' webhook URLs rewritten to a2aplay record's receiver under %s%s, which records each notification and forwards it unchanged to the client's webhook (a2aplay record -webhooks)", strings.TrimSuffix(cfg.ProxyURL, "/"), receiverPath))
 	}
 	if cfg.Normalize {
 		head.Notes = append(head.Notes, "ids and times normalised as captures are (a2aplay record -normalize)")
@@ -200,6 +211,10 @@ var hopHeaders = map[string]bool{
 }
 
 func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	if r.cfg.Webhooks && strings.HasPrefix(req.URL.Path, receiverPath) {
+		r.receive(w, req)
+		return
+	}
 	a, rest := r.route(req.URL.EscapedPath())
 	if a == nil {
 		var where []string
@@ -216,14 +231,8 @@ func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		r.logf("%s %s: a method that starts with \"#\" cannot be recorded", quote(req.Method), quote(req.URL.Path))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, MaxBody))
+	body, err := readBody(w, req, "the request body")
 	if err != nil {
-		code := http.StatusBadRequest
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			code = http.StatusRequestEntityTooLarge
-		}
-		http.Error(w, "a2aplay record: reading the request body: "+err.Error(), code)
 		r.logf("%s %s: the request body could not be read: %v", req.Method, quote(req.URL.Path), err)
 		return
 	}
@@ -256,7 +265,15 @@ func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	preflight := req.Method == http.MethodOptions && req.Header.Get("Access-Control-Request-Method") != ""
 	var x *exchange
 	if !preflight {
-		x = r.begin(a, out, body)
+		note := ""
+		if r.cfg.Webhooks {
+			name, _ := capture.Classify(out.Method, out.URL.EscapedPath(), body)
+			if body, note = r.rewritePush(a, name, body); note != "" {
+				out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+				out.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+			}
+		}
+		x = r.begin(a, out, body, note)
 		if x == nil {
 			http.Error(w, "a2aplay record: the recording has stopped", http.StatusServiceUnavailable)
 			return
@@ -295,6 +312,22 @@ func (r *Recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	r.pipeBody(w, req, resp, x, rewrite)
+}
+
+// readBody reads a request's body, up to MaxBody. When it cannot, it
+// answers the request (400, or 413 for a body too large), saying it was
+// reading what, and returns the error.
+func readBody(w http.ResponseWriter, req *http.Request, what string) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, req.Body, MaxBody))
+	if err != nil {
+		code := http.StatusBadRequest
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			code = http.StatusRequestEntityTooLarge
+		}
+		http.Error(w, "a2aplay record: reading "+what+": "+err.Error(), code)
+	}
+	return body, err
 }
 
 // pipeBody reads a whole response body, records it as the agent sent

@@ -67,6 +67,12 @@ type rig struct {
 
 func newRig(t *testing.T, root string, normalize bool, as ...Agent) *rig {
 	t.Helper()
+	return newRigWith(t, func(c *Config) { c.Root, c.Normalize, c.Agents = root, normalize, as })
+}
+
+// newRigWith is newRig with the configuration set by set.
+func newRigWith(t *testing.T, set func(*Config)) *rig {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +83,9 @@ func newRig(t *testing.T, root string, normalize bool, as ...Agent) *rig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	r.rec, err = New(Config{Agents: as, Root: root, ProxyURL: r.url, Out: f, Normalize: normalize, Name: "session", Log: r.log, Title: "recorded"})
+	cfg := Config{ProxyURL: r.url, Out: f, Name: "session", Log: r.log, Title: "recorded"}
+	set(&cfg)
+	r.rec, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,12 +71,12 @@
 //	# @note any text                a note for the reader (optional, repeatable)
 //	# @at 2026-10-06T09:00:00.000Z  when the request was sent
 //
-// They come in this order: @from, @to, then @channel if present (its one
-// value is "out-of-band"), then the notes, then @at. A note may be empty,
-// written "# @note", to separate paragraphs. Times are RFC 3339 in UTC
-// with "Z" and exactly three fractional digits; the zero time
-// 0001-01-01T00:00:00.000Z is not a time. A line that starts with "#"
-// and is none of those this specification names is an error.
+// They come in this order: @from, @to, then @channel if present (its
+// value is "out-of-band" or "push", below), then the notes, then @at. A
+// note may be empty, written "# @note", to separate paragraphs. Times
+// are RFC 3339 in UTC with "Z" and exactly three fractional digits; the
+// zero time 0001-01-01T00:00:00.000Z is not a time. A line that starts
+// with "#" and is none of those this specification names is an error.
 //
 // The request follows: a request line "METHOD URL HTTP/1.1" (three fields
 // separated by single spaces: an HTTP token, an absolute http or https
@@ -147,6 +147,49 @@
 // reader never infers a stream's end from a task state: only @end says
 // it. With any other Content-Type, lines that look like frames are just
 // body text.
+//
+// # Push notifications
+//
+// A push notification (A2A §3.5, §4.3) is an HTTP request the other way
+// round: the agent POSTs a task's event to a webhook the client gave it.
+// A transcript records it as an exchange like any other, on the channel
+// "push", from the agent to the webhook:
+//
+//	# participant: client
+//	# participant: deployer http://localhost:41243
+//	# participant: client-webhook http://localhost:41250
+//
+//	### 4 push
+//	# @from deployer
+//	# @to client-webhook
+//	# @channel push
+//	# @at 2026-10-06T09:00:02.000Z
+//	POST http://localhost:41250/notify HTTP/1.1
+//	Content-Type: application/json
+//	A2A-Notification-Token: …
+//
+//	{"statusUpdate": {"taskId": "…", "status": {"state": "TASK_STATE_WORKING"}}}
+//
+//	# @at 2026-10-06T09:00:02.000Z
+//	HTTP/1.1 204 No Content
+//
+// The request's body is the notification's payload (a StreamResponse in
+// A2A v1.0), and the response is the webhook's answer. The webhook is a
+// participant of its own, with the base URL the agent posted to, and not
+// a point on the client's lane, for three reasons: it is a server the
+// agent connects to, as an agent is one the client connects to, so its
+// URL has the place every server's has and a reader can re-send the POST
+// to it; it may live apart from the client that registered it (another
+// process, another host, a receiver "a2aplay record" puts in between);
+// and an arrow to a lane of its own cannot be mistaken for a response to
+// one of the client's requests. A capture names it after the client,
+// "client-webhook". The channel, rather than the direction of the
+// arrow, says what the exchange is: a reader knows from "# @channel
+// push" alone that the request's body is a task's event, without
+// knowing which participants are agents. Parse checks the structure of
+// a push exchange as of any other; whether its payload, token and
+// method are what the spec asks is for the checker (package check) to
+// say.
 //
 // A capture writes exchanges in the order their requests were sent. A
 // recording written as it goes ([Appender], "a2aplay record") appends

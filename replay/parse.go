@@ -381,10 +381,10 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 		return nil, err
 	}
 	if v, ok := strings.CutPrefix(p.line(), channelPrefix); ok {
-		if v != string(ChannelOutOfBand) {
-			return nil, p.expected(`"# @channel out-of-band"`)
+		if v == string(ChannelA2A) || !ValidChannel(Channel(v)) {
+			return nil, p.expected(`"# @channel out-of-band" or "# @channel push"`)
 		}
-		x.Channel = ChannelOutOfBand
+		x.Channel = Channel(v)
 		p.next()
 	}
 	for {
@@ -406,7 +406,7 @@ func (p *parser) exchange(seq int) (*Exchange, error) {
 		case len(x.Notes) > 0 || x.Channel != ChannelA2A:
 			return nil, p.expected(`"# @note TEXT" or "# @at TIME"`)
 		default:
-			return nil, p.expected(`"# @channel out-of-band", "# @note TEXT" or "# @at TIME"`)
+			return nil, p.expected(`"# @channel CHANNEL", "# @note TEXT" or "# @at TIME"`)
 		}
 	}
 	if x.Request.At, err = p.at(atPrefix); err != nil {

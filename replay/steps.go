@@ -17,11 +17,16 @@ const (
 	KindReply   StepKind = "reply"   // a response (or transport error) received
 	KindFrame   StepKind = "frame"   // one server-sent event of a stream
 	KindClose   StepKind = "close"   // a stream closed (drawn as its group's end)
+	KindPush    StepKind = "push"    // a push notification: an agent's POST to a webhook
 )
 
 // A Step is one event a learner walks through: a request, a reply, one
-// stream frame, or the close of a stream. Out-of-band HTTP gives requests
-// and replies like A2A calls do, with OutOfBand set.
+// stream frame, the close of a stream, or a push notification. Out-of-band
+// HTTP gives requests and replies like A2A calls do, with OutOfBand set.
+// A push notification (an exchange on [ChannelPush]) gives a step of kind
+// [KindPush] from the agent to the webhook, which carries the event, task
+// and state of the notification's payload as a frame does, and a reply
+// from the webhook labelled by its HTTP status.
 //
 // The rule is one step per message on the wire plus one per stream close:
 // a request is a step; a plain response is a step; a streamed response is
@@ -270,7 +275,12 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 			continue
 		}
 		oob := ex.Channel == ChannelOutOfBand
-		req := requestStep(ex)
+		var req Step
+		if ex.Channel == ChannelPush {
+			req = pushStep(ex)
+		} else {
+			req = requestStep(ex)
+		}
 		req.OutOfBand = oob
 		req.Notes = ex.Notes
 		last := ex.Request.At
@@ -288,7 +298,9 @@ func exchangeSteps(t *Transcript) (steps []Step, keys []stepKey, known map[strin
 			keys = append(keys, stepKey{at: at, ex: ei})
 		}
 		add(&req, ex.Request.At)
-		replies = responseSteps(ex, oob, replies[:0])
+		// A webhook's answer is plain HTTP, like an out-of-band reply:
+		// only A2A calls get replies read as A2A.
+		replies = responseSteps(ex, ex.Channel != ChannelA2A, replies[:0])
 		// Steps of one exchange share the task and context the exchange
 		// concerns when their own body does not name them.
 		task, ctx := req.TaskID, req.ContextID
@@ -410,7 +422,7 @@ func number(steps []Step, exOf []int, n int) []string {
 		s.Index = i + 1
 		s.ID = "s" + strconv.Itoa(i+1)
 		s.Label, s.Detail, s.Notes = Visible(s.Label), Visible(s.Detail), visibleAll(s.Notes)
-		if s.Kind == KindRequest {
+		if s.Kind == KindRequest || s.Kind == KindPush {
 			reqID[exOf[i]] = s.ID
 		}
 	}

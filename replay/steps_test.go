@@ -627,3 +627,52 @@ func TestPermute(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsPush checks a push notification's steps: a push from the
+// agent to the webhook that carries the payload's event, task and state
+// (on the task's timeline), and the webhook's answer as its reply.
+func TestStepsPush(t *testing.T) {
+	tr, err := Parse(replaytest.ReadFile(t, "testdata/push-webhook.http"), "push-webhook.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A payload A2A does not define still makes a push step.
+	odd := *tr.Exchanges[3]
+	odd.Seq = len(tr.Exchanges) + 1
+	odd.Request.At = odd.Request.At.Add(5 * time.Second)
+	odd.Request.Body = "not json\nsecond line"
+	odd.Response = nil
+	tr.Exchanges = append(tr.Exchanges, &odd)
+	steps := Steps(tr)
+	want := []brief{
+		{"s1", "request", "client", "deployer", "SendMessage", 0, "", "", "", false},
+		{"s2", "reply", "deployer", "client", "task task-1 AUTH_REQUIRED", 0, "AUTH_REQUIRED", "s1", "", false},
+		{"s3", "push", "deployer", "client-webhook", "push statusUpdate AUTH_REQUIRED", 0, "AUTH_REQUIRED", "", "", false},
+		{"s4", "reply", "client-webhook", "deployer", "204 No Content", 0, "AUTH_REQUIRED", "s3", "", false},
+		{"s5", "request", "operator", "deployer", "POST /approve/task-1", 0, "AUTH_REQUIRED", "", "", true},
+		{"s6", "reply", "deployer", "operator", "200 OK", 0, "AUTH_REQUIRED", "s5", "", true},
+		{"s7", "push", "deployer", "client-webhook", "push statusUpdate WORKING", 0, "WORKING", "", "", false},
+		{"s8", "reply", "client-webhook", "deployer", "204 No Content", 0, "WORKING", "s7", "", false},
+		{"s9", "push", "deployer", "client-webhook", "push task task-1 COMPLETED", 0, "COMPLETED", "", "", false},
+		{"s10", "reply", "client-webhook", "deployer", "500 Internal Server Error", 0, "COMPLETED", "s9", "", false},
+		{"s11", "request", "client", "deployer", "GetTask (task task-1)", 0, "COMPLETED", "", "", false},
+		{"s12", "reply", "deployer", "client", "task task-1 COMPLETED", 0, "COMPLETED", "s11", "", false},
+		{"s13", "push", "deployer", "client-webhook", "push", 0, "", "", "", false},
+	}
+	if diff := cmp.Diff(want, briefs(steps)); diff != "" {
+		t.Errorf("Steps (-want +got):\n%s", diff)
+	}
+	if s := steps[6]; s.Event != "statusUpdate" || !s.Reports || !s.Changed || s.TaskID != "task-1" || s.Method != "" {
+		t.Errorf("push step: event %q, reports %v, changed %v, task %q, method %q; want statusUpdate, true, true, task-1, none",
+			s.Event, s.Reports, s.Changed, s.TaskID, s.Method)
+	}
+	if s := steps[9]; s.Error == nil || s.Error.Kind != ErrorHTTP || s.Error.Code != 500 {
+		t.Errorf("webhook's 500: error %+v, want an HTTP error 500", s.Error)
+	}
+	if s := steps[12]; s.Detail != "not json" {
+		t.Errorf("push of a body A2A does not define: detail %q, want its first line", s.Detail)
+	}
+	if got := CountSteps(tr); got != len(steps) {
+		t.Errorf("CountSteps = %d, Steps gave %d", got, len(steps))
+	}
+}

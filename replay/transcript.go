@@ -28,13 +28,21 @@ type Participant struct {
 }
 
 // Channel says whether an exchange belongs to the A2A protocol or travels
-// outside it, like an operator's approval.
+// outside it, like an operator's approval, and whether it is a push
+// notification: an agent's POST to a client's webhook.
 type Channel string
 
 const (
 	ChannelA2A       Channel = ""            // an A2A call (the default)
 	ChannelOutOfBand Channel = "out-of-band" // plain HTTP outside A2A
+	ChannelPush      Channel = "push"        // an agent's push notification to a webhook
 )
+
+// ValidChannel reports whether c is one of the channels the format
+// names: A2A (""), out-of-band or push.
+func ValidChannel(c Channel) bool {
+	return c == ChannelA2A || c == ChannelOutOfBand || c == ChannelPush
+}
 
 // An Exchange is one HTTP request and what came back: a response, a
 // stream of frames, or a transport error.

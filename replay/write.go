@@ -197,7 +197,7 @@ func checkExchange(x *Exchange, seq int, names map[string]bool) string {
 		return fmt.Sprintf("From %s is not a participant", quote(x.From))
 	case !names[x.To]:
 		return fmt.Sprintf("To %s is not a participant", quote(x.To))
-	case x.Channel != ChannelA2A && x.Channel != ChannelOutOfBand:
+	case !ValidChannel(x.Channel):
 		return fmt.Sprintf("unknown channel %s", quote(string(x.Channel)))
 	}
 	for i, n := range x.Notes {

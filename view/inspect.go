@@ -207,7 +207,7 @@ func streamText(ex *replay.Exchange, s replay.Step) string {
 // indented JSON when it is JSON, and the body as it was.
 func wire(ex *replay.Exchange, s replay.Step) (raw, pretty, body string) {
 	switch s.Kind {
-	case replay.KindRequest:
+	case replay.KindRequest, replay.KindPush:
 		r := ex.Request
 		var b strings.Builder
 		replay.WriteRequestHead(&b, &r)

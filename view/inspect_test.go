@@ -184,3 +184,24 @@ func TestInspectVisible(t *testing.T) {
 		t.Error("Inspect changed the transcript")
 	}
 }
+
+// TestInspectPush checks that the inspector names a push notification
+// and shows the agent's POST as it was on the wire.
+func TestInspectPush(t *testing.T) {
+	b, err := os.ReadFile("../replay/testdata/push-webhook.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := replay.Parse(b, "push-webhook.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := replay.Steps(tr)
+	d := Inspect(tr, steps, 6) // s7, the push of WORKING
+	if !strings.HasSuffix(d.Heading, "· push") {
+		t.Errorf("heading %q, want it to name a push notification", d.Heading)
+	}
+	if !strings.HasPrefix(d.Raw, "POST http://localhost:41250/notify HTTP/1.1\n") || !strings.Contains(d.Raw, "A2A-Notification-Token: tok-1") {
+		t.Errorf("raw %q, want the agent's POST to the webhook with its token", d.Raw)
+	}
+}

@@ -129,9 +129,9 @@ func stateReason(prev string, s replay.Step) (why, rule string) {
 		return "The agent cannot go on without something only the client knows: it pauses the task in an interrupted state and asks, in the status message.", "§4.1.3"
 	case s.State == replay.StateAuthRequired:
 		return "The agent needs an authorization before it acts; it travels outside A2A unless both sides agreed otherwise.", "§7.6.1"
-	case replay.Interrupted(prev) && s.State == replay.StateWorking && s.Kind == replay.KindFrame && prev == replay.StateAuthRequired:
+	case prev == replay.StateAuthRequired && s.State == replay.StateWorking:
 		return "The authorization arrived outside A2A, and the agent goes on by itself: no client message is needed.", "§7.6.1"
-	case replay.Interrupted(prev) && s.State == replay.StateWorking:
+	case prev == replay.StateInputRequired && s.State == replay.StateWorking:
 		return "The answer came as a new message on the same task, and the agent picks the task up where it stopped.", "§3.4.3"
 	case s.State == replay.StateCanceled:
 		return "A client may cancel a task that has not ended; a canceled task stays canceled.", "§3.1.5"

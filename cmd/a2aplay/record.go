@@ -39,9 +39,10 @@ func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "", "transcript file to write (required)")
 	normalize := fs.Bool("normalize", false, "write ids and times as captures do: deterministic UUIDs (and operator tokens) and the synthetic clock")
 	title := fs.String("title", "", "the transcript's title")
+	webhooks := fs.Bool("webhooks", false, "record push notifications: give agents the proxy's receiver as the url of a client's push config, record each notification and forward it unchanged to the client's webhook (the rewrite is noted in the transcript)")
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintln(w, "usage: a2aplay record -agent URL [-agent NAME=URL ...] [-listen localhost:8999] -out session.http [-normalize] [-title TEXT]")
+		fmt.Fprintln(w, "usage: a2aplay record -agent URL [-agent NAME=URL ...] [-listen localhost:8999] -out session.http [-normalize] [-webhooks] [-title TEXT]")
 		fmt.Fprintln(w, "\nServes a recording reverse proxy: point your client at the proxy instead of the agent.")
 		fmt.Fprintln(w, "The agent given as a bare URL is served at the proxy's root, each NAME=URL at /NAME/.")
 		fmt.Fprintln(w, "URLs of the agents in the cards and messages they send are rewritten to the proxy's,")
@@ -66,16 +67,17 @@ func runRecord(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	defer ln.Close()
-	return recordOn(ctx, ln, proxyHost(*listen, ln.Addr().String()), agentArgs, *out, *normalize, *title, os.Stderr)
+	return recordOn(ctx, ln, proxyHost(*listen, ln.Addr().String()), agentArgs, *out, *normalize, *webhooks, *title, os.Stderr)
 }
 
 // recordOn serves the recording proxy on ln, which clients reach at
 // host (host:port), until ctx ends.
-func recordOn(ctx context.Context, ln net.Listener, host string, agentArgs []string, out string, normalize bool, title string, log io.Writer) error {
+func recordOn(ctx context.Context, ln net.Listener, host string, agentArgs []string, out string, normalize, webhooks bool, title string, log io.Writer) error {
 	cfg := record.Config{
 		ProxyURL:  "http://" + host,
 		Title:     title,
 		Normalize: normalize,
+		Webhooks:  webhooks,
 		Name:      strings.TrimSuffix(filepath.Base(out), filepath.Ext(out)),
 		Log:       log,
 	}

@@ -77,7 +77,7 @@ func TestRecordCommand(t *testing.T) {
 	log := &lockedBuffer{}
 	done := make(chan error)
 	proxy := "http://" + ln.Addr().String()
-	go func() { done <- recordOn(ctx, ln, ln.Addr().String(), []string{agent.URL}, out, false, "", log) }()
+	go func() { done <- recordOn(ctx, ln, ln.Addr().String(), []string{agent.URL}, out, false, false, "", log) }()
 	var card string
 	for deadline := time.Now().Add(5 * time.Second); ; {
 		resp, err := http.Get(proxy + "/.well-known/agent-card.json")

@@ -370,7 +370,7 @@ func (r *harReader) validEntryExt(ext *harEntryExt) bool {
 	_, from := r.byName[ext.From]
 	_, to := r.byName[ext.To]
 	if !from || !to || ext.Name == "" || !replay.ValidLine(ext.Name) ||
-		(ext.Channel != replay.ChannelA2A && ext.Channel != replay.ChannelOutOfBand) {
+		!replay.ValidChannel(ext.Channel) {
 		return false
 	}
 	for _, n := range ext.Notes {
