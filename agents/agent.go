@@ -387,7 +387,8 @@ func newAgent(name string, cfg Config, card *a2a.AgentCard, exec func(*Agent) *e
 	mux.HandleFunc("GET "+LegacyCardPath, serveCard)
 	panics := a2asrv.WithTransportPanicHandler(panicked)
 	rpc := serving(ProtocolVersion, a2asrv.NewJSONRPCHandler(h, panics))
-	if rpc03, rest03 := v03Handlers(h, panics); rpc03 != nil {
+	if servesV03 {
+		rpc03, rest03 := v03Handlers(h, panics)
 		rpc = byVersion(serving(V03Version, rpc03), rpc)
 		mux.Handle(V03RESTPath+"/", a2aRoutes(serving(V03Version, rest03)))
 	}
