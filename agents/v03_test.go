@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// The 0.3 stories need a2a-go's 0.3 client, which the browser's build
+// leaves out (v03_wasm.go).
+
 package agents
 
 import (

@@ -80,6 +80,12 @@ func TestCaptureIsReproducible(t *testing.T) {
 // writes no .got files: the tests of other packages read every file in
 // transcripts/.
 func TestTranscriptsUpToDate(t *testing.T) {
+	if !captures03 {
+		// The browser's build serves no 0.3 and the 1.0 card alone, so
+		// its 19-planner (which reads cards) and the 0.3 twins differ
+		// from transcripts/; the native run holds transcripts/ to capture.
+		t.Skip("this build serves no A2A v0.3 (v03client_wasm.go)")
+	}
 	files := capturedFiles(t)
 	if golden.Updating() {
 		if err := os.MkdirAll(transcriptsDir, 0o755); err != nil {
