@@ -7,11 +7,8 @@ package test
 
 import (
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -23,64 +20,23 @@ import (
 	"github.com/a2aplay/a2aplay/web"
 )
 
-var exerciseSite struct {
-	once    sync.Once
-	url     string
-	offline string // file: URL of the offline page
-	err     error
-}
+var exerciseSite servedSite
 
 // exerciseSiteURL builds the site with the live and check modules and
 // the lessons' exercises, once, and serves it.
 func exerciseSiteURL(t *testing.T) string {
-	t.Helper()
-	if env.skip != "" {
-		t.Skip(env.skip)
-	}
-	dir := buildLiveSite(t)
-	exerciseSite.once.Do(func() {
-		exerciseSite.err = func() error {
-			root, err := browser.RepoRoot()
-			if err != nil {
-				return err
-			}
-			exs, err := lesson.PageExercises(filepath.Join(root, "web", "lessons"))
-			if err != nil {
-				return err
-			}
-			mod, err := os.ReadFile(filepath.Join(dir, "live.wasm"))
-			if err != nil {
-				return err
-			}
-			wasmExec, err := os.ReadFile(filepath.Join(dir, "wasm_exec.js"))
-			if err != nil {
-				return err
-			}
-			tmp, err := os.MkdirTemp("", "a2aplay-exercise-page-")
-			if err != nil {
-				return err
-			}
-			cleanups = append(cleanups, func() { os.RemoveAll(tmp) })
-			o := web.Options{Transcripts: env.shipped, Viewer: env.viewer, WasmExec: wasmExec, Live: mod, Check: env.check,
-				Exercises: exs, BrotliQuality: 5}
-			if _, err := web.Build(tmp, o); err != nil {
-				return err
-			}
-			srv := httptest.NewServer(web.Handler(os.DirFS(tmp), web.ServeOptions{ConnectSrc: web.DefaultConnectSrc}))
-			cleanups = append(cleanups, srv.Close)
-			exerciseSite.url = srv.URL + "/"
-			off := filepath.Join(tmp, "a2aplay-offline.html")
-			if err := web.WriteOffline(off, o); err != nil {
-				return err
-			}
-			exerciseSite.offline = "file://" + filepath.ToSlash(off)
-			return nil
-		}()
+	return exerciseSite.serve(t, "a2aplay-exercise-page-", func(live, wasmExec []byte) (web.Options, error) {
+		root, err := browser.RepoRoot()
+		if err != nil {
+			return web.Options{}, err
+		}
+		exs, err := lesson.PageExercises(filepath.Join(root, "web", "lessons"))
+		if err != nil {
+			return web.Options{}, err
+		}
+		return web.Options{Transcripts: env.shipped, Viewer: env.viewer, WasmExec: wasmExec, Live: live, Check: env.check,
+			Exercises: exs, BrotliQuality: 5}, nil
 	})
-	if exerciseSite.err != nil {
-		t.Fatal(exerciseSite.err)
-	}
-	return exerciseSite.url
 }
 
 // waitExState waits until the panel shows exercise id in state.

@@ -32,7 +32,10 @@ import (
 	"github.com/a2aplay/a2aplay/web"
 )
 
-var livePageSite struct {
+// A servedSite is a site built once, with the live module, served as
+// a2aplay serve serves it (its default connect-src: any port of
+// localhost) and written as the offline page too.
+type servedSite struct {
 	once    sync.Once
 	url     string // the served site, "/" at the end
 	offline string // file: URL of the offline page with Live inline
@@ -40,16 +43,17 @@ var livePageSite struct {
 	err     error
 }
 
-// liveSiteURL builds the site with the live module once and serves it
-// with a2aplay serve's default connect-src (any port of localhost).
-func liveSiteURL(t *testing.T) string {
+// serve builds the site once, from the options opts makes of the live
+// module and Go's wasm_exec.js (buildLiveSite builds them), and returns
+// its URL; prefix names its temporary folder.
+func (s *servedSite) serve(t *testing.T, prefix string, opts func(live, wasmExec []byte) (web.Options, error)) string {
 	t.Helper()
 	if env.skip != "" {
 		t.Skip(env.skip)
 	}
 	dir := buildLiveSite(t)
-	livePageSite.once.Do(func() {
-		livePageSite.err = func() error {
+	s.once.Do(func() {
+		s.err = func() error {
 			mod, err := os.ReadFile(filepath.Join(dir, "live.wasm"))
 			if err != nil {
 				return err
@@ -58,32 +62,43 @@ func liveSiteURL(t *testing.T) string {
 			if err != nil {
 				return err
 			}
-			tmp, err := os.MkdirTemp("", "a2aplay-live-page-")
+			o, err := opts(mod, wasmExec)
+			if err != nil {
+				return err
+			}
+			tmp, err := os.MkdirTemp("", prefix)
 			if err != nil {
 				return err
 			}
 			cleanups = append(cleanups, func() { os.RemoveAll(tmp) })
-			o := web.Options{Transcripts: env.shipped, Viewer: env.viewer, WasmExec: wasmExec, Live: mod, BrotliQuality: 5}
 			site := filepath.Join(tmp, "site")
-			if livePageSite.report, err = web.Build(site, o); err != nil {
+			if s.report, err = web.Build(site, o); err != nil {
 				return err
 			}
 			srv := httptest.NewServer(web.Handler(os.DirFS(site), web.ServeOptions{ConnectSrc: web.DefaultConnectSrc}))
 			cleanups = append(cleanups, srv.Close)
-			livePageSite.url = srv.URL + "/"
-
+			s.url = srv.URL + "/"
 			off := filepath.Join(tmp, "a2aplay-offline.html")
 			if err := web.WriteOffline(off, o); err != nil {
 				return err
 			}
-			livePageSite.offline = "file://" + filepath.ToSlash(off)
+			s.offline = "file://" + filepath.ToSlash(off)
 			return nil
 		}()
 	})
-	if livePageSite.err != nil {
-		t.Fatal(livePageSite.err)
+	if s.err != nil {
+		t.Fatal(s.err)
 	}
-	return livePageSite.url
+	return s.url
+}
+
+var livePageSite servedSite
+
+// liveSiteURL builds the site with the live module once and serves it.
+func liveSiteURL(t *testing.T) string {
+	return livePageSite.serve(t, "a2aplay-live-page-", func(live, wasmExec []byte) (web.Options, error) {
+		return web.Options{Transcripts: env.shipped, Viewer: env.viewer, WasmExec: wasmExec, Live: live, BrotliQuality: 5}, nil
+	})
 }
 
 // openLivePage opens url (a link into Live) and waits until the panel's
