@@ -50,6 +50,9 @@ var (
 	devMessageToTerminal = deviation{id: "message-to-terminal", rule: "message-to-terminal", upstream: "#439",
 		spec: "§3.1.1: UnsupportedOperationError (-32004) for a message to a task in a terminal state",
 		sdk:  "-32602 invalid params / HTTP 400 INVALID_ARGUMENT"}
+	devDeleteNoResult = deviation{id: "delete-no-result", rule: "jsonrpc-response",
+		spec: "§9: a JSON-RPC response; JSON-RPC 2.0 §5: a success carries result (for a Delete, google.protobuf.Empty, {})",
+		sdk:  "JSON-RPC DeleteTaskPushNotificationConfig answers {\"jsonrpc\":\"2.0\",\"id\":1}, with neither result nor error"}
 	devUnknownRole = deviation{id: "unknown-role", rule: "enum-names",
 		spec: "§3.3.2: servers MUST validate all input parameters before processing; §5.5: enums are their proto names, and Role has ROLE_USER and ROLE_AGENT",
 		sdk:  "a message whose role is no Role (\"ROLE_BOGUS\") is accepted, and the task's history keeps the role as sent"}
