@@ -220,6 +220,10 @@ func taskInURL(u string, known map[string]bool) string {
 	return ""
 }
 
+// Path is the path of the request's URL, as it travels (still
+// escaped), without the query: "/approve/ecf2dcb6-…", "/v1/message:send".
+func (rq *Request) Path() string { return withoutQuery(urlPath(rq.URL)) }
+
 // withoutQuery cuts the query (and fragment) off a URL's path.
 func withoutQuery(p string) string {
 	if i := strings.IndexAny(p, "?#"); i >= 0 {

@@ -193,3 +193,33 @@ func v03StateOrRaw(s string) string {
 	}
 	return s
 }
+
+// V03StateName is [V03State] the other way: the 0.3 name of a v1.0 task
+// state ("TASK_STATE_INPUT_REQUIRED" is "input-required"), and ok false
+// for a state 0.3 does not have.
+func V03StateName(state string) (name string, ok bool) {
+	if state == "TASK_STATE_UNSPECIFIED" {
+		return "unknown", true
+	}
+	s, found := strings.CutPrefix(state, "TASK_STATE_")
+	if !found {
+		return "", false
+	}
+	name = strings.ToLower(strings.ReplaceAll(s, "_", "-"))
+	if back, ok := V03State(name); !ok || back != state {
+		return "", false
+	}
+	return name, true
+}
+
+// V03Kind is the "kind" 0.3 gives the object a [Step].Event names
+// ("statusUpdate" is "status-update"), and "" for an event 0.3 has no
+// kind for.
+func V03Kind(event string) string {
+	for k, ev := range v03Events {
+		if ev == event {
+			return k
+		}
+	}
+	return ""
+}

@@ -52,6 +52,27 @@ func TestV03State(t *testing.T) {
 	}
 }
 
+// V03StateName and V03Kind go back from the v1.0 names to 0.3's, and
+// every 0.3 name comes back as itself.
+func TestV03NamesBack(t *testing.T) {
+	for _, name := range []string{"submitted", "working", "input-required", "completed", "canceled", "failed", "rejected", "auth-required", "unknown"} {
+		v1, _ := V03State(name)
+		if got, ok := V03StateName(v1); !ok || got != name {
+			t.Errorf("V03StateName(%q) = %q, %v; want %q", v1, got, ok, name)
+		}
+	}
+	for _, in := range []string{"", "working", "TASK_STATE_", "TASK_STATE_PAUSED", "TASK_STATE_Input_Required"} {
+		if got, ok := V03StateName(in); ok {
+			t.Errorf("V03StateName(%q) = %q, want no 0.3 name", in, got)
+		}
+	}
+	for ev, want := range map[string]string{"task": "task", "message": "message", "statusUpdate": "status-update", "artifactUpdate": "artifact-update", "error": "", "": ""} {
+		if got := V03Kind(ev); got != want {
+			t.Errorf("V03Kind(%q) = %q, want %q", ev, got, want)
+		}
+	}
+}
+
 // The 0.3 twins of 06 and 07 read into the same steps as their 1.0
 // twins: the same events, states, tasks and texts, the same number of
 // steps; only the labels of requests (0.3's method names), the version

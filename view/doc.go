@@ -21,6 +21,14 @@
 // page. The check worker judges them on the session and answers a
 // [Verdict] each (package exercise's Judge).
 //
+// The compare view ([Compare]) steps a v1.0 transcript and its v0.3 twin
+// side by side, the story's shipped pairs being [PageData.Stories]: it
+// pairs their steps by the story, not by position, and names on each
+// pair what the versions write differently (the version header, method
+// names, card shape, "kind" against the oneof, state names, "final"
+// against the stream's close), with the v1.0 section that says it. Its
+// deep link is #compare=06-input-required&s=3.
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

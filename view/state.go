@@ -12,6 +12,7 @@ import (
 type Link struct {
 	Transcript string // a shipped transcript's name, "07-auth-required"
 	File       string // the name of a file the learner opened
+	Compare    string // a story the compare view shows in 1.0 and 0.3 ([Compare])
 	Step       int    // 0 for the overview
 }
 
@@ -23,6 +24,7 @@ func ParseLink(s string) Link {
 	q, _ := url.ParseQuery(s) // keeps the pairs it could read
 	var l Link
 	l.Transcript = cleanName(q.Get("t"))
+	l.Compare = cleanName(q.Get("compare"))
 	if l.Transcript == "" {
 		l.File = q.Get("f")
 	}
@@ -55,6 +57,9 @@ func (l Link) Hash() string {
 	var b strings.Builder
 	b.WriteByte('#')
 	switch {
+	case l.Compare != "":
+		b.WriteString("compare=")
+		b.WriteString(url.QueryEscape(l.Compare))
 	case l.Transcript != "":
 		b.WriteString("t=")
 		b.WriteString(url.QueryEscape(l.Transcript))

@@ -28,6 +28,8 @@ func TestParseLink(t *testing.T) {
 		{"#t=a&f=b", Link{Transcript: "a"}},
 		{"#t=a;s=3", Link{}}, // ParseQuery rejects ";": the pair is dropped
 		{"#%zz&t=ok", Link{Transcript: "ok"}},
+		{"#compare=06-input-required&s=2", Link{Compare: "06-input-required", Step: 2}},
+		{"#compare=../x", Link{}},
 	}
 	for _, tt := range tests {
 		got := ParseLink(tt.in)
@@ -47,6 +49,7 @@ func TestLinkHashRoundTrip(t *testing.T) {
 		{Link{Transcript: "06-input-required"}, "#t=06-input-required"},
 		{Link{File: "my capture.http", Step: 2}, "#f=my+capture.http&s=2"},
 		{Link{Step: 3}, "#s=3"},
+		{Link{Compare: "07-auth-required", Step: 9}, "#compare=07-auth-required&s=9"},
 	}
 	for _, tt := range tests {
 		if got := tt.link.Hash(); got != tt.hash {
