@@ -1,8 +1,10 @@
 package view
 
 import (
+	"errors"
 	"strings"
 
+	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -333,4 +335,15 @@ func wireMethod(rq *replay.Request) string {
 		return method
 	}
 	return rq.Method + " " + rq.Path()
+}
+
+// CompareSVG draws one side of the compare view: the transcript's
+// steps as the page draws them, without the style sheet, with ids that
+// start with prefix ("cmpa-s3"), apart from the main diagram's.
+func CompareSVG(t *replay.Transcript, steps []replay.Step, prefix string) (string, error) {
+	if t == nil {
+		return "", errors.New("no transcript")
+	}
+	g := diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: prefix, NoStyle: true})
+	return string(diagram.AppendSVG(nil, g)), nil
 }

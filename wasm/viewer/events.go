@@ -182,6 +182,10 @@ func (p *page) key(ev js.Value) {
 		ev.Call("preventDefault")
 		return
 	}
+	if p.compareKey(view.MoveOfKey(k)) { // compare.go: both sides step
+		ev.Call("preventDefault")
+		return
+	}
 	switch view.MoveOfKey(k) {
 	case view.KeyNext:
 		p.goTo(p.nav.Cur+1, step)

@@ -99,6 +99,7 @@ type page struct {
 	opener  opener      // the worker that opens large files (opener.go)
 	live    liveMode    // the Live mode (live.go)
 	predict predictMode // predict mode (predict.go)
+	cmp     compareMode // the compare view (compare.go)
 
 	data  view.PageData   // the data block, read once
 	ex    exercises       // the Live panel's (exercises.go)
@@ -312,6 +313,11 @@ func key(name string, local bool) string {
 // pre-rendered transcript instead and says why in the banner.
 // Call with p.mu held.
 func (p *page) openLink(l view.Link) {
+	if l.Compare != "" {
+		p.openCompare(l.Compare, l.Step, noHistory) // compare.go
+		return
+	}
+	p.closeCompare()
 	problem := ""
 	switch {
 	case l.File != "":
@@ -558,6 +564,7 @@ func (p *page) syncPicker() {
 	if p.cur == nil {
 		return
 	}
+	p.syncCompareLink() // compare.go
 	sel := p.el.picker
 	for _, o := range dom.All(sel, "option[data-local]") {
 		o.Call("remove")
