@@ -34,6 +34,9 @@ func arias(drawn []*replay.Step) []string {
 			b.WriteString(displayName(s.To))
 			b.WriteString(", ")
 			b.WriteString(s.Label)
+			if s.Version == replay.V03 {
+				b.WriteString(", in " + v03Tag)
+			}
 		}
 		if s.OutOfBand {
 			b.WriteString(", " + outsideA2A)
@@ -115,8 +118,11 @@ func describeTasks(b *strings.Builder, drawn []*replay.Step) {
 // travel outside A2A, and which are push notifications.
 func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 	var groups grouping
-	var oob, push, n []int
+	var oob, push, v03, n []int
 	for k, s := range drawn {
+		if s.Version == replay.V03 {
+			v03 = append(v03, s.Index)
+		}
 		if s.Kind == replay.KindFrame && s.Group != "" {
 			groups.add(s.Group, k, true)
 		}
@@ -137,6 +143,7 @@ func describeFrames(b *strings.Builder, drawn []*replay.Step) {
 	}
 	stepsAre(b, oob, "plain HTTP outside A2A", "plain HTTP outside A2A")
 	stepsAre(b, push, "a push notification", "push notifications")
+	stepsAre(b, v03, "in A2A v0.3", "in A2A v0.3")
 }
 
 // stepsAre writes " Step 3 is one." or " Steps 3 to 5 are many.", or

@@ -131,6 +131,9 @@ func (m *mermaidWriter) message(s *replay.Step) {
 	if s.Kind == replay.KindFrame && s.Frame > 0 {
 		text = strconv.Itoa(s.Index) + " · frame " + strconv.Itoa(s.Frame) + ": " + mermaidText(s.Label)
 	}
+	if s.Version == replay.V03 && s.Kind != replay.KindClose {
+		text += " · " + v03Tag // as the SVG's tag says it
+	}
 	if s.Detail != "" && s.Kind != replay.KindClose {
 		text += "<br/>" + mermaidText(clipRunes(s.Detail, 60))
 	}

@@ -141,7 +141,19 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 	if self {
 		r.Bottom += 14
 	}
+	// A frame's tag says its number; every row of a 0.3 exchange says
+	// so too, so that no figure, or part of one, passes for v1.0's.
+	tag := ""
 	if s.Kind == replay.KindFrame && s.Frame > 0 {
+		tag = frameTag(s.Frame)
+	}
+	if s.Version == replay.V03 && s.Kind != replay.KindClose {
+		if tag != "" {
+			tag += " · "
+		}
+		tag += v03Tag
+	}
+	if tag != "" {
 		tx, a := x1+8, "start"
 		if x2 < x1 {
 			tx, a = x1-8, "end"
@@ -149,12 +161,15 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 		if self {
 			tx, a = x1+8, "start"
 		}
-		r.Tag = ar.tag(Line{X: tx, Y: r.Y + 14, Anchor: a, Text: frameTag(s.Frame)})
+		r.Tag = ar.tag(Line{X: tx, Y: r.Y + 14, Anchor: a, Text: tag})
 		if self {
 			r.Tag.Y += 14
 		}
 	}
 }
+
+// v03Tag marks the rows of an exchange that speaks A2A v0.3.
+const v03Tag = "A2A v0.3"
 
 // An arena holds the parts of all rows in a few large slices, so that a
 // row costs few allocations. A slice is never grown in place: when one

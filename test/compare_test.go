@@ -111,6 +111,10 @@ func TestCompareView(t *testing.T) {
 	}
 	tb.open(env.url + "#t=06-input-required.v0.3&s=2")
 	tb.at("06-input-required.v0.3", 2)
+	facts := eval[[]string](tb, `[...document.querySelectorAll("#insp-facts dt")].map(dt => dt.textContent + ": " + dt.nextElementSibling.textContent)`)
+	if f := strings.Join(facts, "\n"); !strings.Contains(f, "A2A version: 0.3") || !strings.Contains(f, "written input-required in 0.3") {
+		t.Errorf("the inspector on 06.v0.3 step 2 says:\n%s\nwant the exchange's version and 0.3's state name", f)
+	}
 	tb.click("#compare-link")
 	tb.wait(`document.getElementById("cmp-pos").textContent === "overview · 4 steps"`)
 	tb.key("ArrowRight")

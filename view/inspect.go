@@ -71,6 +71,9 @@ func InspectStep(t *replay.Transcript, s replay.Step, n int, start time.Time) De
 	}
 	if ex != nil {
 		add("Exchange", strconv.Itoa(ex.Seq)+" "+ex.Name)
+		if v := replay.ExchangeVersion(ex); v != "" {
+			add("A2A version", v)
+		}
 	}
 	add("Method", s.Method)
 	if ex != nil && ex.Response != nil && ex.Response.Stream != nil {
@@ -87,6 +90,9 @@ func InspectStep(t *replay.Transcript, s replay.Step, n int, start time.Time) De
 			v += " (reported again)"
 		default:
 			v += " (unchanged)"
+		}
+		if name, ok := replay.V03StateName(s.State); ok && s.Reports && s.Version == replay.V03 {
+			v += ", written " + name + " in 0.3"
 		}
 		d.Rows = append(d.Rows, Row{Name: "Task state", Value: v, State: s.State})
 	}

@@ -37,10 +37,11 @@ func TestInspect(t *testing.T) {
 		notes    []string
 	}{
 		{1, "Step 1 of 9 · request", map[string]string{
-			"Time":      "2026-10-06T09:00:00.000Z (+0.000 s)",
-			"From → to": "client → reviewer",
-			"Exchange":  "1 SendMessage",
-			"Method":    "SendMessage",
+			"Time":        "2026-10-06T09:00:00.000Z (+0.000 s)",
+			"From → to":   "client → reviewer",
+			"Exchange":    "1 SendMessage",
+			"A2A version": "1.0",
+			"Method":      "SendMessage",
 		}, "POST http://localhost:41242/ HTTP/1.1\nContent-Type: application/json\nA2A-Version: 1.0\n\n{", true,
 			[]string{"the first message has no base branch"}},
 		{2, "Step 2 of 9 · reply", map[string]string{
@@ -59,9 +60,10 @@ func TestInspect(t *testing.T) {
 			"Task state": "AUTH_REQUIRED (changed here)",
 		}, "id: 2\ndata: {", true, nil},
 		{6, "Step 6 of 9 · request outside A2A", map[string]string{
-			"Channel":    "outside A2A (plain HTTP)",
-			"Task":       "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
-			"Task state": "AUTH_REQUIRED (unchanged)",
+			"Channel":     "outside A2A (plain HTTP)",
+			"A2A version": "",
+			"Task":        "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee",
+			"Task state":  "AUTH_REQUIRED (unchanged)",
 		}, "POST http://localhost:41243/approve/aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee HTTP/1.1\n\n", false, nil},
 		{7, "Step 7 of 9 · reply", nil, "HTTP/1.1 200 OK\nContent-Type: text/plain\n\napproved", false, nil},
 		{9, "Step 9 of 9 · stream closed", nil, "(stream closed by the server at 2026-10-06T09:00:02.250Z)", false, nil},
@@ -72,6 +74,11 @@ func TestInspect(t *testing.T) {
 			t.Errorf("step %d: heading %q, want %q", tt.step, d.Heading, tt.heading)
 		}
 		got := map[string]string{}
+		for name, v := range tt.rows {
+			if v == "" {
+				got[name] = "" // a row the step must not have
+			}
+		}
 		for _, r := range d.Rows {
 			if _, ok := tt.rows[r.Name]; ok {
 				got[r.Name] = r.Value
@@ -94,6 +101,34 @@ func TestInspect(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.notes, d.Notes); diff != "" {
 			t.Errorf("step %d notes (-want +got):\n%s", tt.step, diff)
+		}
+	}
+}
+
+// The inspector marks each exchange's version, and a 0.3 state with
+// the name 0.3 writes it by.
+func TestInspectVersion(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		step     int
+		version  string
+		state    string
+		exchange string
+	}{
+		{"06-input-required.v0.3", 1, "0.3", "", "1 message/send"},
+		{"06-input-required.v0.3", 2, "0.3", "INPUT_REQUIRED (changed here), written input-required in 0.3", "1 message/send"},
+		{"06-input-required", 2, "1.0", "INPUT_REQUIRED (changed here)", "1 SendMessage"},
+		{"07-auth-required.v0.3", 5, "", "AUTH_REQUIRED (unchanged)", "2 approve"},
+	} {
+		tr, steps := readShipped(t, tt.name)
+		d := Inspect(tr, steps, tt.step-1)
+		got := map[string]string{}
+		for _, r := range d.Rows {
+			got[r.Name] = r.Value
+		}
+		if got["A2A version"] != tt.version || got["Task state"] != tt.state || got["Exchange"] != tt.exchange {
+			t.Errorf("%s step %d: version %q, state %q, exchange %q; want %q, %q, %q", tt.name, tt.step,
+				got["A2A version"], got["Task state"], got["Exchange"], tt.version, tt.state, tt.exchange)
 		}
 	}
 }

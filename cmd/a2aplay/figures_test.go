@@ -158,3 +158,41 @@ func TestFiguresHARAll(t *testing.T) {
 		}
 	}
 }
+
+// A figure of a 0.3 transcript says its version on every row it draws,
+// in SVG and in Mermaid, even when it draws a few steps only; a 1.0
+// figure does not say it.
+func TestFiguresMarkV03(t *testing.T) {
+	dir := t.TempDir()
+	v03 := filepath.Join("..", "..", "transcripts", "06-input-required.v0.3.http")
+	v10 := filepath.Join("..", "..", "transcripts", "06-input-required.http")
+	var stderr bytes.Buffer
+	for _, args := range [][]string{{v03, v10}, {"-steps", "2-3", "-format", "mermaid", v03}} {
+		if code := run(context.Background(), append([]string{"figures", "-out", dir}, args...), &stderr); code != 0 {
+			t.Fatalf("a2aplay figures %v: exit %d: %s", args, code, stderr.String())
+		}
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if svg := read("06-input-required.v0.3.svg"); strings.Count(svg, `class="tag"`) != 4 || strings.Count(svg, ">A2A v0.3</text>") != 4 {
+		t.Errorf("the 0.3 figure marks %d rows with a tag, %d with A2A v0.3; want all 4", strings.Count(svg, `class="tag"`), strings.Count(svg, ">A2A v0.3</text>"))
+	}
+	if svg := read("06-input-required.svg"); strings.Contains(svg, "v0.3") {
+		t.Error("the 1.0 figure says v0.3")
+	}
+	var msgs []string
+	for _, l := range strings.Split(read("06-input-required.v0.3.mmd"), "\n") {
+		if strings.Contains(l, "->>") {
+			msgs = append(msgs, strings.TrimSpace(l))
+		}
+	}
+	want := []string{"p2-->>p1: 2 · task e5c95b09 INPUT_REQUIRED · A2A v0.3<br/>Which base branch should I compare this diff against?", "p1->>p2: 3 · message/send (task e5c95b09) · A2A v0.3<br/>main"}
+	if diff := cmp.Diff(want, msgs); diff != "" {
+		t.Errorf("steps 2-3 of the 0.3 capture as Mermaid (-want +got):\n%s", diff)
+	}
+}
