@@ -37,7 +37,10 @@
 // agent was served. Every exchange is recorded as the agent saw it: the
 // request at the agent's URL, and the response before any rewriting, so
 // the approve link in a recorded status message is the URL of the
-// recorded approval. CORS preflights are passed on and not recorded. An
+// recorded approval. Nothing is translated: an exchange in A2A v0.3
+// (message/send, "kind", lower-case states, "final") is recorded as it
+// travelled, and reads as 0.3 (replay.ExchangeVersion). CORS preflights
+// are passed on and not recorded. An
 // exchange is named as capture names it ([capture.Classify]): the
 // JSON-RPC method, the HTTP+JSON route's method, GetAgentCard, or plain
 // HTTP outside A2A named by what it does: an operator's decision by its
