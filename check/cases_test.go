@@ -50,6 +50,24 @@ var cases = map[string][]string{
 	"version-answer-v10.http": {"38 §3.6.2 version-answer", "39 §3.2.3 one-payload", "77 §5.5 enum-names"},
 	// A card of 0.3's shape (agent.json, url and protocolVersion at its
 	// top) and a 0.3 exchange: one migration note per kind, no finding.
+	// A 0.3 stream whose status-update has no final, and whose terminal
+	// update says final: false (v03-stream-final twice, not a third
+	// time for the close); one the server closes after an
+	// input-required update that said false (a note).
+	"v03-final-terminal.http": {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "39 §3.2.3 v03-migration", "39 §5.5 v03-migration", "41 §3.6.2 v03-stream-final", "45 §3.6.2 v03-stream-final"},
+	"v03-final-closed.http":   {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "39 §3.2.3 v03-migration", "39 §5.5 v03-migration", "45 §3.6.2 v03-stream-final"},
+	// 0.3's tasks/resubscribe resumes with the next update and no Task
+	// first, which 1.0's SubscribeToTask would owe (subscribe-snapshot):
+	// only migration notes.
+	"v03-resubscribe.http": {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "43 §5.5 v03-migration", "44 §3.2.3 v03-migration", "94 §3.1.6 v03-migration"},
+	// The same-task answer in 0.3 is judged as in 1.0: a contextId that
+	// contradicts the task's is the client's note and, accepted, the
+	// agent's violation.
+	"v03-same-task.http": {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "40 §5.5 v03-migration", "41 §3.2.3 v03-migration", "88 §4.1.4 context-match", "93 §3.4.3 context-mismatch"},
+	// 0.3 over HTTP+JSON is its proto's JSON: wrapped payloads and
+	// TASK_STATE_ names are 0.3's there too, not a v1.0 answer; parts
+	// are "content" and bodies application/json, one note each.
+	"v03-rest.http": {"10 §3.6.1 v03-migration", "10 §11.1 v03-migration", "13 §4.1.4 v03-migration"},
 	"v03-card.http": {"16 §4.4.1 v03-migration", "48 §3.6.1 v03-migration", "54 §9.1 v03-migration", "59 §5.5 v03-migration", "62 §4.1.6 v03-migration", "77 §5.5 v03-migration", "78 §3.2.3 v03-migration"},
 }
 

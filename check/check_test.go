@@ -128,8 +128,10 @@ var corpus = map[string][]string{
 	// A 0.3 exchange gets one note per kind of 0.3 spelling, each with
 	// the section of the v1.0 rule; its answer on the same task is no
 	// finding.
-	"v03-migration":  {"10 §3.6.1 v03-migration", "16 §9.1 v03-migration", "21 §5.5 v03-migration", "24 §4.1.6 v03-migration", "39 §5.5 v03-migration", "40 §3.2.3 v03-migration"},
-	"version-answer": {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "40 §3.6.2 version-answer"},
+	"v03-migration":    {"10 §3.6.1 v03-migration", "16 §9.1 v03-migration", "21 §5.5 v03-migration", "24 §4.1.6 v03-migration", "39 §5.5 v03-migration", "40 §3.2.3 v03-migration"},
+	"version-answer":   {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "40 §3.6.2 version-answer"},
+	"v03-state":        {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "40 §3.6.2 v03-state", "41 §3.2.3 v03-migration"},
+	"v03-stream-final": {"17 §9.1 v03-migration", "22 §5.5 v03-migration", "25 §4.1.6 v03-migration", "39 §3.2.3 v03-migration", "39 §5.5 v03-migration", "47 §3.1.6 v03-migration", "49 §3.6.2 v03-stream-final"},
 	// The agent can serve a request without its REQUIRED fields only
 	// after the client sent one.
 	"input-validated": {"18 §3.2.1 request-fields", "25 §3.3.2 input-validated"},

@@ -196,6 +196,8 @@ func (c *checker) checkCall(cl *call) {
 	c.checkErrorKinds(cl)
 	c.checkShapes(cl)
 	c.noteV03Stream(cl)
+	c.checkV03State(cl) // v03.go
+	c.checkV03Final(cl)
 	c.checkCapabilities(cl)
 	c.checkPushCapability(cl)
 	switch cl.method {

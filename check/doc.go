@@ -125,7 +125,18 @@
 // section of the v1.0 rule and its v1.0 form, in place of a finding per
 // frame. A 1.0 exchange that
 // carries 0.3 leftovers (a kind, a lower-case state) gets the findings
-// it always did. An agent that answers a request in the other version
+// it always did. What 0.3 itself requires of a 0.3 answer is checked by
+// the §3.6.2 duty to serve a request with its version's semantics, with
+// 0.3's own text quoted (v0.3.0's specification and types.ts): its
+// states are 0.3's nine (v03-state); a stream's status-updates carry
+// final, a terminal one says true, and nothing follows a final one
+// (v03-stream-final). 0.3's tasks/resubscribe resumes with what comes
+// next: unlike 1.0's SubscribeToTask it owes no Task first. 0.3's
+// HTTP+JSON binding (its routes under /v1) is the JSON of 0.3's proto:
+// its payloads are wrapped and its enums TASK_STATE_ names there too, so
+// only JSON-RPC answers are held to 0.3's kind and lower-case states;
+// its messages' parts are "content" and its bodies application/json,
+// a migration note each. An agent that answers a request in the other version
 // than the one it asked for breaks §3.6.2 (version-answer; a request
 // without A2A-Version answered as 1.0 is version-empty's).
 //

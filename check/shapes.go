@@ -245,14 +245,19 @@ func (w *walk) messageFields(m *jsonread.Value, path string) bool {
 	if m.Get("role") == nil {
 		missing = append(missing, "role")
 	}
-	if p := m.Get("parts"); !is(p, jsonread.Array) || len(p.Items) == 0 {
+	parts := m.Get("parts")
+	if at := w.place(m); parts == nil && is(m.Get("content"), jsonread.Array) && w.c.versions[at.ex] == replay.V03 {
+		w.c.migrate("4.1.4", "v03-content", at, fmt.Sprintf("the message at %s carries its parts as \"content\", 0.3's name over HTTP+JSON; v1.0 calls them parts", w.path(path)))
+		parts = messageParts(m)
+	}
+	if !is(parts, jsonread.Array) || len(parts.Items) == 0 {
 		missing = append(missing, "parts")
 	}
 	if len(missing) > 0 {
 		w.c.report("message-fields", w.place(m), "the message at %s has no %s", w.path(path), missingList(missing))
 	}
 	w.role(m.Get("role"))
-	w.parts(m.Get("parts"))
+	w.parts(parts)
 	return true
 }
 

@@ -35,6 +35,22 @@ var v03Rules = []Rule{
 			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`)."},
 		},
 		Derivation: "A reply or frame whose payload has the other version's shape (a 0.3 kind and lower-case state, or a v1.0 wrapper and TASK_STATE_ name) was not processed with the requested version's semantics."},
+	{ID: "v03-state", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a 0.3 answer names its task's state by one of 0.3's TaskState values: submitted, working, input-required, auth-required, completed, canceled, failed, rejected, unknown",
+		Quotes: []Quote{
+			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`)."},
+			{"v0.3.0 types.ts TaskState", `InputRequired = "input-required",`},
+			{"v0.3.0 types.ts TaskState", `AuthRequired = "auth-required",`},
+		},
+		Derivation: "A 0.3 request is served with 0.3's semantics (§3.6.2 of v1.0.1), and 0.3's TaskState (the v0.3.0 specification's §6.3 renders types.ts) has nine lower-case values. A state outside them (\"INPUT_REQUIRED\", \"input_required\") is none a 0.3 client knows: it cannot tell that the task waits for it. A v1.0 TASK_STATE_ name in a 0.3 answer is version-answer's."},
+	{ID: "v03-stream-final", Section: "3.6.2", Keyword: "MUST", Severity: Violation, By: ByAgent,
+		Summary: "a 0.3 stream marks its last event, and no other, with \"final\": true: every status-update carries final, one that reports a terminal state says true, and no frame follows a final one",
+		Quotes: []Quote{
+			{"spec §3.6.2", "Agents MUST process requests using the semantics of the requested `A2A-Version` (matching `Major.Minor`)."},
+			{"v0.3.0 types.ts TaskStatusUpdateEvent", "If true, this is the final event in the stream for this interaction."},
+			{"v0.3.0 spec §9.3", "(Server closes the SSE connection after the `final:true` event)."},
+		},
+		Derivation: "A 0.3 request is served with 0.3's semantics (§3.6.2 of v1.0.1). In 0.3 a TaskStatusUpdateEvent's final is a required boolean (types.ts declares it without \"?\") that says whether the event is the stream's last, and the v0.3.0 specification's streaming example closes the stream after it: a frame after a final one is one the client has stopped reading for, and a terminal state's update that says false keeps a 0.3 client waiting for more. A stream the server closes after an update that said false is a note: the client learns the end only from the connection."},
 }
 
 // migrates are the rules a 0.3 exchange's spellings break in v1.0: in a
@@ -42,6 +58,7 @@ var v03Rules = []Rule{
 var migrates = map[string]bool{
 	"method-name": true, "one-payload": true, "part-shape": true, "enum-names": true,
 	"a2a-version": true, "v03-final": true, "v03-card": true,
+	"rest-content-type": true, // 0.3's HTTP+JSON sends application/json
 }
 
 // v03Event reads a 0.3 result or frame: its kind says what it is.
@@ -148,6 +165,8 @@ func (c *checker) checkVersionAnswer(cl *call) {
 		return // version-empty's
 	case c.reported(cl.ex.Seq, "version-not-supported"):
 		return
+	case cl.version == replay.V03 && cl.binding == restAPI:
+		return // wrapped, as 1.0 wraps it: 0.3's proto JSON (v10Answer)
 	}
 	for _, o := range cl.payloads() {
 		got := payloadVersion(o.v)
@@ -169,6 +188,11 @@ func (c *checker) checkVersionAnswer(cl *call) {
 // wrapped as v1.0 wraps it, or a 0.3 object with a v1.0 state name; ""
 // when it shows neither.
 func v10Answer(cl *call) string {
+	if cl.binding == restAPI {
+		// 0.3's HTTP+JSON binding is its proto's JSON: wrapped payloads
+		// and TASK_STATE_ names are 0.3's there too.
+		return ""
+	}
 	for _, o := range cl.payloads() {
 		if payloadVersion(o.v) == replay.V10 {
 			return "the answer is " + payloadHow(o.v, replay.V10) + ", as v1.0 wraps it"
@@ -233,4 +257,83 @@ func payloadHow(v *jsonread.Value, got string) string {
 		}
 	}
 	return ""
+}
+
+// checkV03Final: a 0.3 stream's status-updates carry final, a terminal
+// one says true, nothing follows a final one, and a stream the server
+// closes ended on a final one (v03-stream-final).
+func (c *checker) checkV03Final(cl *call) {
+	if cl.version != replay.V03 || !cl.streamed || len(cl.frames) == 0 {
+		return
+	}
+	finalAt, said := 0, 0 // the frame that said final: true; the terminal one that said false
+	last := (*frame)(nil)
+	for _, f := range cl.frames {
+		if f.obj == nil || f.err != nil {
+			continue
+		}
+		agent := c.at(cl, f.n, f.fr.Line, ByAgent)
+		if finalAt > 0 {
+			c.report("v03-stream-final", agent, "frame %d comes after frame %d said \"final\": true, 0.3's mark of the stream's last event", f.n, finalAt)
+			continue
+		}
+		last = f
+		if f.obj.Get("kind").Text() != "status-update" {
+			continue
+		}
+		fin := f.obj.Get("final")
+		name := f.obj.Get("status").Get("state").Text()
+		state, _ := replay.V03State(name)
+		switch {
+		case !is(fin, jsonread.Bool):
+			c.report("v03-stream-final", agent, "frame %d, a 0.3 status-update, has no boolean \"final\"; 0.3 requires it, true on the stream's last event", f.n)
+		case fin.IsTrue():
+			finalAt = f.n
+		case replay.Terminal(state):
+			c.report("v03-stream-final", agent, "frame %d reports the terminal state %q with \"final\": false; in 0.3 that update is the stream's last event and says true", f.n, name)
+			said = f.n
+		}
+	}
+	end := cl.ex.Response.Stream.End
+	if finalAt == 0 && last != nil && said != last.n && end != nil && end.By == replay.EndServer && last.obj.Get("kind").Text() == "status-update" {
+		r := ruleByID("v03-stream-final")
+		c.add(Finding{Exchange: cl.ex.Seq, Frame: last.n, Line: end.Line, Section: r.Section, Rule: r.ID, Severity: Note, By: ByAgent,
+			Msg: fmt.Sprintf("the server closed the stream after frame %d, which said \"final\": false; a 0.3 client learns the end from the connection only", last.n)})
+	}
+}
+
+// checkV03State: the states of a 0.3 answer are 0.3's (v03-state); a
+// v1.0 name is version-answer's.
+func (c *checker) checkV03State(cl *call) {
+	if cl.version != replay.V03 || cl.card || cl.binding == notA2A {
+		return
+	}
+	for _, o := range cl.payloads() {
+		if v03Event(o.v, nil) == nil {
+			continue
+		}
+		st := o.v.Get("status").Get("state")
+		if !is(st, jsonread.String) {
+			continue
+		}
+		if _, ok := replay.V03State(st.Text()); ok || strings.HasPrefix(st.Text(), "TASK_STATE_") {
+			continue
+		}
+		where := "the reply"
+		if o.frame > 0 {
+			where = fmt.Sprintf("frame %d", o.frame)
+		}
+		c.report("v03-state", c.at(cl, o.frame, o.line, ByAgent),
+			"%s names the task's state %q, which 0.3 does not have; 0.3's states are submitted, working, input-required, auth-required, completed, canceled, failed, rejected and unknown", where, st.Text())
+	}
+}
+
+// messageParts are a message's parts: its "parts", or, without them, its
+// "content", the name 0.3's HTTP+JSON binding (its proto's JSON) gives
+// them.
+func messageParts(m *jsonread.Value) *jsonread.Value {
+	if p := m.Get("parts"); p != nil {
+		return p
+	}
+	return m.Get("content")
 }
