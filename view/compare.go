@@ -274,7 +274,12 @@ func differences(a *replay.Transcript, sa *replay.Step, b *replay.Transcript, sb
 			add("card", "supportedInterfaces, each with url, protocolBinding and protocolVersion",
 				"url and protocolVersion at the card's top", "4.4.1")
 		}
-	case s10.Kind == replay.KindReply, s10.Kind == replay.KindFrame:
+	case s10.Kind == replay.KindReply || s10.Kind == replay.KindFrame:
+		if !isJSONRPC(&x03.Request) {
+			// 0.3's HTTP+JSON binding is its proto's JSON: wrapped
+			// payloads and TASK_STATE_ names, as in 1.0.
+			break
+		}
 		if k := replay.V03Kind(s03.Event); k != "" && s10.Event == s03.Event {
 			add("kind", `{"`+s10.Event+`": {…}}, the member names the object`, `"kind": "`+k+`" inside the object`, "A.2.1")
 		}
@@ -317,9 +322,20 @@ func versionHeader(rq *replay.Request) string {
 	return "no A2A-Version header"
 }
 
+// isJSONRPC reports whether a request's body names a JSON-RPC method.
+func isJSONRPC(rq *replay.Request) bool { return rpcMethod(rq) != "" }
+
 // wireMethod is the method as the request wrote it: a JSON-RPC body's
 // method, else the HTTP method and path.
 func wireMethod(rq *replay.Request) string {
+	if m := rpcMethod(rq); m != "" {
+		return m
+	}
+	return rq.Method + " " + rq.Path()
+}
+
+// rpcMethod is a JSON-RPC body's method, or "".
+func rpcMethod(rq *replay.Request) string {
 	method := ""
 	r := jsonread.NewReader(rq.Body)
 	if r.Peek() == '{' {
@@ -331,10 +347,7 @@ func wireMethod(rq *replay.Request) string {
 			}
 		})
 	}
-	if method != "" {
-		return method
-	}
-	return rq.Method + " " + rq.Path()
+	return method
 }
 
 // CompareSVG draws one side of the compare view: the transcript's

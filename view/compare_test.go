@@ -171,3 +171,31 @@ func TestStories(t *testing.T) {
 		t.Errorf("Stories = %v", got)
 	}
 }
+
+// 0.3 over HTTP+JSON is its proto's JSON, wrapped as 1.0 is: only the
+// version header and the route differ, no kind or state.
+func TestCompareREST(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "check", "testdata", "cases", "v03-rest.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v03 := string(data)
+	v10 := strings.NewReplacer("/v1/message:send HTTP/1.1\nContent-Type: application/json\n", "/message:send HTTP/1.1\nContent-Type: application/a2a+json\nA2A-Version: 1.0\n",
+		`"content"`, `"parts"`).Replace(v03)
+	a, as := parseText(t, "v10", v10)
+	b, bs := parseText(t, "v03", v03)
+	c := Compare(a, as, b, bs)
+	var got []string
+	for i, r := range c.Rows {
+		for _, d := range r.Diffs {
+			got = append(got, fmt.Sprintf("%d %s: %s | %s", i+1, d.What, d.V10, d.V03))
+		}
+	}
+	want := []string{
+		"1 version: A2A-Version: 1.0 | no A2A-Version header", "1 method: POST /message:send | POST /v1/message:send",
+		"3 version: A2A-Version: 1.0 | no A2A-Version header", "3 method: POST /message:send | POST /v1/message:send",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
