@@ -137,7 +137,7 @@ func escapePath(p string) string {
 
 var (
 	citeSourceRE  = regexp.MustCompile(`^(spec|proto|rfc|sdk(-[a-z0-9]+)*)$`)
-	specSectionRE = regexp.MustCompile(`^§[1-9][0-9]*(\.[1-9][0-9]*)*$`)
+	specSectionRE = regexp.MustCompile(`^§([1-9][0-9]*|[A-Z])(\.[1-9][0-9]*)*$`) // §7.6.1, or an appendix's §A.2.1
 	protoNameRE   = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*(\.[A-Z][A-Za-z0-9_]*)*$`)
 	rfcNumberRE   = regexp.MustCompile(`^[1-9][0-9]{0,4}$`)
 	sdkFileRE     = regexp.MustCompile(`^[A-Za-z0-9_.@+-]+(/[A-Za-z0-9_.@+-]+)*( at [A-Za-z0-9_.+-]+)?$`)

@@ -368,6 +368,7 @@ func TestCiteLinks(t *testing.T) {
 	tests := []struct{ source, ref, want string }{
 		{"spec", "§7.6.1", SpecURL + "#761-in-task-authorization-agent-responsibilities"},
 		{"spec", "§11.7", SpecURL + "#117-streaming"},
+		{"spec", "§A.2.1", SpecURL + "#a21-breaking-change-kind-discriminator-removed"},
 		{"proto", "TaskState", ProtoURL + "#L187"},
 		{"proto", "Unlisted", ProtoURL},
 		{"rfc", "9110", "https://www.rfc-editor.org/rfc/rfc9110"},
@@ -383,7 +384,7 @@ func TestCiteLinks(t *testing.T) {
 			t.Errorf("CiteURL(%q, %q) = %s, want %s", tt.source, tt.ref, got, tt.want)
 		}
 	}
-	for _, bad := range []string{"sdk-cobol x.cbl", "proto task state", "rfc nine", "sdk-go ../x at v1 2"} {
+	for _, bad := range []string{"sdk-cobol x.cbl", "proto task state", "rfc nine", "sdk-go ../x at v1 2", "spec §AB.1", "spec §a.2", "spec §A.0"} {
 		if _, _, problem := parseCite(bad); problem == "" {
 			t.Errorf("parseCite(%q): no problem reported", bad)
 		}

@@ -61,6 +61,7 @@ var titles = map[string]string{
 	"11.6":   "Error Handling",
 	"11.7":   "Streaming",
 	"14.2.1": "A2A-Version Header",
+	"A.2.1":  "Breaking Change: Kind Discriminator Removed",
 }
 
 // SectionURL returns the link to a section ("7.6.1") of the

@@ -10,6 +10,7 @@ func TestSectionURL(t *testing.T) {
 		"7.6.1": URL + "#761-in-task-authorization-agent-responsibilities",
 		"3.4.3": URL + "#343-multi-turn-conversation-patterns",
 		"11":    URL + "#11-httpjsonrest-protocol-binding",
+		"A.2.1": URL + "#a21-breaking-change-kind-discriminator-removed",
 		"12.8":  URL, // title not known: no guessed anchor
 		"7.5":   URL, // title not known: no guessed anchor
 	}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // TestDocs builds the shipped lessons and checks that the pages stand
@@ -58,12 +60,20 @@ func TestDocs(t *testing.T) {
 				// citations: the specification, its proto, an SDK's file, an RFC
 			case strings.HasPrefix(h, "../index.html"):
 				// the playground, built beside the lessons by a2aplay site
-				if !regexp.MustCompile(`^\.\./index\.html(#(t=[0-9a-z-]+(&amp;s=[0-9]+)?|live=[a-z]+(&amp;ex=[0-9a-z-]+)?))?$`).MatchString(h) {
-					t.Errorf("%s: playground link %q is not #t=NAME&s=N or #live=NAME(&ex=ID)", p, h)
+				if !regexp.MustCompile(`^\.\./index\.html(#((t|compare)=[0-9a-z.-]+(&amp;s=[0-9]+)?|live=[a-z]+(&amp;ex=[0-9a-z-]+)?))?$`).MatchString(h) {
+					t.Errorf("%s: playground link %q is not #t=NAME&s=N, #compare=STORY&s=N or #live=NAME(&ex=ID)", p, h)
 				}
-				if name := regexp.MustCompile(`t=([0-9a-z-]+)`).FindStringSubmatch(h); name != nil {
+				if name := regexp.MustCompile(`#t=([0-9a-z.-]+)`).FindStringSubmatch(h); name != nil {
 					if _, err := os.Stat(filepath.Join("../../transcripts", name[1]+".http")); err != nil {
 						t.Errorf("%s: link %q names no shipped transcript", p, h)
+					}
+				}
+				// A story to compare is shipped in both versions.
+				if name := regexp.MustCompile(`#compare=([0-9a-z.-]+)`).FindStringSubmatch(h); name != nil {
+					for _, n := range []string{name[1], name[1] + view.V03Suffix} {
+						if _, err := os.Stat(filepath.Join("../../transcripts", n+".http")); err != nil {
+							t.Errorf("%s: link %q names no story shipped in 1.0 and 0.3 (%s)", p, h, n)
+						}
 					}
 				}
 			default:
