@@ -143,7 +143,8 @@ const contrastJS = `(() => {
 	const out = [];
 	for (const sel of ["#insp-heading", ".insp-label", ".facts dt", ".facts dd", ".foot span", ".foot kbd", "#position", ".lane-name", ".lane-name b",
 		".seg:not(.later)", ".facts .state", '.tabs [aria-selected="false"]', '.mode[aria-pressed="false"]', "#zoom-reset", ".speed", ".picker select", ".tagline",
-		".pr-prompt", ".pr-score", ".pr-choices button", ".pr-n", ".pr-verdict", ".pr-verdict b"]) {
+		".pr-prompt", ".pr-score", ".pr-choices button", ".pr-n", ".pr-verdict", ".pr-verdict b",
+		"#cmp-title", "#cmp-pos", ".cmp-side figcaption", ".cmp-diff b", ".cmp-diff code", ".cmp-v", ".cmp-sec", ".cmp-none", ".cmp-goto"]) {
 		for (const el of document.querySelectorAll(sel)) {
 			if (!el.offsetParent || !el.textContent.trim()) continue;
 			const bg = background(el), fg = over(rgba(getComputedStyle(el).color), bg);
