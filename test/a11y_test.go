@@ -155,6 +155,37 @@ const contrastJS = `(() => {
 	return out;
 })()`
 
+// contrastOf checks, light and dark, the texts contrastJS measures
+// whose selector contains part: each reads at 4.5:1 or better, and each
+// selector of must is among them. It leaves the page light.
+func (tb *tab) contrastOf(part string, must ...string) {
+	tb.t.Helper()
+	for _, dark := range []bool{false, true} {
+		tb.dark(dark)
+		type measure struct {
+			Sel   string  `json:"sel"`
+			Text  string  `json:"text"`
+			Ratio float64 `json:"ratio"`
+		}
+		seen := map[string]bool{}
+		for _, m := range eval[[]measure](tb, contrastJS) {
+			if !strings.Contains(m.Sel, part) {
+				continue
+			}
+			seen[m.Sel] = true
+			if m.Ratio < 4.5 {
+				tb.t.Errorf("dark %v: %s %q has contrast %.2f:1, want 4.5:1", dark, m.Sel, m.Text, m.Ratio)
+			}
+		}
+		for _, sel := range must {
+			if !seen[sel] {
+				tb.t.Errorf("dark %v: no %s measured", dark, sel)
+			}
+		}
+	}
+	tb.dark(false)
+}
+
 // TestContrast: every key text of the page reads at 4.5:1 or better,
 // light and dark.
 func TestContrast(t *testing.T) {

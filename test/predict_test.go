@@ -218,28 +218,7 @@ func TestPredictOnScreen(t *testing.T) {
 // better, light and dark (contrastJS, as TestContrast measures).
 func (tb *tab) predictContrast() {
 	tb.t.Helper()
-	for _, dark := range []bool{false, true} {
-		tb.dark(dark)
-		type measure struct {
-			Sel   string  `json:"sel"`
-			Text  string  `json:"text"`
-			Ratio float64 `json:"ratio"`
-		}
-		seen := 0
-		for _, m := range eval[[]measure](tb, contrastJS) {
-			if !strings.HasPrefix(m.Sel, ".pr-") {
-				continue
-			}
-			seen++
-			if m.Ratio < 4.5 {
-				tb.t.Errorf("dark %v: %s %q has contrast %.2f:1, want 4.5:1", dark, m.Sel, m.Text, m.Ratio)
-			}
-		}
-		if seen < 6 {
-			tb.t.Errorf("dark %v: %d texts of the predict panel measured", dark, seen)
-		}
-	}
-	tb.dark(false)
+	tb.contrastOf(".pr-", ".pr-prompt", ".pr-score", ".pr-choices button")
 }
 
 // TestPredictSavedLive: predict mode on a session Live recorded (two

@@ -97,22 +97,27 @@ func TestRecordBrowser(t *testing.T) {
 // deployer on a loopback port, writing to a file.
 func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
 	t.Helper()
+	return serveRecorder(t, record.Config{Agents: []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}}, Name: "session"})
+}
+
+// serveRecorder serves a Recorder of cfg on a loopback port, writing to
+// a file named after cfg.Name.
+func serveRecorder(t *testing.T, cfg record.Config) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	proxy = "http://" + ln.Addr().String()
-	file = filepath.Join(t.TempDir(), "session.http")
+	file = filepath.Join(t.TempDir(), cfg.Name+".http")
 	f, err := os.Create(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
 	log = &lockedWriter{w: &bytes.Buffer{}}
-	rec, err = record.New(record.Config{
-		Agents:   []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}},
-		ProxyURL: proxy, Out: f, Log: log, Name: "session",
-	})
+	cfg.ProxyURL, cfg.Out, cfg.Log = proxy, f, log
+	rec, err = record.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,7 @@
 package test
 
 import (
-	"bytes"
 	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,9 +66,6 @@ func TestRecordJSSDKV03(t *testing.T) {
 					}
 				}
 				tr.Exchanges = append(tr.Exchanges, one.Exchanges...)
-				if os.Getenv("V03DUMP") != "" {
-					t.Logf("%s", data)
-				}
 			}
 			calls := 0
 			for _, x := range tr.Exchanges {
@@ -109,25 +102,5 @@ func TestRecordJSSDKV03(t *testing.T) {
 // loopback port, writing to a file named after it.
 func startRootRecorder(t *testing.T, name, url string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy = "http://" + ln.Addr().String()
-	file = filepath.Join(t.TempDir(), name+".http")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	log = &lockedWriter{w: &bytes.Buffer{}}
-	rec, err = record.New(record.Config{Agents: []record.Agent{{Name: name, URL: url}}, Root: name, ProxyURL: proxy, Out: f, Log: log, Name: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: rec}}
-	srv.Start()
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() { rec.Close() })
-	return proxy, rec, file, log
+	return serveRecorder(t, record.Config{Agents: []record.Agent{{Name: name, URL: url}}, Root: name, Name: name})
 }
