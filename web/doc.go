@@ -36,7 +36,8 @@
 // agents and sample deploy from package agents; the viewer
 // (wasm/viewer/live.go, panel.go) starts the worker on the Live tab or
 // a #live= link, drives the panel and draws each transcript the worker
-// posts. live.css is part of the page's style sheet.
+// posts. live.css, and compare.css for the compare view
+// (wasm/viewer/compare.go), are part of the page's style sheet.
 //
 // [BuildOffline] writes the same page as one self-contained HTML file
 // that works opened from disk, with the module, scripts, styles and every
