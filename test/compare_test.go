@@ -79,6 +79,9 @@ func TestCompareView(t *testing.T) {
 	if strings.Join(s.Diffs, "\n") != strings.Join(want, "\n") || s.Cur[0] != "4" || s.Cur[1] != "4" {
 		t.Errorf("step 4: %+v, want %q", s, want)
 	}
+	if got := eval[string](tb, `document.getElementById("announce").textContent`); got != "step 4 / 10: kind against the oneof, state name" {
+		t.Errorf("the page announces %q at step 4", got)
+	}
 	tb.keepScreenshot("compare-07-auth-required-1366")
 	tb.key("ArrowRight")
 	tb.wait(`document.getElementById("cmp-pos").textContent === "step 5 / 10"`)

@@ -170,11 +170,23 @@ func (p *page) compareTo(k int, h history) {
 	for i, at := range [2]int{a, b} {
 		p.markCompareSide(i, at)
 	}
-	if k == 0 {
-		m.el.pos.Set("textContent", "overview · "+count(n, "step"))
-	} else {
-		m.el.pos.Set("textContent", "step "+strconv.Itoa(k)+" / "+strconv.Itoa(n))
+	pos := "overview · " + count(n, "step")
+	if k > 0 {
+		pos = "step " + strconv.Itoa(k) + " / " + strconv.Itoa(n)
 	}
+	m.el.pos.Set("textContent", pos)
+	// The page's one live region reads out the step and what differs.
+	say := pos
+	if k > 0 {
+		for i, d := range m.c.Rows[k-1].Diffs {
+			sep := ", "
+			if i == 0 {
+				sep = ": "
+			}
+			say += sep + d.Name()
+		}
+	}
+	p.text.announce.set(say)
 	m.el.first.Set("disabled", n == 0 || k == 1)
 	m.el.prev.Set("disabled", k == 0)
 	m.el.next.Set("disabled", k >= n)
