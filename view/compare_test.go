@@ -199,3 +199,58 @@ func TestCompareREST(t *testing.T) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// FuzzCompare: any transcript compared with either side of a shipped
+// pair pairs every step once, in order, and never panics.
+func FuzzCompare(f *testing.F) {
+	for _, name := range []string{"06-input-required", "06-input-required.v0.3", "07-auth-required.v0.3"} {
+		if b, err := os.ReadFile(filepath.Join("..", "transcripts", name+".http")); err == nil {
+			f.Add(b)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join("..", "transcripts", "07-auth-required.http"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	ref, err := replay.Parse(b, "07-auth-required.http")
+	if err != nil {
+		f.Fatal(err)
+	}
+	refSteps := replay.Steps(ref)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := replay.Parse(data, "fuzz.http")
+		if err != nil {
+			return
+		}
+		steps := replay.Steps(tr)
+		for i, c := range []Comparison{Compare(tr, steps, ref, refSteps), Compare(ref, refSteps, tr, steps)} {
+			na, nb := len(steps), len(refSteps)
+			if i == 1 {
+				na, nb = nb, na
+			}
+			var a, b []int
+			for _, r := range c.Rows {
+				if r.A > 0 {
+					a = append(a, r.A)
+				}
+				if r.B > 0 {
+					b = append(b, r.B)
+				}
+				_ = c.Kinds()
+			}
+			if len(a) != na || len(b) != nb {
+				t.Fatalf("%d and %d steps paired of %d and %d", len(a), len(b), na, nb)
+			}
+			for i, k := range a {
+				if k != i+1 {
+					t.Fatalf("left steps out of order: %v", a)
+				}
+			}
+			for i, k := range b {
+				if k != i+1 {
+					t.Fatalf("right steps out of order: %v", b)
+				}
+			}
+		}
+	})
+}
