@@ -145,5 +145,15 @@ func TestCompareView(t *testing.T) {
 		t.Errorf("the page is %dpx wide on a phone", w)
 	}
 	tb.keepScreenshot("compare-06-input-required-390")
+
+	// A story without a 0.3 twin: the replayer, and the banner says why.
+	tb.do(chromedp.EmulateViewport(1366, 768))
+	tb.open(env.url + "#compare=19-planner")
+	if b := tb.banner(); !strings.Contains(b, "no story 19-planner in both versions") || !strings.Contains(b, "06-input-required, 07-auth-required") {
+		t.Errorf("the banner says %q", b)
+	}
+	if eval[bool](tb, `!document.getElementById("compare").hidden`) {
+		t.Error("the compare view shows for a story without a 0.3 twin")
+	}
 	tb.checkClean()
 }

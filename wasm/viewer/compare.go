@@ -4,6 +4,7 @@ package viewer
 
 import (
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/replay"
@@ -48,9 +49,8 @@ func (p *page) openCompare(story string, k int, h history) {
 	for _, n := range names {
 		s := p.data.Shipped(n)
 		if s == nil {
-			p.closeCompare()
-			p.showError("There is no story " + story + " in both versions to compare; the stories are " + joinNames(p.data.Stories()) + ".")
-			p.openLink(view.Link{})
+			p.openLink(view.Link{}) // closes the compare view
+			p.showError("There is no story " + story + " in both versions to compare; the stories are " + strings.Join(p.data.Stories(), ", ") + ".")
 			return
 		}
 		if p.docs[key(n, false)] == nil {
@@ -345,15 +345,4 @@ func (p *page) syncCompareLink() {
 	if story != "" {
 		dom.SetAttr(link, "href", view.Link{Compare: story}.Hash())
 	}
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
