@@ -155,5 +155,13 @@ func TestCompareView(t *testing.T) {
 	if eval[bool](tb, `!document.getElementById("compare").hidden`) {
 		t.Error("the compare view shows for a story without a 0.3 twin")
 	}
+
+	// The offline page, opened from disk, carries both twins and compares
+	// them as the served page does.
+	tb.open(env.offline + "#compare=06-input-required&s=2")
+	tb.wait(`document.getElementById("cmp-pos").textContent === "step 2 / 4"`)
+	if s := tb.compare(); !s.Shown || !strings.Contains(strings.Join(s.Diffs, "\n"), "state: TASK_STATE_INPUT_REQUIRED | input-required") {
+		t.Errorf("offline: %+v", s)
+	}
 	tb.checkClean()
 }
