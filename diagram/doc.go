@@ -71,9 +71,9 @@
 //     since the first step. A request is a solid arrow with a filled head
 //     and a bold label; a reply or a stream frame is a dashed arrow with an
 //     open head. Frames carry a small "frame N" under their tail.
-//   - Every row of an exchange in A2A v0.3 ([replay.Step].Version) says
+//   - Every arrow of an exchange in A2A v0.3 ([replay.Step].Version) says
 //     so in that tag too, "A2A v0.3" ("frame 3 · A2A v0.3"), and in its
-//     aria-label; Mermaid adds it to the message. A row without it is
+//     aria-label; Mermaid adds it to the message. An A2A arrow without it is
 //     v1.0's, so no figure, nor a range of one, passes for the other
 //     version's.
 //   - A label is the step's method or event; the words the step carries

@@ -141,7 +141,7 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 	if self {
 		r.Bottom += 14
 	}
-	// A frame's tag says its number; every row of a 0.3 exchange says
+	// A frame's tag says its number; every arrow of a 0.3 exchange says
 	// so too, so that no figure, or part of one, passes for v1.0's.
 	tag := ""
 	if s.Kind == replay.KindFrame && s.Frame > 0 {

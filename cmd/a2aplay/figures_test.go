@@ -159,7 +159,7 @@ func TestFiguresHARAll(t *testing.T) {
 	}
 }
 
-// A figure of a 0.3 transcript says its version on every row it draws,
+// A figure of a 0.3 transcript says its version on every arrow it draws,
 // in SVG and in Mermaid, even when it draws a few steps only; a 1.0
 // figure does not say it.
 func TestFiguresMarkV03(t *testing.T) {
