@@ -33,6 +33,7 @@ func BenchmarkModuleSize(b *testing.B) {
 	}{
 		{"default", defaults},
 		{"noinline", build.Live},
+		{"live03", build.Live03},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			out := filepath.Join(b.TempDir(), "live.wasm")

@@ -20,6 +20,9 @@ type Module struct {
 	// one package, a later pattern overrides an earlier one); none for
 	// the compiler's defaults.
 	GCFlags []string
+	// Tags are go build's -tags, for a module built from the same
+	// package as another with something turned on (live03).
+	Tags []string
 }
 
 // mod is the main module's path, for the -gcflags patterns of its own
@@ -45,6 +48,12 @@ var (
 	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: drawing}
 	// Live is the kit's agents, run in a worker by the Live panel.
 	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}}
+	// Live03 is the live module that speaks A2A v0.3 too: the same
+	// package built with the tag a2a03, which links a2a-go's
+	// a2acompat/a2av0 (and through it gRPC and protobuf) into the kit
+	// and the session's client. The page loads it instead of Live only
+	// when a session speaks 0.3.
+	Live03 = Module{Name: "live03", Package: "./cmd/live", GCFlags: []string{"all=-l"}, Tags: []string{"a2a03"}}
 )
 
 // drawing are the flags of the modules that parse, step and draw
@@ -89,8 +98,8 @@ func inlined(pkgs ...string) []string {
 	return fs
 }
 
-// Modules lists every module: viewer, check, live.
-func Modules() []Module { return []Module{Viewer, Check, Live} }
+// Modules lists every module: viewer, check, live, live03.
+func Modules() []Module { return []Module{Viewer, Check, Live, Live03} }
 
 // Lookup returns the module named name ("live") or built from the
 // package name ("./cmd/live", "cmd/live").
@@ -132,6 +141,9 @@ func (m Module) args(out string, extra ...string) []string {
 	args := append([]string{"build", "-trimpath", "-buildvcs=false"}, extra...)
 	for _, f := range m.GCFlags {
 		args = append(args, "-gcflags="+f)
+	}
+	if len(m.Tags) > 0 {
+		args = append(args, "-tags="+strings.Join(m.Tags, ","))
 	}
 	return append(args, "-o", out, m.Package)
 }
