@@ -32,7 +32,9 @@ func playV03(t *testing.T, s *tsession, b Binding, token string) {
 		t.Errorf("the answer completed task %s, want %s", done.ID, task.ID)
 	}
 	d, dtask := deployUntilAuth(t, s, b)
-	ap := s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: dtask.ID, Token: token}) })
+	ap := s.do("Approve", func(ctx context.Context) (*Result, error) {
+		return s.Approve(ctx, DecideArgs{TaskID: dtask.ID, Token: token})
+	})
 	if ap.HTTP == nil || ap.HTTP.Status != http.StatusOK {
 		t.Fatalf("approve replied %+v", ap.HTTP)
 	}

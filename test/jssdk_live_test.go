@@ -46,12 +46,19 @@ const foreignPort = "9999"
 // must be installed: npm ci --prefix test/jssdk (./build.sh test does).
 func jsAgent(t *testing.T, paths ...string) string {
 	t.Helper()
+	return jsAgentOf(t, "agent.mjs", "@a2a-js/sdk", paths...)
+}
+
+// jsAgentOf runs script, an agent of test/jssdk on the SDK package sdk
+// (as node_modules names it), as jsAgent runs agent.mjs.
+func jsAgentOf(t *testing.T, script, sdk string, paths ...string) string {
+	t.Helper()
 	root, err := browser.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "test", "jssdk")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(sdk), "package.json")); err != nil {
 		t.Fatalf("the A2A JavaScript SDK is not installed: run npm ci --prefix test/jssdk (./build.sh test does): %v", err)
 	}
 	node, err := exec.LookPath("node")
@@ -64,7 +71,7 @@ func jsAgent(t *testing.T, paths ...string) string {
 	}
 	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 	l.Close()
-	cmd := exec.Command(node, append([]string{"agent.mjs", port}, paths...)...)
+	cmd := exec.Command(node, append([]string{script, port}, paths...)...)
 	cmd.Dir = dir
 	log := &syncBuffer{}
 	cmd.Stderr = log
