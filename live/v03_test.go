@@ -139,3 +139,31 @@ func TestV03Card(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseCard: any bytes read as a card either fail with an error or
+// give a card whose version a session can choose, or refuse with one;
+// nothing panics.
+func FuzzParseCard(f *testing.F) {
+	f.Add([]byte(`{"name":"js","url":"http://localhost:9/a","preferredTransport":"JSONRPC","protocolVersion":"0.3.0"}`))
+	f.Add([]byte(`{"name":"k","supportedInterfaces":[{"url":"http://localhost:9/","protocolBinding":"JSONRPC","protocolVersion":"1.0"},{"url":"http://localhost:9/","protocolBinding":"JSONRPC","protocolVersion":"0.3"}]}`))
+	f.Add([]byte(`{"name":"x","additionalInterfaces":[{"url":"","transport":""}],"protocolVersion":"9"}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		card, err := parseCard(b)
+		if err != nil {
+			return
+		}
+		if card == nil {
+			t.Fatal("no card and no error")
+		}
+		for _, want := range []string{"", V10, V03} {
+			v, err := chooseVersion("agent", card, want)
+			if err == nil && v != V10 && v != V03 {
+				t.Fatalf("chooseVersion(%q) = %q", want, v)
+			}
+			if err == nil && want != "" && v != want {
+				t.Fatalf("asked %q, chose %q", want, v)
+			}
+		}
+	})
+}
