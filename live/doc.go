@@ -235,7 +235,9 @@
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
-//   - The state: tasks and their states, streams open or closed.
+//   - The state: tasks and their states, streams open or closed, and
+//     the A2A version the session speaks ([Snapshot].Version), with a
+//     switch between 1.0 and 0.3 for the in-page agents.
 //   - Save (the transcript as a .http file, as recorded or, when the
 //     learner asks, normalised), Close, and the goroutine count before
 //     and after closing.
