@@ -9,6 +9,7 @@ package test
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -16,7 +17,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/build"
+	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
 )
@@ -179,6 +182,7 @@ func TestLiveJSSDKV03Agent(t *testing.T) {
 	port := jsAgentOf(t, "agent-v03.mjs", "a2a-sdk-v03", "/reviewer", "/deployer")
 	origin := "http://127.0.0.1:" + port
 	tb := openLivePage(t, site+"#live=try")
+	dir := tb.allowDownloads()
 	tb.click("#lv-remote")
 	tb.do(chromedp.SetValue(chromedp.CSS("#lv-url"), origin+"/reviewer "+origin+"/deployer"))
 	tb.click("#lv-connect")
@@ -216,4 +220,62 @@ func TestLiveJSSDKV03Agent(t *testing.T) {
 	mustContain(t, "the deploy's last frame", tb.rawOfStep(n-1), `"final":true`, `"state":"completed"`)
 	tb.shots("live-jssdk-v03")
 	tb.checkClean()
+
+	// Saved and kept, normalised, as testdata/foreign/jssdk-v03-live.http:
+	// real 0.3 traffic of software nobody in a2aplay wrote, for other
+	// packages' tests (go test ./test -run JSSDK -update-foreign rewrites
+	// it). Each A2A exchange of it reads as 0.3.
+	tb.click("#lv-save")
+	text := waitFile(t, tb.ctx, filepath.Join(dir, "a2aplay-live-session.http"))
+	tr, err := replay.Parse(text, "a2aplay-live-session.http")
+	if err != nil {
+		t.Fatalf("the saved session does not parse: %v", err)
+	}
+	for _, x := range tr.Exchanges {
+		if x.Channel != replay.ChannelOutOfBand && replay.ExchangeVersion(x) != replay.V03 {
+			t.Errorf("exchange %d %s reads as %q, want 0.3", x.Seq, x.Name, replay.ExchangeVersion(x))
+		}
+	}
+	fixture(t, text, port, "jssdk-v03-live", "two A2A 0.3 agents on the JavaScript SDK's 0.3 line, one origin, driven by Live", false)
+}
+
+// TestForeignFixtureV03 holds the kept 0.3 session to what it shows,
+// without a browser: it parses, every A2A exchange reads as 0.3, and
+// a2aplay check has only its notes on what 1.0 spells differently.
+func TestForeignFixtureV03(t *testing.T) {
+	root, err := browser.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "test", "testdata", "foreign", "jssdk-v03-live.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := replay.Parse(b, "jssdk-v03-live.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a2a int
+	for _, x := range tr.Exchanges {
+		if x.Channel == replay.ChannelOutOfBand {
+			continue
+		}
+		a2a++
+		if v := replay.ExchangeVersion(x); v != replay.V03 {
+			t.Errorf("exchange %d %s reads as %q, want 0.3", x.Seq, x.Name, v)
+		}
+	}
+	if a2a != 5 {
+		t.Errorf("%d A2A exchanges, want 5 (two cards, the review and its answer, the deploy)", a2a)
+	}
+	notes := 0
+	for _, f := range check.Check(tr) {
+		if f.Severity != check.Note {
+			t.Errorf("jssdk-v03-live.http:%d: %s", f.Line, f)
+		}
+		notes++
+	}
+	if notes == 0 {
+		t.Error("no migration note on a 0.3 session")
+	}
 }
