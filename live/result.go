@@ -212,6 +212,9 @@ func (m *move) finish(r *Result, callErr error) *Result {
 		if r.Error == nil && len(xs) > 0 {
 			r.Error = wireError(xs[len(xs)-1])
 		}
+		if r.Error == nil && r.Note == "" && len(xs) > 0 {
+			r.Note = unusualSuccess(xs[len(xs)-1])
+		}
 	}
 	if r.Deviation != nil && len(xs) > 0 {
 		m.s.note(xs[len(xs)-1].Seq, r.Deviation.String())
@@ -237,4 +240,17 @@ func (s *Session) taskView(id a2a.TaskID) *Task {
 		return &v
 	}
 	return nil
+}
+
+// unusualSuccess explains a call that failed on an answer of success:
+// a 2xx other than 200 and 204, which a2a-go's HTTP+JSON clients do not
+// take (the 0.3 JavaScript SDK answers message:send with 201 Created).
+// "" for any other answer.
+func unusualSuccess(x *replay.Exchange) string {
+	rs := x.Response
+	if rs == nil || rs.StatusCode < 200 || rs.StatusCode > 299 || rs.StatusCode == http.StatusOK || rs.StatusCode == http.StatusNoContent {
+		return ""
+	}
+	return fmt.Sprintf("The agent answered HTTP %d %s, a success that a2a-go's HTTP+JSON client does not take (it wants 200, or 204): "+
+		"the call failed here although the agent answered; its answer is in the diagram.", rs.StatusCode, http.StatusText(rs.StatusCode))
 }

@@ -10,7 +10,10 @@ package live
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -190,4 +193,40 @@ func FuzzParseCard(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestUnusualSuccess: an agent that answers a 0.3 HTTP+JSON
+// message:send with 201 Created, as the 0.3 JavaScript SDK does, fails
+// a2a-go's client; the result says why, with the agent's answer
+// recorded.
+func TestUnusualSuccess(t *testing.T) {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/.well-known/agent-card.json":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"name":"created","url":%q,"preferredTransport":"HTTP+JSON","protocolVersion":"0.3.0","capabilities":{},"skills":[],"defaultInputModes":[],"defaultOutputModes":[],"version":"1"}`, srv.URL+"/rest")
+		case "/rest/v1/message:send":
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusCreated)
+			io.WriteString(w, `{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}}}`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	s := openTest(t, Config{Remote: []string{srv.URL}, Transport: &http.Transport{}})
+	if v := s.Snapshot().Version; v != V03 {
+		t.Fatalf("the session speaks %q, want 0.3", v)
+	}
+	r := s.do("Send", func(ctx context.Context) (*Result, error) {
+		return s.Send(ctx, SendArgs{Text: "hello", Binding: HTTPJSON})
+	})
+	if r.Failure == "" || !strings.Contains(r.Note, "HTTP 201 Created") || !strings.Contains(r.Note, "does not take") {
+		t.Errorf("failure %q, note %q; want a failure and a note on the 201", r.Failure, r.Note)
+	}
+	tr := s.Transcript()
+	if x := tr.Exchanges[len(tr.Exchanges)-1]; x.Response == nil || x.Response.StatusCode != http.StatusCreated {
+		t.Errorf("the 201 is not recorded: %+v", x.Response)
+	}
 }
