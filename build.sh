@@ -85,6 +85,9 @@ cmd_test() {
 	go build -o bin/staticcheck honnef.co/go/tools/cmd/staticcheck
 	bin/staticcheck ./...
 	GOOS=js GOARCH=wasm bin/staticcheck ./wasm/... ./cmd/viewer ./cmd/check ./cmd/live
+	# live03: the live module built with a2a-go's 0.3 package (tag a2a03).
+	GOOS=js GOARCH=wasm go vet -tags a2a03 ./cmd/live ./live ./agents ./capture
+	GOOS=js GOARCH=wasm bin/staticcheck -tags a2a03 ./cmd/live ./live ./agents ./capture
 	log "go test (native)"
 	go test -count=1 -timeout 30m ./...
 	log "go test (GOOS=js GOARCH=wasm, under Node)"
@@ -149,8 +152,11 @@ build_cli() {
 }
 
 # cmd_site builds the modules into bin/, then the site and its lessons.
-# Compressed files are kept in bin/cache between builds: brotli 11 of the
-# live module takes most of a minute.
+# The site ships both live modules: live.wasm, and live03.wasm, which
+# speaks A2A 0.3 too and which the page loads only for a 0.3 session (the
+# offline file does not carry it). Compressed files are kept in bin/cache
+# between builds: brotli 11 of the live module takes most of a minute,
+# of live03 about two.
 cmd_site() {
 	build_cli
 	log "site"

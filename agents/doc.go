@@ -94,7 +94,9 @@
 //     In the browser's live module (js/wasm) the kit serves 1.0 only, and
 //     its card is the 1.0 card: a2a-go's a2acompat/a2av0 links gRPC and
 //     protobuf, which took the module from 15.1 MB to 29.5 MB (gzip -9:
-//     3.8 to 6.3 MB), past its 2.5 MB brotli budget (v03_wasm.go).
+//     3.8 to 6.3 MB), past its 2.5 MB brotli budget (v03_wasm.go). The
+//     page's second live module, live03 (built with the tag a2a03),
+//     serves both, as the kit does natively (v03_compat.go).
 //   - JSON only. A request body must be application/json (or
 //     application/a2a+json): anything else gets 415, so no web page can
 //     reach the bindings with a CORS "simple request" (form data,

@@ -1,4 +1,4 @@
-//go:build !(js && wasm)
+//go:build !(js && wasm) || a2a03
 
 package agents
 
@@ -13,8 +13,9 @@ import (
 )
 
 // servesV03 says whether this build serves A2A v0.3: natively, yes, with
-// a2a-go's a2acompat/a2av0. The browser's live module (v03_wasm.go) does
-// not: the package links gRPC and protobuf, which double the module.
+// a2a-go's a2acompat/a2av0, and in the browser's live03 module (the tag
+// a2a03). The browser's live module (v03_wasm.go) does not: the package
+// links gRPC and protobuf, which double the module.
 const servesV03 = true
 
 // v03Handlers are a2a-go's 0.3 handlers over the agent's request

@@ -1,4 +1,4 @@
-//go:build js && wasm
+//go:build js && wasm && !a2a03
 
 package agents
 
@@ -12,7 +12,8 @@ import (
 
 // servesV03 says whether this build serves A2A v0.3. The browser's live
 // module, where the kit runs in a Web Worker, serves 1.0 only, as the kit
-// did before it spoke 0.3: a2a-go's a2acompat/a2av0 links gRPC and
+// did before it spoke 0.3 (the live03 module, built with the tag a2a03,
+// serves both: v03_compat.go): a2a-go's a2acompat/a2av0 links gRPC and
 // protobuf, which take the module from 15.1 MB to 29.5 MB (gzip -9: 3.8
 // to 6.3 MB), past its budget of 2.5 MB brotli. A request
 // for 0.3 gets VersionNotSupported naming 1.0.

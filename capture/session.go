@@ -228,7 +228,7 @@ func (s *Session) Client(ctx context.Context, from string, agent *agents.Agent, 
 	switch {
 	case s.v03:
 		var err error
-		if opt, err = v03Transport(hc, rest); err != nil {
+		if opt, err = V03Transport(hc, rest); err != nil {
 			return nil, err
 		}
 	case rest:

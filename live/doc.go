@@ -39,6 +39,25 @@
 // call outside A2A is named from the path below the agent's base URL
 // ("approve").
 //
+// # Versions
+//
+// A session's client speaks A2A 1.0 or 0.3 ([Config].Version, "open"'s
+// "version"). Offline, the zero value is 1.0, and "0.3" has the kit
+// serve a2a-go's 0.3 handlers beside 1.0 (as it does natively) and the
+// session's client be a2a-go's 0.3 client. Remote, each agent's card
+// decides: 1.0 when it offers a 1.0 interface, else 0.3 (a card in
+// 0.3's shape, with url, preferredTransport and protocolVersion and no
+// supportedInterfaces, is read by a2a-go's 0.3 card parser); "0.3"
+// asks for a card's 0.3 interfaces, "1.0" for its 1.0 ones.
+// [Snapshot].Version and each AgentInfo's Version say what the session
+// speaks. a2a-go's 0.3 package (a2acompat/a2av0) links gRPC and
+// protobuf: the browser's live module leaves it out and answers a
+// session that needs 0.3 with [ErrNeedsV03], whose text holds
+// panel.NeedsV03; the page then opens the session in the live03 module
+// (the same code built with the tag a2a03, [SpeaksV03] true). The moves,
+// the recording and the snapshot are the same in both versions; the
+// transcript holds 0.3's wire as sent, which package replay reads.
+//
 // # Moves
 //
 // Each move is a method that blocks until it has the answer and returns
@@ -164,7 +183,8 @@
 // diagram) and the state. Ops and their args (JSON names of the Args
 // types; unknown fields are an error):
 //
-//	open              {"mode": "offline"} or {"mode": "remote", "url": "http://…", "urls": […], "title": "…"}
+//	open              {"mode": "offline"} or {"mode": "remote", "url": "http://…", "urls": […], "title": "…"},
+//	                  and "version": "1.0" or "0.3" (none: offline 1.0, remote the cards decide);
 //	                  closes the open session first; result: Snapshot
 //	close             result: {"closed": true, "goroutines": N}; the closed session can still be saved
 //	save              SaveOptions {"normalize"}; result: {"text": "<transcript>", "exchanges": N},
@@ -215,7 +235,9 @@
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
-//   - The state: tasks and their states, streams open or closed.
+//   - The state: tasks and their states, streams open or closed, and
+//     the A2A version the session speaks ([Snapshot].Version), with a
+//     switch between 1.0 and 0.3 for the in-page agents.
 //   - Save (the transcript as a .http file, as recorded or, when the
 //     learner asks, normalised), Close, and the goroutine count before
 //     and after closing.

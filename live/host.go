@@ -213,7 +213,7 @@ func (h *Host) openSession(a OpenArgs) (any, error) {
 	h.open.Lock()
 	defer h.open.Unlock()
 	h.closeLocked()
-	cfg := Config{Title: a.Title, Transport: h.cfg.Transport, Logger: h.cfg.Logger}
+	cfg := Config{Title: a.Title, Transport: h.cfg.Transport, Logger: h.cfg.Logger, Version: a.Version}
 	switch a.Mode {
 	case Offline, "":
 		if a.URL != "" || len(a.URLs) > 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aplay/a2aplay/binding"
+	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/replay"
 
 	"github.com/a2aplay/a2aplay/live/panel"
@@ -57,17 +58,24 @@ func (m *move) httpClient() *http.Client {
 func (m *move) client(ctx context.Context, ref *agentRef, b Binding) (*a2aclient.Client, error) {
 	hc := m.httpClient()
 	var opt a2aclient.FactoryOption
-	switch b {
-	case JSONRPC:
+	switch {
+	case b != JSONRPC && b != HTTPJSON:
+		return nil, fmt.Errorf("live: unknown binding %q (want %q or %q)", b, JSONRPC, HTTPJSON)
+	case ref.version == V03:
+		// a2a-go's 0.3 client, which picks the card's 0.3 interface and
+		// labels its bodies application/json, as 0.3 has them.
+		var err error
+		if opt, err = capture.V03Transport(hc, b == HTTPJSON); err != nil {
+			return nil, err
+		}
+	case b == JSONRPC:
 		opt = a2aclient.WithJSONRPCTransport(hc)
-	case HTTPJSON:
+	default:
 		hc.Transport.(*moveTripper).rest = true
 		opt = a2aclient.WithRESTTransport(hc)
-	default:
-		return nil, fmt.Errorf("live: unknown binding %q (want %q or %q)", b, JSONRPC, HTTPJSON)
 	}
-	if !hasBinding(ref.card, b) {
-		return nil, fmt.Errorf("live: the %s's card offers no %s interface", ref.name, b)
+	if !hasBinding(ref.card, b, ref.version) {
+		return nil, fmt.Errorf("live: the %s's card offers no A2A %s %s interface", ref.name, ref.version, b)
 	}
 	// No defaults: every call goes through the recorder.
 	c, err := a2aclient.NewFromCard(ctx, ref.card, a2aclient.WithDefaultsDisabled(), opt)
@@ -77,9 +85,11 @@ func (m *move) client(ctx context.Context, ref *agentRef, b Binding) (*a2aclient
 	return c, nil
 }
 
-func hasBinding(card *a2a.AgentCard, b Binding) bool {
+// hasBinding says whether the card offers an interface of binding b in
+// A2A version v.
+func hasBinding(card *a2a.AgentCard, b Binding, v string) bool {
 	for _, in := range card.SupportedInterfaces {
-		if in != nil && Binding(in.ProtocolBinding) == b {
+		if in != nil && Binding(in.ProtocolBinding) == b && versionOf(string(in.ProtocolVersion)) == v {
 			return true
 		}
 	}
@@ -202,6 +212,9 @@ func (m *move) finish(r *Result, callErr error) *Result {
 		if r.Error == nil && len(xs) > 0 {
 			r.Error = wireError(xs[len(xs)-1])
 		}
+		if r.Error == nil && r.Note == "" && len(xs) > 0 {
+			r.Note = unusualSuccess(xs[len(xs)-1])
+		}
 	}
 	if r.Deviation != nil && len(xs) > 0 {
 		m.s.note(xs[len(xs)-1].Seq, r.Deviation.String())
@@ -227,4 +240,17 @@ func (s *Session) taskView(id a2a.TaskID) *Task {
 		return &v
 	}
 	return nil
+}
+
+// unusualSuccess explains a call that failed on an answer of success:
+// a 2xx other than 200 and 204, which a2a-go's HTTP+JSON clients do not
+// take (the 0.3 JavaScript SDK answers message:send with 201 Created).
+// "" for any other answer.
+func unusualSuccess(x *replay.Exchange) string {
+	rs := x.Response
+	if rs == nil || rs.StatusCode < 200 || rs.StatusCode > 299 || rs.StatusCode == http.StatusOK || rs.StatusCode == http.StatusNoContent {
+		return ""
+	}
+	return fmt.Sprintf("The agent answered HTTP %d %s, a success that a2a-go's HTTP+JSON client does not take (it wants 200, or 204): "+
+		"the call failed here although the agent answered; its answer is in the diagram.", rs.StatusCode, http.StatusText(rs.StatusCode))
 }

@@ -80,6 +80,12 @@ type Config struct {
 	// Logger receives the agents' and a2a-go's log records; nil discards
 	// them.
 	Logger *slog.Logger
+
+	// Version is the A2A version the session's client speaks, V10 or
+	// V03 (version.go). Empty: offline, 1.0; remote, each card decides,
+	// 1.0 when it offers it, else 0.3. A build without the 0.3 client
+	// answers a session that needs 0.3 with ErrNeedsV03.
+	Version string
 }
 
 // A Session is one live session: the learner's moves against real
@@ -87,8 +93,9 @@ type Config struct {
 // safe for concurrent use; each move blocks until it has its answer,
 // so a caller that must not block (a page) runs each in a goroutine.
 type Session struct {
-	mode  Mode
-	title string
+	mode    Mode
+	title   string
+	version string // offline: the version the client speaks to the kit
 
 	tr     *capture.Transport
 	rec    *capture.Recorder
@@ -117,9 +124,10 @@ type Session struct {
 
 // An agentRef is an agent a session talks to.
 type agentRef struct {
-	name string // participant name: the card's name, made a word
-	url  string // base URL, no trailing slash
-	card *a2a.AgentCard
+	name    string // participant name: the card's name, made a word
+	url     string // base URL, no trailing slash
+	card    *a2a.AgentCard
+	version string // the A2A version the session speaks to it: V10 or V03
 }
 
 // Open starts a session. Offline, it builds the kit in process; remote,
@@ -139,6 +147,16 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		s.title = DefaultTitle
 	}
 	s.title = strings.NewReplacer("\r", " ", "\n", " ").Replace(s.title)
+	if err := checkVersion(cfg.Version); err != nil {
+		return nil, err
+	}
+	s.version = cfg.Version
+	if s.version == "" {
+		s.version = V10
+	}
+	if len(cfg.Remote) == 0 && s.version == V03 && !SpeaksV03 {
+		return nil, ErrNeedsV03
+	}
 	s.base, s.stop = context.WithCancel(context.Background())
 	s.tr = capture.NewTransport(nil)
 	if len(cfg.Remote) == 0 {
@@ -167,7 +185,7 @@ func (s *Session) openOffline(cfg Config) {
 		s.tr.Handle(host, h)
 	}
 	for _, a := range s.kit.Agents() {
-		s.agents = append(s.agents, &agentRef{name: a.Name(), url: a.BaseURL(), card: a.Card()})
+		s.agents = append(s.agents, &agentRef{name: a.Name(), url: a.BaseURL(), card: a.Card(), version: s.version})
 	}
 }
 
@@ -190,9 +208,15 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 			return err
 		}
 		m := s.newMove("GetAgentCard", ClientName)
-		card, err := agentcard.NewResolver(m.httpClient()).Resolve(ctx, base)
+		resolver := agentcard.NewResolver(m.httpClient())
+		resolver.CardParser = parseCard
+		card, err := resolver.Resolve(ctx, base)
 		if err != nil {
 			return fmt.Errorf("live: reading the agent card of %s: %w", base, cardError{err})
+		}
+		version, err := chooseVersion(base, card, cfg.Version)
+		if err != nil {
+			return err
 		}
 		// The same agent named twice (localhost and 127.0.0.1, a
 		// trailing slash) is one agent.
@@ -205,7 +229,7 @@ func (s *Session) openRemote(ctx context.Context, cfg Config) error {
 			name = uniqueName(hostWord(u.Host), taken)
 		}
 		taken[name] = true
-		ref := &agentRef{name: name, url: base, card: card}
+		ref := &agentRef{name: name, url: base, card: card, version: version}
 		s.agents = append(s.agents, ref)
 		s.known(base, ref)
 	}

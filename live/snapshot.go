@@ -1,6 +1,8 @@
 package live
 
 import (
+	"slices"
+
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 )
@@ -14,12 +16,15 @@ type (
 
 // Snapshot returns the session's state now.
 func (s *Session) Snapshot() Snapshot {
-	sn := Snapshot{Mode: s.mode, Observations: s.rec.Ticks(), Agents: []AgentInfo{}, Tasks: []Task{}, Streams: []Stream{}}
+	sn := Snapshot{Mode: s.mode, Version: versionsOf(s.agents, s.version), Observations: s.rec.Ticks(), Agents: []AgentInfo{}, Tasks: []Task{}, Streams: []Stream{}}
 	for _, a := range s.agents {
-		info := AgentInfo{Name: a.name, URL: a.url, Description: a.card.Description, Streaming: a.card.Capabilities.Streaming, Bindings: []Binding{}}
+		info := AgentInfo{Name: a.name, URL: a.url, Description: a.card.Description, Streaming: a.card.Capabilities.Streaming, Bindings: []Binding{}, Version: a.version}
 		for _, in := range a.card.SupportedInterfaces {
-			if in != nil {
-				info.Bindings = append(info.Bindings, Binding(in.ProtocolBinding))
+			if in == nil || versionOf(string(in.ProtocolVersion)) != a.version {
+				continue
+			}
+			if b := Binding(in.ProtocolBinding); !slices.Contains(info.Bindings, b) {
+				info.Bindings = append(info.Bindings, b)
 			}
 		}
 		sn.Agents = append(sn.Agents, info)

@@ -35,7 +35,7 @@ import (
 	"github.com/a2aplay/a2aplay/test/browser"
 )
 
-var updateForeign = flag.Bool("update-foreign", false, "rewrite testdata/foreign/jssdk-live.http from this run")
+var updateForeign = flag.Bool("update-foreign", false, "rewrite testdata/foreign/jssdk-live.http and jssdk-v03-live.http from this run")
 
 // foreignPort is the port the fixture names for the JavaScript agents;
 // the test runs them on a free port and writes this one in its place.
@@ -46,12 +46,19 @@ const foreignPort = "9999"
 // must be installed: npm ci --prefix test/jssdk (./build.sh test does).
 func jsAgent(t *testing.T, paths ...string) string {
 	t.Helper()
+	return jsAgentOf(t, "agent.mjs", "@a2a-js/sdk", paths...)
+}
+
+// jsAgentOf runs script, an agent of test/jssdk on the SDK package sdk
+// (as node_modules names it), as jsAgent runs agent.mjs.
+func jsAgentOf(t *testing.T, script, sdk string, paths ...string) string {
+	t.Helper()
 	root, err := browser.RepoRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(root, "test", "jssdk")
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", filepath.FromSlash(sdk), "package.json")); err != nil {
 		t.Fatalf("the A2A JavaScript SDK is not installed: run npm ci --prefix test/jssdk (./build.sh test does): %v", err)
 	}
 	node, err := exec.LookPath("node")
@@ -64,7 +71,7 @@ func jsAgent(t *testing.T, paths ...string) string {
 	}
 	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 	l.Close()
-	cmd := exec.Command(node, append([]string{"agent.mjs", port}, paths...)...)
+	cmd := exec.Command(node, append([]string{script, port}, paths...)...)
 	cmd.Dir = dir
 	log := &syncBuffer{}
 	cmd.Stderr = log
@@ -195,7 +202,7 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	tb.keepScreenshot("live-jssdk-replayed")
 	tb.checkClean()
 
-	fixture(t, text, port)
+	fixture(t, text, port, "jssdk-live", "two agents on the A2A JavaScript SDK, one origin, driven by Live", true)
 }
 
 // checkJSSDKSession checks what the saved session holds: each agent its
@@ -269,26 +276,27 @@ func checkJSSDKSession(t *testing.T, tr *replay.Transcript, origin string) {
 
 // fixture normalises the saved session like a capture, with the agents'
 // random port written as foreignPort, and compares it with
-// testdata/foreign/jssdk-live.http, or rewrites that with -update-foreign.
-func fixture(t *testing.T, saved []byte, port string) {
+// testdata/foreign/NAME.http, or rewrites that with -update-foreign
+// (and, with clean, check's corpus of clean files beside it).
+func fixture(t *testing.T, saved []byte, port, name, title string, clean bool) {
 	t.Helper()
 	text := string(saved)
 	for _, host := range []string{"127.0.0.1", "localhost", "[::1]"} {
 		text = strings.ReplaceAll(text, host+":"+port, host+":"+foreignPort)
 	}
-	tr, err := replay.Parse([]byte(text), "jssdk-live.http")
+	tr, err := replay.Parse([]byte(text), name+".http")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr.Title = "two agents on the A2A JavaScript SDK, one origin, driven by Live"
-	if err := capture.Normalize(tr, "jssdk-live", nil); err != nil {
+	tr.Title = title
+	if err := capture.Normalize(tr, name, nil); err != nil {
 		t.Fatalf("normalising the session: %v", err)
 	}
 	got, err := replay.Marshal(tr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(env.testdata, "foreign", "jssdk-live.http")
+	path := filepath.Join(env.testdata, "foreign", name+".http")
 	if *updateForeign {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -297,7 +305,10 @@ func fixture(t *testing.T, saved []byte, port string) {
 			t.Fatal(err)
 		}
 		// check's corpus of clean files keeps the same session.
-		if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(env.testdata)), "check", "testdata", "clean", "jssdk-live.http"), got, 0o644); err != nil {
+		if !clean {
+			return
+		}
+		if err := os.WriteFile(filepath.Join(filepath.Dir(filepath.Dir(env.testdata)), "check", "testdata", "clean", name+".http"), got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return

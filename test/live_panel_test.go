@@ -563,6 +563,10 @@ func TestLiveOffline(t *testing.T) {
 	if eval[bool](tb, `document.getElementById("lv-remote").disabled`) != true {
 		t.Error("the offline page offers remote agents, which its policy does not let it reach")
 	}
+	// It does not carry the live03 module: 0.3 needs the served page.
+	if eval[bool](tb, `document.querySelector('.lv-version button[data-version="0.3"]').disabled`) != true {
+		t.Error("the offline page offers A2A 0.3, whose module it does not carry")
+	}
 	tb.keepScreenshot("live-offline")
 	tb.checkClean()
 }

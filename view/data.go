@@ -69,6 +69,12 @@ type Finding struct {
 // viewer starts it from a blob: URL.
 type LiveData struct {
 	Worker string `json:"worker,omitempty"` // live-worker.<hash>.js?wasm=…&exec=…
+	// Worker03 is the same worker with the live03 module, which speaks
+	// A2A 0.3 beside 1.0 (cmd/live built with the tag a2a03): the page
+	// loads it in place of the other only for a session that speaks 0.3.
+	// "" when the build has none, and in the offline page, which does
+	// not carry it (it would add about 7 MB): 0.3 needs the served page.
+	Worker03 string `json:"worker03,omitempty"`
 	// Inline says the offline page holds the module in the element
 	// #a2aplay-live-wasm (gzip, base64) and the worker's script
 	// (wasm_exec.js and live-worker.js) in #a2aplay-live-worker.
@@ -99,7 +105,7 @@ func ReadPageData(v jsonvalue.Value) (PageData, error) {
 	d.WASMEncoding = r.Str(v, "", "wasmEncoding")
 	d.WasmExec = r.Str(v, "", "wasmExec")
 	if l, at, ok := r.Object(v, "", "live"); ok {
-		d.Live = &LiveData{Worker: r.Str(l, at, "worker"), Inline: r.Bool(l, at, "inline")}
+		d.Live = &LiveData{Worker: r.Str(l, at, "worker"), Worker03: r.Str(l, at, "worker03"), Inline: r.Bool(l, at, "inline")}
 	}
 	d.Check = r.Str(v, "", "check")
 	d.CheckInline = r.Bool(v, "", "checkInline")

@@ -30,9 +30,12 @@
 //
 //	live-worker.<hash>.js       the Web Worker that runs the module
 //	live.<hash>.wasm            the agents, with .br and .gz beside it
+//	live03.<hash>.wasm          the agents and client that speak A2A 0.3 too
+//	                            (Options.Live03, cmd/live with the tag a2a03)
 //
 // The page's data block (view.PageData) names the worker ("live":
-// {"worker"}). The Live panel's markup is the page's, with the kit's
+// {"worker"}), and the same worker with live03 ("worker03"), which the
+// page starts in place of the other only for a session that speaks 0.3. The Live panel's markup is the page's, with the kit's
 // agents and sample deploy from package agents; the viewer
 // (wasm/viewer/live.go, panel.go) starts the worker on the Live tab or
 // a #live= link, drives the panel and draws each transcript the worker
@@ -43,7 +46,9 @@
 // that works opened from disk, with the module, scripts, styles and every
 // transcript inlined; with the live module too, gzipped, and the
 // worker's script as text, started from a blob: URL (its CSP allows
-// worker-src blob: and no connection, so Live there is offline only).
+// worker-src blob: and no connection, so Live there is offline only). It
+// does not carry live03 (about 7 MB more in base64): Live there speaks
+// A2A 1.0 only, and its 0.3 switch says that 0.3 needs the served page.
 // [Handler] serves a built folder with the right MIME types,
 // precompressed variants, caching headers and a strict
 // Content-Security-Policy, which allows an HTML page's own <style>

@@ -52,6 +52,12 @@ type Options struct {
 	// Live is the live module, built from cmd/live with the same Go.
 	// Without it the page has no Live mode: its tab says how to get one.
 	Live []byte
+	// Live03 is the live module that speaks A2A 0.3 beside 1.0 (build.Live03:
+	// cmd/live with the tag a2a03, 3.6 MB brotli, which a2a-go's 0.3
+	// package and the gRPC and protobuf it links make too large for
+	// every page). The served site ships it, and the page loads it only
+	// for a session that speaks 0.3; the offline page does not carry it.
+	Live03 []byte
 	// Check is the check module, built from cmd/check with the same
 	// Go: the page loads it into a worker when it has a transcript to
 	// check that the builder did not (a file the learner opened, a live
@@ -173,7 +179,7 @@ func (o *Options) read() ([]shipped, error) {
 	for _, m := range []struct {
 		name string
 		mod  *[]byte
-	}{{"viewer", &o.Viewer}, {"live", &o.Live}, {"check", &o.Check}} {
+	}{{"viewer", &o.Viewer}, {"live", &o.Live}, {"live03", &o.Live03}, {"check", &o.Check}} {
 		if len(*m.mod) == 0 {
 			continue
 		}
@@ -275,8 +281,12 @@ func Build(dir string, o Options) (*Report, error) {
 		worker, _ := sources.ReadFile("live-worker.js")
 		liveWASM = asset("live.wasm", o.Live)
 		v.Live = newLivePanel(false)
+		workerURL := asset("live-worker.js", worker)
 		data.Live = &view.LiveData{
-			Worker: asset("live-worker.js", worker) + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
+			Worker: workerURL + "?wasm=" + url.QueryEscape(liveWASM) + "&exec=" + url.QueryEscape(v.WasmExec),
+		}
+		if len(o.Live03) > 0 {
+			data.Live.Worker03 = workerURL + "?wasm=" + url.QueryEscape(asset("live03.wasm", o.Live03)) + "&exec=" + url.QueryEscape(v.WasmExec)
 		}
 	}
 	if len(o.Check) > 0 {

@@ -22,8 +22,8 @@ func init() {
 func runBuild(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "bin", "folder to write the modules and wasm_exec.js into")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: a2aplay build [-out bin] [viewer | check | live ...]")
-		fmt.Fprintln(fs.Output(), "\nBuilds the modules named (all three by default) with GOOS=js GOARCH=wasm,")
+		fmt.Fprintln(fs.Output(), "usage: a2aplay build [-out bin] [viewer | check | live | live03 ...]")
+		fmt.Fprintln(fs.Output(), "\nBuilds the modules named (all four by default) with GOOS=js GOARCH=wasm,")
 		fmt.Fprintln(fs.Output(), "each with its own flags (internal/build says which and why), into OUT/NAME.wasm,")
 		fmt.Fprintln(fs.Output(), "and copies beside them the wasm_exec.js of the Go that built them. Run it inside")
 		fmt.Fprintln(fs.Output(), "the a2aplay repository; a2aplay site -build does the same before it builds the site.")

@@ -27,12 +27,13 @@ func init() {
 func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	out := fs.String("out", "site", "folder to write the site into")
 	offline := fs.String("offline", "", "write one self-contained HTML file here instead of a folder")
-	buildDir := fs.String("build", "", "build the modules the site needs into this `folder` first (as a2aplay build does) and use them, in place of -wasm, -check, -live and -wasm-exec")
+	buildDir := fs.String("build", "", "build the modules the site needs into this `folder` first (as a2aplay build does) and use them, in place of -wasm, -check, -live, -live03 and -wasm-exec")
 	viewer := fs.String("wasm", "bin/viewer.wasm", "the viewer module (a2aplay build writes it)")
 	wasmExec := fs.String("wasm-exec", "", "wasm_exec.js of the Go that built the module (default: $GOROOT/lib/wasm/wasm_exec.js)")
 	dir := fs.String("transcripts", "transcripts", "folder of the .http transcripts to ship")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files, 1 to 11")
 	liveMod := fs.String("live", "", "the live module (a2aplay build writes it); without it the page has no Live mode")
+	live03Mod := fs.String("live03", "", "the live module that speaks A2A 0.3 too (a2aplay build live03 writes it); the served page loads it for a 0.3 session; without it, and in the offline file, Live speaks 1.0 only")
 	checkMod := fs.String("check", "", "the check module (a2aplay build writes it); without it opened files and live sessions get no spec findings, on the site and in the offline file")
 	cache := fs.String("cache", "", "a folder to keep compressed files in between builds (brotli 11 of the live module takes most of a minute)")
 	lessonsDir := fs.String("lessons", "web/lessons", "folder of the lessons (\"\" for none): the site gets their pages in OUT/lessons, as a2aplay docs writes them; the offline file carries them")
@@ -49,22 +50,27 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		var given []string
 		fs.Visit(func(f *flag.Flag) {
 			switch f.Name {
-			case "wasm", "wasm-exec", "live", "check":
+			case "wasm", "wasm-exec", "live", "live03", "check":
 				given = append(given, "-"+f.Name)
 			}
 		})
 		if len(given) > 0 {
 			return &usageError{"-build builds the modules: leave out " + strings.Join(given, ", ")}
 		}
-		// The offline file carries all three too: without the check
-		// module, files opened in it would get no spec findings.
+		// The offline file carries the first three too: without the
+		// check module, files opened in it would get no spec findings.
+		// It does not carry live03 (about 7 MB more, base64): 0.3 needs
+		// the served page.
 		mods := []build.Module{build.Viewer, build.Check, build.Live}
+		if *offline == "" {
+			mods = append(mods, build.Live03)
+		}
 		b, err := buildModules(ctx, *buildDir, mods, fs.Output())
 		if err != nil {
 			return err
 		}
 		*viewer, *wasmExec = b.Path(build.Viewer), b.WasmExec
-		*liveMod, *checkMod = b.Path(build.Live), b.Path(build.Check)
+		*liveMod, *checkMod, *live03Mod = b.Path(build.Live), b.Path(build.Check), b.Path(build.Live03)
 	}
 	o := web.Options{BrotliQuality: *quality, Cache: *cache}
 	var err error
@@ -76,6 +82,11 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 	}
 	if *liveMod != "" {
 		if o.Live, err = os.ReadFile(*liveMod); err != nil {
+			return err
+		}
+	}
+	if *live03Mod != "" && *offline == "" {
+		if o.Live03, err = os.ReadFile(*live03Mod); err != nil {
 			return err
 		}
 	}
@@ -149,6 +160,9 @@ func runSite(ctx context.Context, fs *flag.FlagSet, args []string) error {
 		len(r.Files), *out, r.ViewerRaw, r.ViewerBr, r.ViewerGzip)
 	if r.LiveRaw > 0 {
 		fmt.Fprintf(os.Stderr, "live.wasm %d bytes, %d brotli\n", r.LiveRaw, r.LiveBr)
+		if len(o.Live03) == 0 {
+			fmt.Fprintln(os.Stderr, "no -live03 module: Live speaks A2A 1.0 only")
+		}
 	} else {
 		fmt.Fprintln(os.Stderr, "no -live module: the page's Live tab says how to get one")
 	}

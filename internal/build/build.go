@@ -20,6 +20,12 @@ type Module struct {
 	// one package, a later pattern overrides an earlier one); none for
 	// the compiler's defaults.
 	GCFlags []string
+	// Tags are go build's -tags, for a module built from the same
+	// package as another with something turned on (live03).
+	Tags []string
+	// Budget is the module's size budget in bytes, brotli at quality 11
+	// (4 MiB window) as the site ships it; 0 for none.
+	Budget int
 }
 
 // mod is the main module's path, for the -gcflags patterns of its own
@@ -30,6 +36,16 @@ const mod = "github.com/a2aplay/a2aplay/"
 // the site ships it (DESIGN's performance budgets; issue 26): the test
 // TestViewerSize and ./build.sh bench judge it by this one number.
 const ViewerBudget = 970_000
+
+// LiveBudget and Live03Budget are the live modules' budgets, brotli at
+// quality 11 as the site ships them: BenchmarkModuleSize in cmd/live
+// reports each against its own and fails over it. live03 is loaded
+// only for a session that speaks A2A 0.3, so its budget is its own:
+// 3,588,465 B when it was made (29.7 MB raw), 90% of it.
+const (
+	LiveBudget   = 2_500_000
+	Live03Budget = 4_000_000
+)
 
 // The playground's modules.
 var (
@@ -44,7 +60,13 @@ var (
 	// parse, step and draw them, as the viewer does.
 	Check = Module{Name: "check", Package: "./cmd/check", GCFlags: drawing}
 	// Live is the kit's agents, run in a worker by the Live panel.
-	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}}
+	Live = Module{Name: "live", Package: "./cmd/live", GCFlags: []string{"all=-l"}, Budget: LiveBudget}
+	// Live03 is the live module that speaks A2A v0.3 too: the same
+	// package built with the tag a2a03, which links a2a-go's
+	// a2acompat/a2av0 (and through it gRPC and protobuf) into the kit
+	// and the session's client. The page loads it instead of Live only
+	// when a session speaks 0.3.
+	Live03 = Module{Name: "live03", Package: "./cmd/live", GCFlags: []string{"all=-l"}, Tags: []string{"a2a03"}, Budget: Live03Budget}
 )
 
 // drawing are the flags of the modules that parse, step and draw
@@ -89,8 +111,8 @@ func inlined(pkgs ...string) []string {
 	return fs
 }
 
-// Modules lists every module: viewer, check, live.
-func Modules() []Module { return []Module{Viewer, Check, Live} }
+// Modules lists every module: viewer, check, live, live03.
+func Modules() []Module { return []Module{Viewer, Check, Live, Live03} }
 
 // Lookup returns the module named name ("live") or built from the
 // package name ("./cmd/live", "cmd/live").
@@ -132,6 +154,9 @@ func (m Module) args(out string, extra ...string) []string {
 	args := append([]string{"build", "-trimpath", "-buildvcs=false"}, extra...)
 	for _, f := range m.GCFlags {
 		args = append(args, "-gcflags="+f)
+	}
+	if len(m.Tags) > 0 {
+		args = append(args, "-tags="+strings.Join(m.Tags, ","))
 	}
 	return append(args, "-o", out, m.Package)
 }

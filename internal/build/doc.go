@@ -36,6 +36,8 @@
 //	                      -gcflags=internal/strconv= -gcflags=slices=
 //	                      -gcflags=unicode/utf8= -gcflags=bytes= -gcflags=sort=   check.wasm
 //	live    ./cmd/live    -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l  live.wasm
+//	live03  ./cmd/live    -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l
+//	                      -tags=a2a03                                            live03.wasm
 //
 // The viewer keeps the compiler's inlining, which layout and SVG in the
 // page need (with inlining only in diagram, replay, view and the
@@ -51,7 +53,12 @@
 // worked out about a fifth sooner). The live module runs in a Web Worker
 // too, where a few percent of speed matter less than bytes: inlining off
 // makes it about 14% smaller after brotli (BenchmarkModuleSize in
-// cmd/live measures both). Every module runs with the wasm_exec.js of the
+// cmd/live measures both). live03 is the live module that speaks A2A
+// 0.3 too: the tag a2a03 builds a2a-go's a2acompat/a2av0 into the kit's
+// agents and the session's client, and with it gRPC and protobuf (29.7
+// MB raw, 3.6 MB brotli, against live's 16.5 MB and 2.2 MB); the page
+// loads it only for a 0.3 session, so each live module has its own
+// budget (LiveBudget, Live03Budget). Every module runs with the wasm_exec.js of the
 // Go that built it; [Build] copies it beside them.
 //
 // The package runs the go command of $PATH; it is for building, on the

@@ -37,7 +37,7 @@ func (f fields) flag(key string, v, omit bool) fields {
 func (a SaveOptions) Fields() map[string]any { return fields{}.flag("normalize", a.Normalize, false) }
 
 func (a OpenArgs) Fields() map[string]any {
-	f := fields{}.str("mode", string(a.Mode), false).str("url", a.URL, true).str("title", a.Title, true)
+	f := fields{}.str("mode", string(a.Mode), false).str("url", a.URL, true).str("title", a.Title, true).str("version", a.Version, true)
 	if len(a.URLs) > 0 {
 		urls := make([]any, len(a.URLs))
 		for i, u := range a.URLs {
@@ -89,10 +89,10 @@ func (a DecideArgs) Fields() map[string]any {
 // ReadSnapshot reads the session's state from v, the worker's object.
 func ReadSnapshot(v jsonvalue.Value) (Snapshot, error) {
 	r := &jsonvalue.Reader{What: "the session's state"}
-	s := Snapshot{Mode: Mode(r.Str(v, "", "mode")), Closed: r.Bool(v, "", "closed")}
+	s := Snapshot{Mode: Mode(r.Str(v, "", "mode")), Closed: r.Bool(v, "", "closed"), Version: r.Str(v, "", "version")}
 	r.Objects(v, "", "agents", func(_ int, a jsonvalue.Value, at string) {
 		info := AgentInfo{Name: r.Str(a, at, "name"), URL: r.Str(a, at, "url"), Description: r.Str(a, at, "description"),
-			Streaming: r.Bool(a, at, "streaming")}
+			Streaming: r.Bool(a, at, "streaming"), Version: r.Str(a, at, "version")}
 		for _, b := range r.Strs(a, at, "bindings") {
 			info.Bindings = append(info.Bindings, Binding(b))
 		}

@@ -229,9 +229,12 @@ type Stream struct {
 // AUTH_REQUIRED with an approve URL), the streams being read, and the
 // goroutine count.
 type Snapshot struct {
-	Mode   Mode        `json:"mode"`
-	Closed bool        `json:"closed"`
-	Agents []AgentInfo `json:"agents"`
+	Mode   Mode `json:"mode"`
+	Closed bool `json:"closed"`
+	// Version is the A2A version the session's client speaks ("1.0" or
+	// "0.3"); "0.3 and 1.0" when its agents speak different ones.
+	Version string      `json:"version"`
+	Agents  []AgentInfo `json:"agents"`
 	// Tasks are in the order the session first saw them.
 	Tasks   []Task   `json:"tasks"`
 	Streams []Stream `json:"streams"`
@@ -271,6 +274,9 @@ type AgentInfo struct {
 	Description string    `json:"description,omitempty"`
 	Bindings    []Binding `json:"bindings"`
 	Streaming   bool      `json:"streaming"`
+	// Version is the A2A version the session speaks to it ("1.0" or "0.3");
+	// Bindings are its card's interfaces of that version.
+	Version string `json:"version"`
 }
 
 // OpenArgs are the arguments of the "open" command.
@@ -279,7 +285,19 @@ type OpenArgs struct {
 	URL   string   `json:"url,omitempty"`  // remote: an agent's base URL
 	URLs  []string `json:"urls,omitempty"` // remote: more agents' base URLs
 	Title string   `json:"title,omitempty"`
+	// Version is the A2A version the session's client speaks: "0.3" or
+	// "1.0" (replay.V03, V10). Empty: offline, 1.0; remote, each agent's card decides (1.0
+	// when it offers a 1.0 interface, else 0.3). Only a module built to
+	// speak 0.3 (live03) opens a 0.3 session; the other answers with an
+	// error that contains NeedsV03.
+	Version string `json:"version,omitempty"`
 }
+
+// NeedsV03 is in the error a live module that speaks 1.0 only answers
+// to an "open" that needs 0.3 (asked for, or an agent whose card offers
+// 0.3 alone): the page then loads the module that speaks both and opens
+// the session there.
+const NeedsV03 = "needs the live module that speaks A2A 0.3"
 
 // DiffArgs are the arguments of SendDiff. Zero values take the sample.
 type DiffArgs struct {

@@ -38,45 +38,10 @@
 // stdout. It stops on SIGINT or SIGTERM.
 
 import { randomUUID } from "node:crypto";
-import express from "express";
 import { Role, TaskState } from "@a2a-js/sdk";
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from "@a2a-js/sdk/server";
 import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from "@a2a-js/sdk/server/express";
-
-const branches = ["main", "release/2026.10"];
-
-function usage(msg) {
-	if (msg) console.error("agent.mjs: " + msg);
-	console.error("usage: node agent.mjs [-host HOST] PORT [PATH ...]");
-	process.exit(2);
-}
-
-function parseArgs(argv) {
-	let host = "localhost";
-	const rest = [];
-	for (let i = 0; i < argv.length; i++) {
-		if (argv[i] === "-host" || argv[i] === "--host") {
-			if (i + 1 >= argv.length) usage("-host needs a value");
-			host = argv[++i];
-		} else {
-			rest.push(argv[i]);
-		}
-	}
-	if (rest.length === 0) usage("no port");
-	const port = Number(rest[0]);
-	if (!Number.isInteger(port) || port <= 0 || port > 65535) usage(`port ${JSON.stringify(rest[0])} is not a number from 1 to 65535`);
-	const paths = rest.slice(1).map((p) => {
-		if (!/^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(p)) usage(`path ${JSON.stringify(p)} must look like /name or /a/b`);
-		return p;
-	});
-	if (new Set(paths).size !== paths.length) usage("a path is given twice");
-	return { host, port, paths: paths.length ? paths : [""] };
-}
-
-// A step of work takes a moment, so no two status timestamps of a task
-// fall in one millisecond: a2aplay's normalisation gives equal times
-// one instant, and the tests' fixture must come out the same each run.
-const moment = () => new Promise((resolve) => setTimeout(resolve, 5));
+import { Operator, branchIn, moment, noBranch, question, serveAgents } from "./common.mjs";
 
 const text = (s) => ({ content: { $case: "text", value: s }, metadata: undefined, filename: "", mediaType: "text/plain" });
 const data = (v) => ({ content: { $case: "data", value: v }, metadata: undefined, filename: "", mediaType: "application/json" });
@@ -102,8 +67,7 @@ class Desk {
 		this.base = base; // "http://localhost:8080/reviewer"
 		this.path = path; // "/reviewer" or ""
 		this.name = "js-" + (path ? path.split("/").pop() : "agent");
-		this.waiting = new Map(); // taskId -> {decide(verdict)}
-		this.seen = new Set(); // every task id the agent ran
+		this.operator = new Operator(base);
 	}
 
 	card() {
@@ -139,15 +103,11 @@ class Desk {
 	executor() {
 		return {
 			execute: (ctx, bus) => {
-				this.seen.add(ctx.taskId);
+				this.operator.seen.add(ctx.taskId);
 				return ctx.task ? this.resume(ctx, bus) : this.start(ctx, bus);
 			},
 			cancelTask: async (taskId, bus) => {
-				const w = this.waiting.get(taskId);
-				if (w) {
-					w.decide("canceled");
-					return;
-				}
+				if (this.operator.cancel(taskId)) return;
 				bus.publish(AgentEvent.statusUpdate(this.status(taskId, "", TaskState.TASK_STATE_CANCELED, "Canceled by the client.")));
 				bus.finished();
 			},
@@ -186,8 +146,7 @@ class Desk {
 			await this.deploy(ctx, bus, said);
 			return;
 		}
-		bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_INPUT_REQUIRED,
-			`Which base branch should I compare against? (${branches.join(" or ")})`)));
+		bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_INPUT_REQUIRED, question())));
 	}
 
 	// resume handles a message on a task the agent already runs: the
@@ -201,10 +160,9 @@ class Desk {
 			return;
 		}
 		const answer = textOf(ctx.userMessage).trim();
-		const branch = branches.find((b) => answer === b || answer.split(/\s+/).includes(b));
+		const branch = branchIn(answer);
 		if (!branch) {
-			bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_INPUT_REQUIRED,
-				`There is no branch ${JSON.stringify(answer)}. Which base branch should I compare against? (${branches.join(" or ")})`)));
+			bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_INPUT_REQUIRED, noBranch(answer))));
 			return;
 		}
 		bus.publish(AgentEvent.statusUpdate(this.status(ctx.taskId, ctx.contextId, TaskState.TASK_STATE_WORKING, `Comparing against ${branch}.`)));
@@ -217,14 +175,10 @@ class Desk {
 		const id = ctx.taskId;
 		bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_WORKING, "Checking the build.")));
 		await moment();
-		// Register the wait before saying AUTH_REQUIRED, so an approval
-		// that comes at once finds it.
-		const verdict = new Promise((resolve) => this.waiting.set(id, { decide: resolve }));
-		const approve = `${this.base}/approve/${id}`;
+		const verdict = this.operator.wait(id);
 		bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_AUTH_REQUIRED,
-			`An operator must approve this deploy: POST ${approve}`)));
+			`An operator must approve this deploy: POST ${this.operator.approveURL(id)}`)));
 		const v = await verdict;
-		this.waiting.delete(id);
 		switch (v) {
 		case "approved":
 			bus.publish(AgentEvent.statusUpdate(this.status(id, ctx.contextId, TaskState.TASK_STATE_WORKING, "Approved by an operator; deploying.")));
@@ -241,84 +195,18 @@ class Desk {
 		bus.finished();
 	}
 
-	// decide is the operator's endpoint, outside A2A.
-	decide(verdict) {
-		return (req, res) => {
-			const w = this.waiting.get(req.params.taskId);
-			if (!w) {
-				const known = this.seen.has(req.params.taskId);
-				res.status(known ? 409 : 404).json({ error: known ? "this task does not wait for an operator" : "no such task" });
-				return;
-			}
-			this.waiting.delete(req.params.taskId);
-			res.json({ taskId: req.params.taskId, decision: verdict });
-			// Answer first, and resume a moment later: the reply precedes
-			// the frames it causes, even for a client that reads them on
-			// another connection.
-			setTimeout(() => w.decide(verdict), 50);
-		};
-	}
-
 	mount(app) {
 		const card = this.card();
 		const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), this.executor());
 		const at = (p) => (this.path + p) || "/";
 		app.use(at("/.well-known/agent-card.json"), agentCardHandler({ agentCardProvider: async () => card, cache: { maxAge: 0 } }));
-		app.post(at("/approve/:taskId"), this.decide("approved"));
-		app.post(at("/refuse/:taskId"), this.decide("refused"));
+		this.operator.mount(app, at);
 		app.use(at("/rest"), restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
 		app.use(at(""), jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
 	}
 }
 
-function cors(req, res, next) {
-	res.setHeader("Access-Control-Allow-Origin", "*");
-	res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-	res.setHeader("Access-Control-Allow-Headers", "Content-Type, A2A-Version, A2A-Extensions, Authorization");
-	res.setHeader("Access-Control-Expose-Headers", "A2A-Extensions");
-	res.setHeader("Access-Control-Max-Age", "600");
-	if (req.method === "OPTIONS") {
-		res.status(204).end();
-		return;
-	}
-	next();
-}
-
-function listen(app, port, address) {
-	return new Promise((resolve, reject) => {
-		const srv = app.listen(port, address);
-		srv.once("listening", () => resolve(srv));
-		srv.once("error", reject);
-	});
-}
-
-async function main() {
-	const { host, port, paths } = parseArgs(process.argv.slice(2));
-	const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
-	const app = express();
-	app.disable("x-powered-by");
-	app.use(cors);
-	for (const p of paths) new Desk(origin + p, p).mount(app);
-	app.use((req, res) => res.status(404).json({ error: `nothing at ${req.method} ${req.path}` }));
-
-	const servers = [await listen(app, port, "127.0.0.1")];
-	try {
-		servers.push(await listen(app, port, "::1"));
-	} catch (e) {
-		if (e.code !== "EADDRNOTAVAIL" && e.code !== "EAFNOSUPPORT") throw e;
-	}
-	const stop = () => {
-		for (const s of servers) {
-			s.close();
-			s.closeAllConnections();
-		}
-	};
-	process.once("SIGINT", stop);
-	process.once("SIGTERM", stop);
-	console.log(`listening ${origin} ${paths.map((p) => p || "/").join(" ")}`);
-}
-
-main().catch((e) => {
+serveAgents("agent.mjs", (app, base, path) => new Desk(base, path).mount(app)).catch((e) => {
 	console.error("agent.mjs: " + (e && e.message ? e.message : e));
 	process.exit(1);
 });

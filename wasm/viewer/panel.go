@@ -40,6 +40,8 @@ type panelState struct {
 
 	mode    panel.Mode
 	binding panel.Binding
+	version string // the A2A version picked for in-page sessions (panel03.go)
+	on03    bool   // the worker runs the live03 module, which speaks 0.3 too
 	snap    panel.Snapshot
 	open    bool // a session is open
 	closed  bool // the learner ended it
@@ -60,7 +62,7 @@ type panelState struct {
 // markup, and the keys of the lists last painted.
 type panelElements struct {
 	status, offline, remote, remoteForm, url   js.Value
-	bindings, tabs                             []js.Value
+	bindings, tabs, versions                   []js.Value
 	cards                                      map[string]js.Value
 	sendDiff, rvTask, rvCtx, rvText            js.Value
 	rvStep1, rvStep2, rvStep3, rvNext          js.Value
@@ -87,15 +89,32 @@ func (p *page) startPanel() {
 	s.before, s.after = -1, -1
 	p.findPanel()
 	p.wirePanel()
+	p.wireVersions() // panel03.go
 	p.panelScenario(lv.scenario, false)
-	w, err := p.startWorker(p.liveWorker(), func(err error) {
-		p.status("The inline live module could not be read: "+err.Error(), "error")
-	})
-	if err != nil {
+	if err := p.runWorker(p.liveWorker()); err != nil {
 		p.status("The agents' worker could not start: "+err.Error(), "error")
 		return
 	}
-	s.w = w
+	p.status("Loading the agents (a second WebAssembly module, about 2 MB)…", "busy")
+	// Counted before any session, to compare with after "End session".
+	p.call("stats", nil, func(r js.Value, err error) {
+		if err == nil {
+			s.before = r.Get("goroutines").Int()
+			p.paintFoot()
+		}
+	})
+	p.openSession(panel.OpenArgs{Mode: panel.Offline})
+}
+
+// runWorker starts the agents' worker from src and listens to it.
+func (p *page) runWorker(src workerSource) error {
+	w, err := p.startWorker(src, func(err error) {
+		p.status("The inline live module could not be read: "+err.Error(), "error")
+	})
+	if err != nil {
+		return err
+	}
+	p.live.panel.w = w
 	dom.On(w, "message", func(ev js.Value) { p.do(func() { p.receive(ev.Get("data")) }) })
 	dom.On(w, "error", func(ev js.Value) {
 		p.do(func() {
@@ -106,15 +125,7 @@ func (p *page) startPanel() {
 			p.status("The agents' worker failed: "+msg+". Reload the page to try again.", "error")
 		})
 	})
-	p.status("Loading the agents (a second WebAssembly module, about 2 MB)…", "busy")
-	// Counted before any session, to compare with after "End session".
-	p.call("stats", nil, func(r js.Value, err error) {
-		if err == nil {
-			s.before = r.Get("goroutines").Int()
-			p.paintFoot()
-		}
-	})
-	p.openSession(panel.OpenArgs{Mode: panel.Offline})
+	return nil
 }
 
 func (p *page) findPanel() {
@@ -204,7 +215,7 @@ func (p *page) wirePanel() {
 
 	click(e.offline, func() {
 		if s.mode != panel.Offline || !s.open {
-			p.openSession(panel.OpenArgs{Mode: panel.Offline})
+			p.openSession(panel.OpenArgs{Mode: panel.Offline, Version: p.openVersion(panel.Offline)})
 		}
 	})
 	click(e.remote, func() {
@@ -217,11 +228,11 @@ func (p *page) wirePanel() {
 			return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
 		})
 		if len(urls) == 0 {
-			p.status("Give the base URL of an A2A v1.0 agent, like http://localhost:41242.", "error")
+			p.status("Give the base URL of an A2A agent (1.0 or 0.3), like http://localhost:41242.", "error")
 			return
 		}
 		s.mode = panel.Remote
-		p.openSession(panel.OpenArgs{Mode: panel.Remote, URLs: urls})
+		p.openSession(panel.OpenArgs{Mode: panel.Remote, URLs: urls, Version: p.openVersion(panel.Remote)})
 	})
 	for _, b := range e.bindings {
 		click(b, func() {
@@ -411,17 +422,24 @@ func (p *page) openSession(args panel.OpenArgs) {
 		dom.Clear(l)
 	}
 	p.paintPanel()
-	open := func() {
+	var open func()
+	open = func() {
 		p.liveReset()
 		p.call("open", args, func(r js.Value, err error) {
-			s.opening = false
 			var snap panel.Snapshot
 			if err == nil {
 				snap, err = panel.ReadSnapshot(jsValue{r})
 			}
+			// A session that needs 0.3 opens in the live03 module.
+			if isNeeds03(err) && !s.on03 && p.openIn03(open) {
+				return
+			}
+			s.opening = false
 			if err != nil {
 				s.open = false
-				if args.Mode == panel.Remote {
+				if isNeeds03(err) {
+					p.status(p.needs03(err), "error")
+				} else if args.Mode == panel.Remote {
 					p.status("Could not read the agents' cards: "+err.Error()+". Is the agent running, and does it allow CORS? The kit does: run a2aplay agents. The served page may only fetch the origins its Content-Security-Policy names (a2aplay serve -connect-src).", "error")
 				} else {
 					p.status("The session could not open: "+err.Error(), "error")
@@ -435,12 +453,21 @@ func (p *page) openSession(args panel.OpenArgs) {
 				names = append(names, a.Name)
 			}
 			if snap.Mode == panel.Remote {
-				p.status("Connected: "+strings.Join(names, ", ")+". Requests go from this page to the agents through the browser's fetch.", "ok")
+				p.status("Connected: "+strings.Join(names, ", ")+". Requests go from this page to the agents through the browser's fetch."+speaks(snap), "ok")
 			} else {
-				p.status("Ready: "+strings.Join(names, ", ")+" run in a Web Worker of this page. Nothing leaves your browser.", "ok")
+				p.status("Ready: "+strings.Join(names, ", ")+" run in a Web Worker of this page. Nothing leaves your browser."+speaks(snap), "ok")
 			}
 			p.paintPanel()
 		})
+	}
+	if args.Version == replay.V03 && !s.on03 {
+		// Known before asking: start the module that speaks it.
+		if !p.openIn03(open) {
+			s.opening = false
+			p.status(p.needs03(errors.New(panel.NeedsV03)), "error")
+			p.paintPanel()
+		}
+		return
 	}
 	if !s.open && !s.closed {
 		open()

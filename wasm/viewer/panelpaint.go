@@ -33,6 +33,7 @@ func (p *page) paintPanel() {
 	for _, b := range e.bindings {
 		dom.SetAttr(b, "aria-pressed", strconv.FormatBool(dom.Attr(b, "data-binding") == string(s.binding)))
 	}
+	p.paintVersions() // panel03.go
 
 	review := p.now(s.review)
 	e.sendDiff.Set("disabled", !live || !p.hasAgent("code-reviewer"))
