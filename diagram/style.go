@@ -32,6 +32,9 @@ const styleSheet = `
 .a2s .party.oob .box{stroke:var(--oob);stroke-dasharray:5 3}
 .a2s .name{font-size:14px;font-weight:700}
 .a2s .sub{font-size:11px;fill:var(--oob);font-weight:700}
+.a2s .short{font-size:11px;font-weight:700}
+.a2s .party.folded{cursor:pointer}
+.a2s .party.folded .box{stroke-dasharray:2 3}
 .a2s .stream .band{fill:var(--stream-bg)}
 .a2s .stream .edge{fill:none;stroke:var(--stream);stroke-width:1.5}
 .a2s .stream .edge.open{stroke-dasharray:4 4}

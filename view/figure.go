@@ -71,19 +71,44 @@ func AppendPageFigure(b []byte, t *replay.Transcript, steps []replay.Step, first
 	return diagram.AppendSVG(b, g), widest, nil
 }
 
+// AppendFoldedFigure is [AppendPageFigure] with the participants fold
+// drawn folded ([FoldsFor] says which), and it returns the layout
+// itself: the page keeps it, to decide what to fold at the next step and
+// where to scroll, from the layout rather than from the drawn SVG.
+func AppendFoldedFigure(b []byte, t *replay.Transcript, steps []replay.Step, first, last int, fold []string) ([]byte, *diagram.Geometry, error) {
+	if t == nil {
+		return b, nil, errors.New("no transcript")
+	}
+	g := PageLayout(t, steps, first, last, fold)
+	return diagram.AppendSVG(b, g), g, nil
+}
+
+// PageLayout is the layout of steps first to last as the page draws
+// them: the compact layout ([diagram.Options].Compact), with the
+// participants fold folded.
+func PageLayout(t *replay.Transcript, steps []replay.Step, first, last int, fold []string) *diagram.Geometry {
+	return diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last, Compact: true, Fold: fold})
+}
+
+// Widest is the width of g's widest arrow.
+func Widest(g *diagram.Geometry) int {
+	widest := 0
+	for i := range g.Rows {
+		if a := g.Rows[i].Arrow; a != nil && !a.Self {
+			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
+		}
+	}
+	return widest
+}
+
 // pageLayout lays steps first to last out as the page draws them, and
 // finds the width of the widest arrow.
 func pageLayout(t *replay.Transcript, steps []replay.Step, first, last int) (g *diagram.Geometry, widest int, err error) {
 	if t == nil {
 		return nil, 0, errors.New("no transcript")
 	}
-	g = diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
-	for i := range g.Rows {
-		if a := g.Rows[i].Arrow; a != nil && !a.Self {
-			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
-		}
-	}
-	return g, widest, nil
+	g = PageLayout(t, steps, first, last, nil)
+	return g, Widest(g), nil
 }
 
 // WindowSteps is how many steps the page draws of a transcript longer
