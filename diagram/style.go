@@ -69,7 +69,7 @@ const styleSheet = `
 .a2s .label,.a2s .detail,.a2s .tag{paint-order:stroke;stroke:var(--bg);stroke-width:4px;stroke-linejoin:round;stroke-opacity:.8}
 .a2s .paused .label,.a2s .paused .detail{stroke:none}
 .a2s .detail{font-size:12px;font-style:italic;fill:var(--muted)}
-.a2s .tag{font-size:10px;fill:var(--muted);letter-spacing:.03em}
+.a2s .tag{font-size:11px;fill:var(--muted);letter-spacing:.03em}
 .a2s .st-submitted{--s:var(--s-submitted)}
 .a2s .st-working{--s:var(--s-working)}
 .a2s .st-input-required{--s:var(--s-input);--p:var(--p-input)}

@@ -127,8 +127,34 @@ func Window(n, at int) (first, last int) {
 	if n <= BigTranscript {
 		return 1, n
 	}
-	first = max(1, at-WindowSteps/3)
-	last = min(n, first+WindowSteps-1)
-	first = max(1, last-WindowSteps+1)
+	return window(n, at, WindowSteps)
+}
+
+// NarrowStage is the stage width, in CSS pixels, under which a step may
+// be too wide to show whole unless the columns it crosses fold, which
+// draws the diagram again ([FoldsFor]).
+const NarrowStage = 640
+
+// NarrowWindowSteps is how many steps the page draws at a time of a
+// transcript longer than twice that on a narrow stage: folding a column
+// draws the window again, and a window of this size draws in a few
+// milliseconds where a thousand steps take a tenth of a second.
+const NarrowWindowSteps = 120
+
+// WindowOn is [Window] for a stage avail CSS pixels wide: on a narrow
+// one a transcript longer than twice NarrowWindowSteps is drawn that
+// many steps at a time.
+func WindowOn(n, at int, avail float64) (first, last int) {
+	if avail <= 0 || avail >= NarrowStage || n <= 2*NarrowWindowSteps {
+		return Window(n, at)
+	}
+	return window(n, at, NarrowWindowSteps)
+}
+
+// window is size steps of n with at a third of the way in.
+func window(n, at, size int) (first, last int) {
+	first = max(1, at-size/3)
+	last = min(n, first+size-1)
+	first = max(1, last-size+1)
 	return first, last
 }

@@ -3,6 +3,7 @@ package view
 import (
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/a2aplay/a2aplay/diagram"
 )
@@ -80,8 +81,8 @@ func RowOf(g *diagram.Geometry, k int) int {
 }
 
 // StepBox is what must show of step k in g (its Index), at the
-// diagram's own size: its arrow, label, badge and words, and
-// sideways the headers of both participants it joins. ok is false when
+// diagram's own size: its arrow, label, badge and words, sideways the
+// headers of both participants it joins, and up and down its number. ok is false when
 // the step is not drawn in g.
 func StepBox(g *diagram.Geometry, k int) (b Box, ok bool) {
 	row := RowOf(g, k)
@@ -89,10 +90,43 @@ func StepBox(g *diagram.Geometry, k int) (b Box, ok bool) {
 		return Box{}, false
 	}
 	body, lo, hi := g.Focus(row)
+	num := g.Rows[row].Number // in the pinned column, but on the row's height
 	return Box{
 		Left:   float64(min(body.X, lo)),
-		Top:    float64(body.Y),
+		Top:    float64(min(body.Y, num.Y)),
 		Right:  float64(max(body.X+body.W, hi)),
-		Bottom: float64(body.Y + body.H),
+		Bottom: float64(max(body.Y+body.H, num.Y+num.H)),
 	}, true
+}
+
+// AppendGutter appends the column of step numbers of g, drawn apart, to
+// b: an SVG as tall as g's and g.Gutter wide, with g's background behind
+// the numbers. The page pins it to the stage's left edge, so that the
+// number of any step in view shows while the diagram scrolls sideways.
+// It is decoration beside the diagram, which says it all: hidden from
+// assistive technology, holding no ids and no text but numbers.
+func AppendGutter(b []byte, g *diagram.Geometry) []byte {
+	w := strconv.Itoa(g.Gutter)
+	h := strconv.Itoa(g.Height)
+	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" class="a2s" aria-hidden="true" focusable="false" viewBox="0 0 `...)
+	b = append(b, w+" "+h+`" width="`+w+`" height="`+h+`"><rect class="bg" width="`+w+`" height="`+h+`"/>`...)
+	for i := range g.Rows {
+		r := &g.Rows[i].Number
+		b = append(b, `<rect class="num" x="`...)
+		b = strconv.AppendInt(b, int64(r.X), 10)
+		b = append(b, `" y="`...)
+		b = strconv.AppendInt(b, int64(r.Y), 10)
+		b = append(b, `" width="`...)
+		b = strconv.AppendInt(b, int64(r.W), 10)
+		b = append(b, `" height="`...)
+		b = strconv.AppendInt(b, int64(r.H), 10)
+		b = append(b, `" rx="10"/><text class="num" x="`...)
+		b = strconv.AppendInt(b, int64(r.X+r.W/2), 10)
+		b = append(b, `" y="`...)
+		b = strconv.AppendInt(b, int64(r.Y+14), 10)
+		b = append(b, `" text-anchor="middle">`...)
+		b = strconv.AppendInt(b, int64(g.Rows[i].Index), 10)
+		b = append(b, "</text>"...)
+	}
+	return append(b, "</svg>"...)
 }

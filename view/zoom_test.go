@@ -78,6 +78,26 @@ func TestWindow(t *testing.T) {
 	}
 }
 
+func TestWindowOn(t *testing.T) {
+	for _, tt := range []struct {
+		n, at       int
+		avail       float64
+		first, last int
+	}{
+		{1000, 500, 1000, 1, 1000},
+		{1000, 500, 0, 1, 1000},
+		{2 * NarrowWindowSteps, 5, 360, 1, 2 * NarrowWindowSteps},
+		{1000, 500, 360, 500 - NarrowWindowSteps/3, 500 - NarrowWindowSteps/3 + NarrowWindowSteps - 1},
+		{1000, 1000, 360, 1000 - NarrowWindowSteps + 1, 1000},
+		{100000, 1, 360, 1, NarrowWindowSteps},
+	} {
+		f, l := WindowOn(tt.n, tt.at, tt.avail)
+		if f != tt.first || l != tt.last {
+			t.Errorf("WindowOn(%d, %d, %v) = %d, %d, want %d, %d", tt.n, tt.at, tt.avail, f, l, tt.first, tt.last)
+		}
+	}
+}
+
 func TestAppendPageFigureWidest(t *testing.T) {
 	tr, steps := sample(t)
 	b, widest, err := AppendPageFigure(nil, tr, steps, 0, 0)
