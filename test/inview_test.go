@@ -178,3 +178,54 @@ func (tb *tab) decisive(name, size string) {
 		tb.keepScreenshot("inview-" + name[:2] + "-" + what + "-" + size)
 	}
 }
+
+// TestInViewLive: every step of a Live session of each kind (the
+// review answered, the deploy approved, the planner's question answered
+// and its approval given), played at 1366x768 and walked there and at
+// 390x844.
+func TestInViewLive(t *testing.T) {
+	for _, kind := range []struct {
+		name  string
+		moves func(tb *tab)
+	}{
+		{"review", func(tb *tab) {
+			tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
+			tb.clickMove("#lv-review-send", "#lv-card-review .lv-step:nth-of-type(2)")
+		}},
+		{"deploy", func(tb *tab) {
+			tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
+			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
+			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+			tb.waitText("#lv-card-deploy .lv-watch", "stream #1 closed")
+		}},
+		{"planner", func(tb *tab) {
+			tb.clickMove("#lv-plan", "#lv-card-planner .lv-step:nth-of-type(1)")
+			tb.clickMove("#lv-plan-answer", "#lv-card-planner .lv-step:nth-of-type(2)")
+			tb.clickMove("#lv-plan-sub", "#lv-card-planner .lv-step:nth-of-type(3)")
+			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
+			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+			tb.waitText("#lv-card-planner .lv-watch", "closed")
+		}},
+	} {
+		t.Run(kind.name, func(t *testing.T) {
+			tb := newTab(t)
+			tb.reducedMotion()
+			tb.do(chromedp.EmulateViewport(1366, 768))
+			tb.open(liveSiteURL(t) + "#live=" + kind.name)
+			tb.liveReady()
+			kind.moves(tb)
+			n := eval[int](tb, `a2aplay.liveState().steps`)
+			// The session is quiet: its last step drawn is its last.
+			tb.wait(`(s => s.steps === ` + itoa(n) + ` && a2aplay.liveState().steps === s.steps)(a2aplay.state())`)
+			for _, size := range inViewSizes {
+				tb.do(chromedp.EmulateViewport(size.w, size.h))
+				tb.wait(`document.getElementById("diagram").clientWidth < ` + itoa(int(size.w)))
+				w := tb.walkInView("Live " + kind.name + " at " + size.name)
+				t.Logf("Live %s at %s: %d steps, drawn %d times", kind.name, size.name, w.Walked, w.Redraws)
+				tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(a2aplay.state().steps)`))
+				tb.keepScreenshot("inview-live-" + kind.name + "-" + size.name)
+			}
+			tb.checkClean()
+		})
+	}
+}
