@@ -57,8 +57,8 @@ func PageSVGRange(t *replay.Transcript, steps []replay.Step, first, last int) (s
 
 // AppendPageFigure is [PageSVGRange] for the page's own use: it appends
 // the SVG without its style sheet to b, and returns the width of its
-// widest arrow (what the zoom fits on a narrow screen), from the layout
-// rather than from the page. The page draws into one buffer it keeps
+// widest arrow (which a window drawn for the page carries, [Part]),
+// from the layout rather than from the page. The page draws into one buffer it keeps
 // from draw to draw: a thousand steps are a megabyte and a half of SVG,
 // and allocating that afresh each time costs more than writing it, the
 // memory cleared and, in a browser, its pages faulted in again
@@ -69,18 +69,6 @@ func AppendPageFigure(b []byte, t *replay.Transcript, steps []replay.Step, first
 		return b, 0, err
 	}
 	return diagram.AppendSVG(b, g), widest, nil
-}
-
-// AppendFoldedFigure is [AppendPageFigure] with the participants fold
-// drawn folded ([FoldsFor] says which), and it returns the layout
-// itself: the page keeps it, to decide what to fold at the next step and
-// where to scroll, from the layout rather than from the drawn SVG.
-func AppendFoldedFigure(b []byte, t *replay.Transcript, steps []replay.Step, first, last int, fold []string) ([]byte, *diagram.Geometry, error) {
-	if t == nil {
-		return b, nil, errors.New("no transcript")
-	}
-	g := PageLayout(t, steps, first, last, fold)
-	return diagram.AppendSVG(b, g), g, nil
 }
 
 // PageLayout is the layout of steps first to last as the page draws

@@ -2,7 +2,6 @@ package view
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 
 	"github.com/a2aplay/a2aplay/diagram"
@@ -52,7 +51,7 @@ func FoldsFor(base *diagram.Geometry, k int, cur, open []string, avail int) []st
 			out = append(out, n)
 		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -64,7 +63,7 @@ func keep(cur, open []string) []string {
 			out = append(out, n)
 		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -73,11 +72,11 @@ func RowOf(g *diagram.Geometry, k int) int {
 	if g == nil {
 		return -1
 	}
-	i := sort.Search(len(g.Rows), func(i int) bool { return g.Rows[i].Index >= k })
-	if i < len(g.Rows) && g.Rows[i].Index == k {
-		return i
+	i, ok := slices.BinarySearchFunc(g.Rows, k, func(r diagram.Row, k int) int { return r.Index - k })
+	if !ok {
+		return -1
 	}
-	return -1
+	return i
 }
 
 // StepBox is what must show of step k in g (its Index), at the

@@ -277,6 +277,13 @@ func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
 	on(dom.Global(), "resize", func(js.Value) {
 		p.figure.avail = p.stageWidth()
 		p.applyZoom()
+		// A narrower stage may fold what the current step crosses, a
+		// wider one need not.
+		if d := p.cur; d != nil && p.refold(d, p.nav.Cur) {
+			if err := p.draw(d, p.nav.Cur); err == nil {
+				p.paint(-1)
+			}
+		}
 	})
 }
 
