@@ -127,6 +127,9 @@ func TestInView(t *testing.T) {
 				w := tb.walkInView(tr.Name + " at " + size.name)
 				t.Logf("%s: %d steps, drawn %d times", tr.Name, w.Walked, w.Redraws)
 				tb.decisive(tr.Name, size.name)
+				if tr.Name == "19-planner" && size.w < 640 {
+					tb.unfoldByClick()
+				}
 			}
 			text := longTranscript(t, 112) // the sample's 9 steps, 112 times: 1,008 steps
 			r := eval[struct {
@@ -228,4 +231,24 @@ func TestInViewLive(t *testing.T) {
 			tb.checkClean()
 		})
 	}
+}
+
+// unfoldByClick: on a phone, at the step where the planner calls the
+// deployer across the code-reviewer's column, that column is folded to
+// a thin header with its name cut short (whole in its title); a click
+// on it unfolds it, and the step stays current.
+func (tb *tab) unfoldByClick() {
+	tb.t.Helper()
+	k := eval[int](tb, `+document.querySelector('#diagram .fig > svg .step.request[aria-label*="planner to deployer"]').getAttribute("data-step")`)
+	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(` + itoa(k) + `)`))
+	folded := eval[[]string](tb, `[...document.querySelectorAll("#diagram .pin .party.folded")].map(p => p.getAttribute("data-name") + "|" + p.querySelector("title").textContent + "|" + p.querySelector("text.short").textContent)`)
+	if len(folded) != 1 || !strings.HasPrefix(folded[0], "code-reviewer|code-reviewer|code") || strings.HasSuffix(folded[0], "|code-reviewer") {
+		tb.t.Fatalf("at step %d the folded headers are %q, want code-reviewer's, cut short", k, folded)
+	}
+	tb.click("#diagram .pin .party.folded")
+	tb.wait(`!document.querySelector("#diagram .party.folded") && !!document.querySelector('#diagram .pin .party[data-name="code-reviewer"]')`)
+	if st := tb.state(); st.Step != k {
+		tb.t.Errorf("after the unfolding click the step is %d, want %d", st.Step, k)
+	}
+	tb.keepScreenshot("inview-19-unfolded-390x844")
 }

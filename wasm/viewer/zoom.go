@@ -105,7 +105,7 @@ func pinnedRows(svg js.Value, w, h float64) js.Value {
 		// and lanes' names repeated at its foot. Only the groups'
 		// children are looked at: a long transcript's lanes hold many
 		// segments, each of several elements.
-		for _, k := range dom.All(c, ":scope > *") {
+		for _, k := range dom.All(c, ":scope > :not(title)") { // a folded header's title names it whole
 			if y, err := strconv.ParseFloat(dom.Attr(k, "y"), 64); err != nil || y >= h {
 				k.Call("remove")
 			}
