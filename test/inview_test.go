@@ -124,6 +124,13 @@ func TestInView(t *testing.T) {
 			for _, tr := range env.shipped {
 				tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#t=` + tr.Name + `&s=1"`))
 				tb.at(tr.Name, 1)
+				if size.w < 640 {
+					// On a phone the diagram takes most of the screen: the
+					// issue saw 150-250 px.
+					if h := eval[float64](tb, `document.getElementById("diagram").clientHeight`); h < 320 {
+						t.Errorf("%s at %s: the diagram is %.0f px tall, want at least 320", tr.Name, size.name, h)
+					}
+				}
 				w := tb.walkInView(tr.Name + " at " + size.name)
 				t.Logf("%s: %d steps, drawn %d times", tr.Name, w.Walked, w.Redraws)
 				tb.decisive(tr.Name, size.name)
@@ -223,6 +230,9 @@ func TestInViewLive(t *testing.T) {
 			for _, size := range inViewSizes {
 				tb.do(chromedp.EmulateViewport(size.w, size.h))
 				tb.wait(`document.getElementById("diagram").clientWidth < ` + itoa(int(size.w)))
+				if h := eval[float64](tb, `document.getElementById("diagram").clientHeight`); size.w < 640 && h < 280 {
+					t.Errorf("Live %s at %s: the diagram is %.0f px tall beside the panel's tab, want at least 280", kind.name, size.name, h)
+				}
 				w := tb.walkInView("Live " + kind.name + " at " + size.name)
 				t.Logf("Live %s at %s: %d steps, drawn %d times", kind.name, size.name, w.Walked, w.Redraws)
 				tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(a2aplay.state().steps)`))

@@ -225,11 +225,21 @@ func (p *page) paintMarks(el js.Value) {
 	if f.rowH == 0 {
 		dom.SetHidden(f.marks, false)
 	}
-	// A step's group starts with its row's box (the diagram package
-	// draws it first).
-	hit := el.Get("firstElementChild")
-	f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
-	f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	// The row's box, from the layout the page drew, or else from the
+	// step's group, which starts with it (the diagram package draws it
+	// first).
+	var g *diagram.Geometry
+	if p.cur != nil {
+		g = p.cur.geom
+	}
+	if row := view.RowOf(g, p.nav.Cur); row >= 0 {
+		r := &g.Rows[row]
+		f.rowY, f.rowH = float64(r.Top), float64(r.Bottom-r.Top)
+	} else {
+		hit := el.Get("firstElementChild")
+		f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
+		f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	}
 	f.moveMarks()
 }
 
