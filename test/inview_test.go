@@ -127,9 +127,11 @@ func TestInView(t *testing.T) {
 				if size.w < 640 {
 					// On a phone the diagram takes most of the screen: the
 					// issue saw 150-250 px.
-					if h := eval[float64](tb, `document.getElementById("diagram").clientHeight`); h < 320 {
+					h := eval[float64](tb, `document.getElementById("diagram").clientHeight`)
+					if h < 320 {
 						t.Errorf("%s at %s: the diagram is %.0f px tall, want at least 320", tr.Name, size.name, h)
 					}
+					t.Logf("%s at %s: the diagram is %.0f px tall", tr.Name, size.name, h)
 				}
 				w := tb.walkInView(tr.Name + " at " + size.name)
 				t.Logf("%s: %d steps, drawn %d times", tr.Name, w.Walked, w.Redraws)
@@ -230,9 +232,11 @@ func TestInViewLive(t *testing.T) {
 			for _, size := range inViewSizes {
 				tb.do(chromedp.EmulateViewport(size.w, size.h))
 				tb.wait(`document.getElementById("diagram").clientWidth < ` + itoa(int(size.w)))
-				if h := eval[float64](tb, `document.getElementById("diagram").clientHeight`); size.w < 640 && h < 280 {
+				h := eval[float64](tb, `document.getElementById("diagram").clientHeight`)
+				if size.w < 640 && h < 280 {
 					t.Errorf("Live %s at %s: the diagram is %.0f px tall beside the panel's tab, want at least 280", kind.name, size.name, h)
 				}
+				t.Logf("Live %s at %s: the diagram is %.0f px tall", kind.name, size.name, h)
 				w := tb.walkInView("Live " + kind.name + " at " + size.name)
 				t.Logf("Live %s at %s: %d steps, drawn %d times", kind.name, size.name, w.Walked, w.Redraws)
 				tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(a2aplay.state().steps)`))
