@@ -5,6 +5,7 @@ package viewer
 import (
 	"errors"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"syscall/js"
@@ -297,8 +298,12 @@ func (p *page) indexOfMark(v string) int {
 
 // foldRoom is the width, at the diagram's own size, that one step may
 // take: the stage's, less the pinned step numbers and the margin kept
-// around a revealed step.
+// around a revealed step. A stage not measured yet (hidden) folds
+// nothing.
 func (p *page) foldRoom(g *diagram.Geometry) int {
+	if p.figure.avail <= 0 {
+		return math.MaxInt32
+	}
 	s := p.figure.scale
 	if s <= 0 {
 		s = 1
@@ -313,7 +318,7 @@ func (p *page) refold(d *doc, k int) bool {
 	if d.part != nil || d.t == nil || k < 1 {
 		return false
 	}
-	if d.base == nil { // the pre-rendered diagram
+	if d.base == nil { // not laid out yet
 		d.base = view.PageLayout(d.t, d.steps, d.first, d.last, nil)
 		d.geom = d.base
 	}

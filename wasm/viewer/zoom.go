@@ -66,16 +66,19 @@ func (p *page) frame(g *diagram.Geometry) {
 			f.foot = y
 		}
 	}
+	if f.pinH > 0 {
+		f.pin = pinnedRows(svg, w, f.pinH)
+		dom.Append(f.fig, dom.El("div", "pin", f.pin))
+	}
+	// After the pinned rows, whose height it is moved up by (applyZoom),
+	// so that the SVG stays the figure's last child and the pinned rows
+	// its first.
 	if g != nil && g.Gutter > 0 && float64(g.Width) == w {
 		f.gutW = float64(g.Gutter)
 		f.gut = dom.El("div", "gut")
 		dom.SetAttr(f.gut, "aria-hidden", "true")
 		dom.SetOwnMarkupBytes(f.gut, view.AppendGutter(nil, g))
 		dom.Append(f.fig, f.gut)
-	}
-	if f.pinH > 0 {
-		f.pin = pinnedRows(svg, w, f.pinH)
-		dom.Append(f.fig, dom.El("div", "pin", f.pin))
 	}
 	dom.Append(f.fig, svg)
 	f.addMarks()
@@ -141,6 +144,7 @@ func (p *page) applyZoom() {
 		gs := f.gut.Get("firstElementChild").Get("style")
 		gs.Set("width", num(f.gutW*f.scale)+"px")
 		gs.Set("height", num(h)+"px")
+		gs.Set("top", "-"+num(f.pinH*f.scale)+"px")
 	}
 	st := f.svg.Get("style")
 	st.Set("width", num(w)+"px")
