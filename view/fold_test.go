@@ -83,3 +83,20 @@ func TestFoldsForKeepsAndOpens(t *testing.T) {
 		t.Errorf("a step not drawn changes nothing: %v", got)
 	}
 }
+
+// BenchmarkStepDecision is what a step change adds to the page's work at
+// 1,000 steps: which columns to fold (FoldsFor) and what to reveal
+// (StepBox), from the layout.
+func BenchmarkStepDecision(b *testing.B) {
+	long := longTranscript(b, 112)
+	steps := replay.Steps(long)
+	g := PageLayout(long, steps, 0, 0, nil)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i%len(steps) + 1
+		_ = FoldsFor(g, k, nil, nil, 300)
+		if _, ok := StepBox(g, k); !ok {
+			b.Fatal("no box")
+		}
+	}
+}
