@@ -39,6 +39,31 @@
 // The geometry's types are in geometry.go, the description in words in
 // describe.go, text measurement and wrapping in metrics.go and text.go.
 //
+// # The page's layout
+//
+// [Options].Compact is the layout the playground draws, made so that any
+// one step (its arrow, its label, the headers of both participants it
+// joins, and its number) shows whole on a 390-px phone at 100 %, by the
+// layout rather than by shrinking: labels wrap at 160 px instead of 300,
+// columns stand only as far apart as their labels and headers need
+// (120 px at least, against 180), headers are padded less, and the
+// gutter puts the step numbers at the diagram's left edge and the times
+// after them, so that the page can pin the numbers' column
+// ([Geometry].Gutter) while the diagram scrolls sideways.
+//
+// [Options].Fold draws participants folded: a 48-px header with the name
+// cut short (whole in its <title>), and gaps around it that hold only
+// the arrows crossing it; a label on an arrow that ends at a folded
+// column wraps into the room there is. The page folds the columns a step
+// crosses when that step would not fit its screen (view.FoldsFor), and
+// unfolds one on a click. [Geometry.Focus] and [Geometry.Columns] say,
+// from the layout, what must show of a row and which columns it joins.
+//
+// Figures for docs ("a2aplay figures", Export, the golden files) keep the
+// full layout, unfolded: a figure is read on its own, at the width of a
+// page of text, and has no current step for which to fold the others;
+// folding is the page's concern, decided step by step.
+//
 // # Long transcripts
 //
 // A page draws a long transcript a window at a time. [Layout] with a
@@ -68,7 +93,7 @@
 //     a dashed teal header that says "outside A2A" and a dotted teal
 //     lifeline. Long diagrams repeat the headers at the bottom.
 //   - Each step is one row, numbered in the left gutter with its time
-//     since the first step. A request is a solid arrow with a filled head
+//     since the first step (the number first in the compact layout). A request is a solid arrow with a filled head
 //     and a bold label; a reply or a stream frame is a dashed arrow with an
 //     open head. Frames carry a small "frame N" under their tail.
 //   - Every arrow of an exchange in A2A v0.3 ([replay.Step].Version) says
@@ -144,7 +169,8 @@
 // playground lays a band in --cur over the current step's row and a veil
 // in --bg over the rows after it. Inside a group, the parts have the
 // classes hit, num, time, arrow, head (and "head open"), label, detail,
-// badge, tag, closed, end-edge and seg.
+// badge, tag, closed, end-edge and seg. A folded participant's group is
+// g.party.folded, its cut name text.short.
 //
 // Outside the steps: g.stream[data-group] holds a bracket (band, edge,
 // tab, note), g.channel[data-steps] a band outside A2A, g.party[data-name]

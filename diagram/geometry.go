@@ -14,6 +14,9 @@ type Geometry struct {
 	NoStyle  bool   `json:"noStyle,omitempty"` // WriteSVG leaves out the <style>
 
 	Participants []Participant `json:"participants"`
+	// Gutter is, in the compact layout, the right edge of the column of
+	// step numbers at the diagram's left; 0 in the full layout.
+	Gutter int `json:"gutter,omitempty"`
 	// LifelineTop and LifelineBottom bound the participants' lifelines.
 	LifelineTop    int `json:"lifelineTop"`
 	LifelineBottom int `json:"lifelineBottom"`
@@ -49,6 +52,10 @@ type Participant struct {
 	Top       Rect   `json:"top"`
 	Bottom    *Rect  `json:"bottom,omitempty"`
 	OutOfBand bool   `json:"outOfBand,omitempty"` // takes part only outside A2A
+	// Folded columns are thin; their header shows Short, the name cut
+	// to fit.
+	Folded bool   `json:"folded,omitempty"`
+	Short  string `json:"short,omitempty"`
 }
 
 // A Row is one step.
@@ -199,4 +206,22 @@ const (
 	lanePausedW  = 14
 	laneTextGap  = 8
 	longDiagram  = 640 // rows taller than this get participant footers
+	foldedW      = 48  // a folded column's header
+)
+
+// metrics are the measures that differ between the full layout and the
+// compact one ([Options].Compact).
+type metrics struct {
+	margin       int // left and right of the diagram
+	maxLabelW    int
+	minGap       int
+	headerPadX   int
+	headerMinW   int
+	labelPad     int
+	numbersFirst bool // the step numbers at the left edge, the times after them
+}
+
+var (
+	fullMetrics    = metrics{margin: margin, maxLabelW: maxLabelW, minGap: minGap, headerPadX: headerPadX, headerMinW: headerMinW, labelPad: labelPad}
+	compactMetrics = metrics{margin: 8, maxLabelW: 160, minGap: 120, headerPadX: 10, headerMinW: 84, labelPad: 10, numbersFirst: true}
 )

@@ -29,6 +29,21 @@ type Options struct {
 	// whose Content-Security-Policy forbids inline styles; the page's
 	// own style sheet then carries [StyleSheet].
 	NoStyle bool
+	// Compact is the page's layout, made to show any one step whole on
+	// a phone's screen: labels wrap at 160 px (MaxLabelWidth still
+	// wins when set), columns stand no further apart than their labels
+	// and headers need, and the left gutter holds the step numbers
+	// first, at the diagram's left edge, where the page keeps a copy of
+	// them in view while the diagram scrolls sideways ([Geometry].Gutter
+	// is their column), and the times after them.
+	Compact bool
+	// Fold names participants drawn folded: a thin column whose header
+	// shows the name cut short (the whole name in its title), with
+	// room only for the arrows that cross it. A label on an arrow that
+	// ends at a folded column wraps into what room there is. The page
+	// folds the columns a step's arrow crosses when the step would not
+	// fit its screen otherwise (view.FoldsFor).
+	Fold []string
 }
 
 const defaultTitle = "A2A sequence diagram"
@@ -63,7 +78,7 @@ func (l *layouter) layout() *Geometry {
 	l.lanes()
 	l.footers()
 	l.g.Rows = l.drawnRows
-	l.g.Width = max(l.right+margin, 200)
+	l.g.Width = max(l.right+l.m.margin, 200)
 	l.g.Desc = describe(l.drawn, len(l.all), l.names)
 	return l.g
 }
@@ -73,6 +88,8 @@ func (l *layouter) layout() *Geometry {
 type layouter struct {
 	g    *Geometry
 	maxW int // where labels wrap
+	m    metrics
+	fold map[string]bool // the participants drawn folded
 	t0   time.Time
 	selection
 	prepared *Prepared // when set, what it knows of all the steps is not learnt again
@@ -116,8 +133,18 @@ func newLayouter(sel selection, opts Options) *layouter {
 	if l.g.Title == "" {
 		l.g.Title = defaultTitle
 	}
+	l.m = fullMetrics
+	if opts.Compact {
+		l.m = compactMetrics
+	}
 	if l.maxW <= 0 {
-		l.maxW = maxLabelW
+		l.maxW = l.m.maxLabelW
+	}
+	for _, n := range opts.Fold {
+		if l.fold == nil {
+			l.fold = map[string]bool{}
+		}
+		l.fold[replay.Visible(n)] = true
 	}
 	if len(sel.all) > 0 {
 		l.t0 = sel.all[0].At
@@ -139,11 +166,20 @@ func (l *layouter) columns() {
 		p := &l.g.Participants[i]
 		p.Name = displayName(n)
 		p.OutOfBand = l.oobOnly[n]
-		w := sansBold.width(p.Name, nameSize) + 2*headerPadX
-		if p.OutOfBand {
-			w = max(w, sans.width(outsideA2A, smallSize)+2*headerPadX)
+		if l.fold[n] {
+			p.Folded = true
+			p.Short = ellipsize(p.Name, sansBold, smallSize, (foldedW-6)*1000)
+			if p.Short == p.Name+"…" {
+				p.Short = p.Name
+			}
+			l.headW[i] = foldedW
+			continue
 		}
-		l.headW[i] = max(w, headerMinW)
+		w := sansBold.width(p.Name, nameSize) + 2*l.m.headerPadX
+		if p.OutOfBand {
+			w = max(w, sans.width(outsideA2A, smallSize)+2*l.m.headerPadX)
+		}
+		l.headW[i] = max(w, l.m.headerMinW)
 	}
 }
 
@@ -158,8 +194,12 @@ func (l *layouter) spacing() {
 	l.drawnRows = make([]Row, len(l.drawn))
 	l.heads = make([]string, len(l.drawn))
 	l.gap = make([]int, max(n-1, 0))
+	folded := func(c int) bool { return l.g.Participants[c].Folded }
 	for i := range l.gap {
-		l.gap[i] = max(minGap, (l.headW[i]+l.headW[i+1])/2+24)
+		l.gap[i] = max(l.m.minGap, (l.headW[i]+l.headW[i+1])/2+24)
+		if folded(i) || folded(i+1) {
+			l.gap[i] = (l.headW[i]+l.headW[i+1])/2 + 16
+		}
 	}
 	l.selfNeed = make([]int, n)
 	type span struct{ a, b, need int }
@@ -187,10 +227,13 @@ func (l *layouter) spacing() {
 		if dw := sans.width(s.Detail, detailSize); dw > need {
 			need = min(dw, l.maxW)
 		}
-		need += 2 * labelPad
+		need += 2 * l.m.labelPad
 		a, b := l.col[s.From], l.col[s.To]
 		if a > b {
 			a, b = b, a
+		}
+		if folded(a) || folded(b) {
+			continue // its label wraps into the room there is
 		}
 		switch {
 		case a == b:
@@ -222,7 +265,10 @@ func (l *layouter) spacing() {
 }
 
 // gutter measures the left gutter, which holds each step's time and
-// number, and then places the columns right of it.
+// number, and then places the columns right of it. The full layout
+// puts the times first and the numbers next to the lifelines; the
+// compact one puts the numbers at the left edge, where the page pins
+// them, and the times after them.
 func (l *layouter) gutter() {
 	timeW, numW := 0, 0
 	l.times = elapsedTimes(l.drawn, l.t0)
@@ -231,9 +277,17 @@ func (l *layouter) gutter() {
 		numW = max(numW, digits(s.Index)*sansBold.advance('0')*smallSize/1000+1+12)
 	}
 	l.numW = max(numW, 24)
-	l.timeRight = margin + timeW
-	l.numX = l.timeRight + 8
-	x := l.numX + l.numW + 16
+	var x int
+	if l.m.numbersFirst {
+		l.numX = l.m.margin
+		l.g.Gutter = l.numX + l.numW + 4
+		l.timeRight = l.g.Gutter + 4 + timeW
+		x = l.timeRight + 10
+	} else {
+		l.timeRight = margin + timeW
+		l.numX = l.timeRight + 8
+		x = l.numX + l.numW + 16
+	}
 	if len(l.names) > 0 {
 		x += max(l.headW[0]/2, bandPad+2*nestInset)
 	}

@@ -67,7 +67,7 @@ func (l *layouter) arrowRow(r *Row, s *replay.Step, head string, top int) {
 	ps := l.g.Participants
 	x1, x2 := ps[l.col[s.From]].X, ps[l.col[s.To]].X
 	self := x1 == x2
-	avail := abs(x2-x1) - 2*labelPad
+	avail := abs(x2-x1) - 2*l.m.labelPad
 	cx := (x1 + x2) / 2
 	anchor := "middle"
 	if self {

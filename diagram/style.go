@@ -32,6 +32,9 @@ const styleSheet = `
 .a2s .party.oob .box{stroke:var(--oob);stroke-dasharray:5 3}
 .a2s .name{font-size:14px;font-weight:700}
 .a2s .sub{font-size:11px;fill:var(--oob);font-weight:700}
+.a2s .short{font-size:11px;font-weight:700}
+.a2s .party.folded{cursor:pointer}
+.a2s .party.folded .box{stroke-dasharray:2 3}
 .a2s .stream .band{fill:var(--stream-bg)}
 .a2s .stream .edge{fill:none;stroke:var(--stream);stroke-width:1.5}
 .a2s .stream .edge.open{stroke-dasharray:4 4}
@@ -66,7 +69,7 @@ const styleSheet = `
 .a2s .label,.a2s .detail,.a2s .tag{paint-order:stroke;stroke:var(--bg);stroke-width:4px;stroke-linejoin:round;stroke-opacity:.8}
 .a2s .paused .label,.a2s .paused .detail{stroke:none}
 .a2s .detail{font-size:12px;font-style:italic;fill:var(--muted)}
-.a2s .tag{font-size:10px;fill:var(--muted);letter-spacing:.03em}
+.a2s .tag{font-size:11px;fill:var(--muted);letter-spacing:.03em}
 .a2s .st-submitted{--s:var(--s-submitted)}
 .a2s .st-working{--s:var(--s-working)}
 .a2s .st-input-required{--s:var(--s-input);--p:var(--p-input)}

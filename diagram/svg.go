@@ -219,6 +219,9 @@ func (x *svgWriter) svg(g *Geometry) {
 		if p.OutOfBand {
 			b = b.s(" oob")
 		}
+		if p.Folded {
+			b = b.s(" folded")
+		}
 		b = b.s(`"`).attr("data-name", p.Name).s(">")
 		b = b.header(p, p.Top)
 		if p.Bottom != nil {
@@ -269,6 +272,13 @@ func (x *svgWriter) prefixed(ids []string) string {
 func (b svgBuf) header(p Participant, r Rect) svgBuf {
 	b = b.rect("box", r, 8)
 	cx := r.X + r.W/2
+	if p.Folded {
+		// Cut short, and whole in the title a pointer shows.
+		b = b.s("<title>")
+		b = appendEscaped(b, p.Name)
+		b = b.s("</title>")
+		return b.text("short", Line{X: cx, Y: r.Y + 27, Anchor: "middle", Text: p.Short})
+	}
 	if p.OutOfBand {
 		b = b.text("name", Line{X: cx, Y: r.Y + 21, Anchor: "middle", Text: p.Name})
 		b = b.text("sub", Line{X: cx, Y: r.Y + 37, Anchor: "middle", Text: outsideA2A})

@@ -7,6 +7,21 @@
 // the diagram as the page shows it ([AppendPageFigure]) and as Export
 // writes it ([SVG]).
 //
+// The step that matters is always in view: the page draws the diagram's
+// compact layout ([PageLayout]); at each step [FoldsFor] says which
+// participants to fold so that the step fits the stage (the columns its
+// arrow crosses, only when it would not fit otherwise, and only until a
+// step involves them again, so that stepping on seldom draws again);
+// [StepBox] is what must show of the step, from the layout (its marks,
+// both participants' headers, its number), which the page scrolls into
+// view with [Reveal]; [AppendGutter] draws the step numbers' column the
+// page pins to the stage's left; on a narrow stage a long transcript is
+// drawn [NarrowWindowSteps] at a time ([WindowOn]), so that a fold draws
+// few rows again. The default zoom is 100 % and Fit never goes under
+// [ReadableZoom], where a label would be drawn under 11 CSS px. Folding
+// is the page's: Export and the figures keep the full layout (the
+// diagram package's doc says why).
+//
 // Predict mode's questions come from here too ([Questions]): before a
 // step that changes a task's state, or that someone new sends, what comes
 // next, with the choices, the answer and the rule that decides it; a

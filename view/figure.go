@@ -57,8 +57,8 @@ func PageSVGRange(t *replay.Transcript, steps []replay.Step, first, last int) (s
 
 // AppendPageFigure is [PageSVGRange] for the page's own use: it appends
 // the SVG without its style sheet to b, and returns the width of its
-// widest arrow (what the zoom fits on a narrow screen), from the layout
-// rather than from the page. The page draws into one buffer it keeps
+// widest arrow (which a window drawn for the page carries, [Part]),
+// from the layout rather than from the page. The page draws into one buffer it keeps
 // from draw to draw: a thousand steps are a megabyte and a half of SVG,
 // and allocating that afresh each time costs more than writing it, the
 // memory cleared and, in a browser, its pages faulted in again
@@ -71,19 +71,32 @@ func AppendPageFigure(b []byte, t *replay.Transcript, steps []replay.Step, first
 	return diagram.AppendSVG(b, g), widest, nil
 }
 
+// PageLayout is the layout of steps first to last as the page draws
+// them: the compact layout ([diagram.Options].Compact), with the
+// participants fold folded.
+func PageLayout(t *replay.Transcript, steps []replay.Step, first, last int, fold []string) *diagram.Geometry {
+	return diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last, Compact: true, Fold: fold})
+}
+
+// Widest is the width of g's widest arrow.
+func Widest(g *diagram.Geometry) int {
+	widest := 0
+	for i := range g.Rows {
+		if a := g.Rows[i].Arrow; a != nil && !a.Self {
+			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
+		}
+	}
+	return widest
+}
+
 // pageLayout lays steps first to last out as the page draws them, and
 // finds the width of the widest arrow.
 func pageLayout(t *replay.Transcript, steps []replay.Step, first, last int) (g *diagram.Geometry, widest int, err error) {
 	if t == nil {
 		return nil, 0, errors.New("no transcript")
 	}
-	g = diagram.Layout(steps, diagram.Options{Title: t.Title, IDPrefix: IDPrefix, NoStyle: true, First: first, Last: last})
-	for i := range g.Rows {
-		if a := g.Rows[i].Arrow; a != nil && !a.Self {
-			widest = max(widest, a.X2-a.X1, a.X1-a.X2)
-		}
-	}
-	return g, widest, nil
+	g = PageLayout(t, steps, first, last, nil)
+	return g, Widest(g), nil
 }
 
 // WindowSteps is how many steps the page draws of a transcript longer
@@ -102,8 +115,34 @@ func Window(n, at int) (first, last int) {
 	if n <= BigTranscript {
 		return 1, n
 	}
-	first = max(1, at-WindowSteps/3)
-	last = min(n, first+WindowSteps-1)
-	first = max(1, last-WindowSteps+1)
+	return window(n, at, WindowSteps)
+}
+
+// NarrowStage is the stage width, in CSS pixels, under which a step may
+// be too wide to show whole unless the columns it crosses fold, which
+// draws the diagram again ([FoldsFor]).
+const NarrowStage = 640
+
+// NarrowWindowSteps is how many steps the page draws at a time of a
+// transcript longer than twice that on a narrow stage: folding a column
+// draws the window again, and a window of this size draws in a few
+// milliseconds where a thousand steps take a tenth of a second.
+const NarrowWindowSteps = 120
+
+// WindowOn is [Window] for a stage avail CSS pixels wide: on a narrow
+// one a transcript longer than twice NarrowWindowSteps is drawn that
+// many steps at a time.
+func WindowOn(n, at int, avail float64) (first, last int) {
+	if avail <= 0 || avail >= NarrowStage || n <= 2*NarrowWindowSteps {
+		return Window(n, at)
+	}
+	return window(n, at, NarrowWindowSteps)
+}
+
+// window is size steps of n with at a third of the way in.
+func window(n, at, size int) (first, last int) {
+	first = max(1, at-size/3)
+	last = min(n, first+size-1)
+	first = max(1, last-size+1)
 	return first, last
 }

@@ -30,7 +30,7 @@ func TestPageSVGIsTheDiagramWithoutItsStyle(t *testing.T) {
 	} {
 		steps := replay.Steps(tc.t)
 		var full bytes.Buffer
-		g := diagram.Layout(steps, diagram.Options{Title: tc.t.Title, IDPrefix: IDPrefix, First: tc.first, Last: tc.last})
+		g := diagram.Layout(steps, diagram.Options{Title: tc.t.Title, IDPrefix: IDPrefix, First: tc.first, Last: tc.last, Compact: true})
 		if err := diagram.WriteSVG(&full, g); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,10 @@ const (
 	MaxZoom = 3.0
 )
 
+// ReadableZoom is the least scale that Fit and the default take: below
+// it a label (13 px in the diagram) would be drawn under 11 CSS px.
+const ReadableZoom = 0.85
+
 // zoomStep is the factor one press of zoom in or out applies.
 const zoomStep = 1.25
 
@@ -53,24 +57,19 @@ type ZoomMode uint8
 
 const (
 	// ZoomAuto shows a diagram at its own size, where its text is
-	// readable and a wide one scrolls; on a narrow stage it shrinks until
-	// its widest arrow fits, so that any one step can show whole.
+	// readable and a wide one scrolls: the page's layout, which folds
+	// the columns a wide step crosses ([FoldsFor]), makes any one step
+	// show whole on a phone without shrinking.
 	ZoomAuto ZoomMode = iota
-	ZoomFit           // as wide as the stage
-	ZoomSet           // the learner's scale
+	// ZoomFit makes a diagram as wide as the stage, but never smaller
+	// than ReadableZoom: a wider one still scrolls.
+	ZoomFit
+	ZoomSet // the learner's scale
 )
 
-// NarrowStage is the stage width, in CSS pixels, under which ZoomAuto
-// shrinks a diagram to its widest arrow.
-const NarrowStage = 640
-
-// autoFloor is the least ZoomAuto shrinks a diagram on a narrow stage.
-const autoFloor = 0.5
-
-// ScaleFor returns the scale for a diagram width pixels wide, whose
-// widest step (arrow and label) is widest pixels, on a stage avail
-// pixels wide.
-func (z Zoom) ScaleFor(width, widest, avail float64) float64 {
+// ScaleFor returns the scale for a diagram width pixels wide on a stage
+// avail pixels wide.
+func (z Zoom) ScaleFor(width, avail float64) float64 {
 	if width <= 0 || avail <= 0 {
 		return 1
 	}
@@ -78,10 +77,7 @@ func (z Zoom) ScaleFor(width, widest, avail float64) float64 {
 	case ZoomSet:
 		return ClampZoom(z.Scale)
 	case ZoomFit:
-		return ClampZoom(avail / width)
+		return ClampZoom(max(ReadableZoom, avail/width))
 	}
-	if width <= avail || avail >= NarrowStage || widest <= 0 {
-		return 1
-	}
-	return max(autoFloor, min(1, avail/widest))
+	return 1
 }

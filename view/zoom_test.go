@@ -34,25 +34,29 @@ func TestZoomSteps(t *testing.T) {
 
 func TestScaleFor(t *testing.T) {
 	for _, tt := range []struct {
-		name                 string
-		z                    Zoom
-		width, widest, avail float64
-		want                 float64
+		name         string
+		z            Zoom
+		width, avail float64
+		want         float64
 	}{
-		{"fits", Zoom{}, 700, 330, 900, 1},
-		{"wide stage, wide diagram: own size, scrolls", Zoom{}, 1754, 510, 880, 1},
-		{"phone: shrinks to the widest step", Zoom{}, 1754, 510, 357, 0.7},
-		{"phone: no less than half", Zoom{}, 3000, 1000, 357, 0.5},
-		{"phone: a narrow step keeps its size", Zoom{}, 1088, 300, 357, 1},
-		{"fit width", Zoom{Mode: ZoomFit}, 1754, 510, 877, 0.5},
-		{"fit width grows a small one", Zoom{Mode: ZoomFit}, 500, 300, 1000, 2},
-		{"set", Zoom{Mode: ZoomSet, Scale: 1.5}, 1754, 510, 357, 1.5},
-		{"set, clamped", Zoom{Mode: ZoomSet, Scale: 40}, 1754, 510, 357, MaxZoom},
-		{"no stage yet", Zoom{}, 1754, 510, 0, 1},
+		{"fits", Zoom{}, 700, 900, 1},
+		{"wide stage, wide diagram: own size, scrolls", Zoom{}, 1754, 880, 1},
+		{"phone: own size, the layout folds what does not fit", Zoom{}, 1754, 357, 1},
+		{"fit width, no smaller than readable", Zoom{Mode: ZoomFit}, 1754, 877, ReadableZoom},
+		{"fit width, a little smaller", Zoom{Mode: ZoomFit}, 1000, 900, 0.9},
+		{"fit width grows a small one", Zoom{Mode: ZoomFit}, 500, 1000, 2},
+		{"set", Zoom{Mode: ZoomSet, Scale: 1.5}, 1754, 357, 1.5},
+		{"set, clamped", Zoom{Mode: ZoomSet, Scale: 40}, 1754, 357, MaxZoom},
+		{"set below readable: the learner's choice", Zoom{Mode: ZoomSet, Scale: 0.5}, 1754, 357, 0.5},
+		{"no stage yet", Zoom{}, 1754, 0, 1},
 	} {
-		if got := tt.z.ScaleFor(tt.width, tt.widest, tt.avail); math.Abs(got-tt.want) > 1e-9 {
+		if got := tt.z.ScaleFor(tt.width, tt.avail); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("%s: ScaleFor = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+	// Fit never draws a label (13 px) under 11 CSS px.
+	if s := (Zoom{Mode: ZoomFit}).ScaleFor(5000, 300); 13*s < 11 {
+		t.Errorf("Fit scales a label to %.1f px", 13*s)
 	}
 }
 
@@ -70,6 +74,26 @@ func TestWindow(t *testing.T) {
 		}
 		if tt.at > 0 && (tt.at < f || tt.at > l) {
 			t.Errorf("Window(%d, %d) leaves the position out", tt.n, tt.at)
+		}
+	}
+}
+
+func TestWindowOn(t *testing.T) {
+	for _, tt := range []struct {
+		n, at       int
+		avail       float64
+		first, last int
+	}{
+		{1000, 500, 1000, 1, 1000},
+		{1000, 500, 0, 1, 1000},
+		{2 * NarrowWindowSteps, 5, 360, 1, 2 * NarrowWindowSteps},
+		{1000, 500, 360, 500 - NarrowWindowSteps/3, 500 - NarrowWindowSteps/3 + NarrowWindowSteps - 1},
+		{1000, 1000, 360, 1000 - NarrowWindowSteps + 1, 1000},
+		{100000, 1, 360, 1, NarrowWindowSteps},
+	} {
+		f, l := WindowOn(tt.n, tt.at, tt.avail)
+		if f != tt.first || l != tt.last {
+			t.Errorf("WindowOn(%d, %d, %v) = %d, %d, want %d, %d", tt.n, tt.at, tt.avail, f, l, tt.first, tt.last)
 		}
 	}
 }

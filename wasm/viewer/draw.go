@@ -3,7 +3,9 @@
 package viewer
 
 import (
+	"errors"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"syscall/js"
@@ -27,7 +29,7 @@ func (p *page) draw(d *doc, at int) error {
 	// Measured before the new diagram is in: after, reading the stage's
 	// width would lay the whole new diagram out at once.
 	p.figure.avail = p.stageWidth()
-	d.first, d.last = view.Window(d.count(), min(at, d.count()))
+	d.first, d.last = view.WindowOn(d.count(), min(at, d.count()), p.figure.avail)
 	if d.part != nil {
 		d.first, d.last = d.part.First, d.part.Last
 	}
@@ -42,18 +44,23 @@ func (p *page) draw(d *doc, at int) error {
 		// The SVG is this program's own output, and the diagram package
 		// escapes every text in it: no transcript text becomes markup.
 		// The HTML parser reads a large SVG faster than DOMParser does.
-		var widest int
 		if d.lazy != nil {
 			// Drawn by the opener (the same diagram package), and put in
 			// as the JavaScript string it came as.
-			widest = d.part.Widest
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 			c.Set("innerHTML", d.lazy.svg)
 		} else {
-			var err error
-			if p.svgBuf, widest, err = view.AppendPageFigure(p.svgBuf[:0], d.t, d.steps, first, last); err != nil {
-				return err
+			if d.t == nil {
+				return errors.New("no transcript")
 			}
+			// The layout with nothing folded decides what to fold at
+			// step at (view.FoldsFor); folded, it is laid out again.
+			g := view.PageLayout(d.t, d.steps, first, last, nil)
+			d.base, d.geom = g, g
+			if d.folds = view.FoldsFor(g, at, d.folds, d.open, p.foldRoom(g)); d.folds != nil {
+				d.geom = view.PageLayout(d.t, d.steps, first, last, d.folds)
+			}
+			p.svgBuf = diagram.AppendSVG(p.svgBuf[:0], d.geom)
 			d.svgMs = dom.Now() - t0
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 			dom.SetOwnMarkupBytes(c, p.svgBuf)
@@ -61,9 +68,15 @@ func (p *page) draw(d *doc, at int) error {
 		// Never equal to a bare name again: a later visit redraws.
 		dom.SetAttr(c, "data-transcript", key(d.name, d.local))
 		d.renderMs = dom.Now() - t0
-		d.widest = widest
+	} else {
+		// The site builder's diagram, as view.PageLayout lays it out.
+		d.base = view.PageLayout(d.t, d.steps, 0, 0, nil)
+		d.geom, d.folds = d.base, nil
 	}
-	p.frame(d.widest)
+	if d.lazy != nil {
+		d.base, d.geom = nil, nil
+	}
+	p.frame(d.geom)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, d.count()+1)
@@ -213,11 +226,21 @@ func (p *page) paintMarks(el js.Value) {
 	if f.rowH == 0 {
 		dom.SetHidden(f.marks, false)
 	}
-	// A step's group starts with its row's box (the diagram package
-	// draws it first).
-	hit := el.Get("firstElementChild")
-	f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
-	f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	// The row's box, from the layout the page drew, or else from the
+	// step's group, which starts with it (the diagram package draws it
+	// first).
+	var g *diagram.Geometry
+	if p.cur != nil {
+		g = p.cur.geom
+	}
+	if row := view.RowOf(g, p.nav.Cur); row >= 0 {
+		r := &g.Rows[row]
+		f.rowY, f.rowH = float64(r.Top), float64(r.Bottom-r.Top)
+	} else {
+		hit := el.Get("firstElementChild")
+		f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
+		f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
+	}
 	f.moveMarks()
 }
 
@@ -271,6 +294,53 @@ func (p *page) indexOfMark(v string) int {
 		return 0
 	}
 	return k
+}
+
+// foldRoom is the width, at the diagram's own size, that one step may
+// take: the stage's, less the pinned step numbers and the margin kept
+// around a revealed step. A stage not measured yet (hidden) folds
+// nothing.
+func (p *page) foldRoom(g *diagram.Geometry) int {
+	if p.figure.avail <= 0 {
+		return math.MaxInt32
+	}
+	s := p.figure.scale
+	if s <= 0 {
+		s = 1
+	}
+	return int(p.figure.avail/s) - g.Gutter - 2*revealMargin
+}
+
+// refold says whether d, drawn whole in the page, must be drawn again
+// for step k with other columns folded (view.FoldsFor). What the learner
+// unfolded by hand stays so for one step.
+func (p *page) refold(d *doc, k int) bool {
+	if d.part != nil || d.t == nil || k < 1 {
+		return false
+	}
+	if d.base == nil { // not laid out yet
+		d.base = view.PageLayout(d.t, d.steps, d.first, d.last, nil)
+		d.geom = d.base
+	}
+	f := view.FoldsFor(d.base, k, d.folds, nil, p.foldRoom(d.base))
+	d.open = nil
+	return !slices.Equal(f, d.folds)
+}
+
+// unfold draws d again with the participant name unfolded: a click on
+// its folded header.
+func (p *page) unfold(name string) {
+	d := p.cur
+	if d == nil || !slices.Contains(d.folds, name) {
+		return
+	}
+	d.open = append(d.open, name)
+	d.folds = slices.DeleteFunc(slices.Clone(d.folds), func(n string) bool { return n == name })
+	if err := p.draw(d, p.nav.Cur); err != nil {
+		p.showError("Could not draw " + d.name + ": " + err.Error())
+		return
+	}
+	p.paint(-1)
 }
 
 // writeMermaid writes d as Mermaid sequenceDiagram text.

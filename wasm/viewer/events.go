@@ -36,6 +36,14 @@ func (p *page) wire() {
 		p.openLinkPush(view.Link{Transcript: name})
 	})
 	on(e.diagram, "click", func(ev js.Value) {
+		// A folded participant's header (in the pinned rows or the
+		// diagram) unfolds it.
+		if t := ev.Get("target"); !t.Get("closest").IsUndefined() {
+			if h := t.Call("closest", ".party.folded"); !h.IsNull() {
+				p.unfold(dom.Attr(h, "data-name"))
+				return
+			}
+		}
 		if k := p.stepOf(ev.Get("target")); k > 0 {
 			p.goTo(k, step)
 		}

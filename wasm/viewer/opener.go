@@ -314,7 +314,7 @@ func (p *page) readOwn() (bool, error) {
 	head.Exchanges = nil
 	part := view.Part{N: len(d.steps), First: 1, Last: len(d.steps), Start: d.steps[0].At, Transcript: &head,
 		Summary: view.Summarize(d.t, d.steps), Lanes: d.lanes[:min(len(d.lanes), view.MaxLanes)], Tasks: len(d.lanes),
-		Widest: max(d.widest, 1), ShownFirst: 1, ShownLast: 1, Provisional: true}
+		Widest: 1, ShownFirst: 1, ShownLast: 1, Provisional: true}
 	sent := msg.NewPart(0, &part, 0)
 	v := js.ValueOf(map[string]any{"m": dom.Uint8Array(sent.Data), "svg": "", "more": []any{}})
 	m, err := readAnswer(v)

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -28,7 +29,13 @@ type doc struct {
 	renderMs float64 // that and putting the SVG into the page
 
 	first, last int // the steps drawn: all, or a window of a long one (draw.go)
-	widest      int // the drawn diagram's widest arrow; 0 for the pre-rendered one
+	// The layouts of the steps drawn, as view.PageLayout gives them:
+	// base with nothing folded, geom as drawn, with folds folded; open
+	// names what the learner unfolded by a click. nil for the
+	// pre-rendered diagram until first needed, and for a large file's
+	// window, which the opener draws.
+	base, geom  *diagram.Geometry
+	folds, open []string
 
 	findings []view.Finding // check.Check's: the data block's, or the check worker's for a local one
 	checked  bool           // its answer came, or none will
@@ -515,6 +522,11 @@ func (p *page) show(d *doc, step int, h history) {
 	p.cur = d
 	p.nav = view.Nav{N: d.count()}
 	p.nav.Go(step)
+	if p.refold(d, p.nav.Cur) { // the pre-rendered diagram, at a step too wide for the stage
+		if err := p.draw(d, p.nav.Cur); err != nil {
+			p.showError("Could not draw " + d.name + ": " + err.Error())
+		}
+	}
 	p.buildLane()
 	p.el.scrub.Set("max", d.count())
 	p.syncPicker()
@@ -605,6 +617,11 @@ func (p *page) goTo(i int, h history) {
 			p.showError("Could not draw " + d.name + ": " + err.Error())
 		}
 		p.sayWindow()
+		old = -1
+	} else if p.refold(d, p.nav.Cur) { // draw.go: a step too wide for the stage folds the columns it crosses
+		if err := p.draw(d, p.nav.Cur); err != nil {
+			p.showError("Could not draw " + d.name + ": " + err.Error())
+		}
 		old = -1
 	}
 	p.paint(old)
@@ -839,9 +856,20 @@ const focusParts = ".arrow, .head, .label, .badge, .closed, .end-edge"
 // the diagram scrolls, never the page, so the controls and the task
 // lane above it stay where they are.
 func (p *page) reveal(el js.Value) {
+	f := &p.figure
 	var target view.Box
-	for _, part := range dom.All(el, focusParts) {
-		target = target.Union(box(part.Call("getBoundingClientRect")))
+	if d := p.cur; d != nil && d.geom != nil && !f.svg.IsUndefined() {
+		// From the layout the page drew: the step's marks, the headers
+		// of both its participants and its number (view.StepBox).
+		if b, ok := view.StepBox(d.geom, p.nav.Cur); ok {
+			sr, s := box(f.svg.Call("getBoundingClientRect")), f.scale
+			target = view.Box{Left: sr.Left + b.Left*s, Top: sr.Top + b.Top*s, Right: sr.Left + b.Right*s, Bottom: sr.Top + b.Bottom*s}
+		}
+	}
+	if target == (view.Box{}) {
+		for _, part := range dom.All(el, focusParts) {
+			target = target.Union(box(part.Call("getBoundingClientRect")))
+		}
 	}
 	if target == (view.Box{}) {
 		target = box(el.Call("getBoundingClientRect"))
@@ -857,6 +885,7 @@ func (p *page) reveal(el js.Value) {
 	port.Right = port.Left + c.Get("clientWidth").Float()
 	port.Bottom = port.Top + c.Get("clientHeight").Float()
 	port.Top += p.pinnedHeight(r.Top)
+	port.Left += f.gutW * f.scale // the pinned step numbers
 	dx, dy := view.Reveal(port, target, revealMargin)
 	if dx == 0 && dy == 0 {
 		return

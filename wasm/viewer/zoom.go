@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"syscall/js"
 
+	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
@@ -14,15 +15,18 @@ import (
 // The diagram's frame: the drawn SVG goes into a figure the size of the
 // SVG at the current zoom, after a copy of its top rows (the
 // participants' boxes and the task lanes' names) that sticks to the top
-// of the stage while the diagram scrolls under it.
+// of the stage while the diagram scrolls under it, and a column of the
+// step numbers, drawn from the layout, that sticks to its left while the
+// diagram scrolls sideways.
 
 // figure is the diagram as framed in the page.
 type figure struct {
 	fig, svg, pin js.Value // undefined when the stage holds no diagram
+	gut           js.Value // the step numbers' column, undefined without one
 	w, h          float64  // the SVG's own size
 	pinH          float64  // the pinned rows' height, at the SVG's own size
+	gutW          float64  // the numbers' column's width, at the SVG's own size
 	foot          float64  // where the rows of steps end, at the SVG's own size
-	widest        float64  // the widest arrow, at the SVG's own size
 	scale         float64  // the scale it is drawn at
 	avail         float64  // the stage's width, as last measured
 
@@ -35,10 +39,10 @@ type figure struct {
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
-// and sizes it. widest is the SVG's widest arrow, 0 when the page must
-// measure it (a diagram the site builder drew).
-func (p *page) frame(widest int) {
-	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), avail: p.figure.avail}
+// and its step numbers (of g, the layout it was drawn from, when the
+// page has it) and sizes it.
+func (p *page) frame(g *diagram.Geometry) {
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), gut: js.Undefined(), avail: p.figure.avail}
 	c := p.el.diagram
 	svg := c.Call("querySelector", "svg")
 	if svg.IsNull() {
@@ -66,19 +70,18 @@ func (p *page) frame(widest int) {
 		f.pin = pinnedRows(svg, w, f.pinH)
 		dom.Append(f.fig, dom.El("div", "pin", f.pin))
 	}
+	// After the pinned rows, whose height it is moved up by (applyZoom),
+	// so that the SVG stays the figure's last child and the pinned rows
+	// its first.
+	if g != nil && g.Gutter > 0 && float64(g.Width) == w {
+		f.gutW = float64(g.Gutter)
+		f.gut = dom.El("div", "gut")
+		dom.SetAttr(f.gut, "aria-hidden", "true")
+		dom.SetOwnMarkupBytes(f.gut, view.AppendGutter(nil, g))
+		dom.Append(f.fig, f.gut)
+	}
 	dom.Append(f.fig, svg)
 	f.addMarks()
-	f.widest = float64(widest)
-	if widest == 0 {
-		for _, a := range dom.All(svg, "line.arrow") {
-			x1, _ := strconv.ParseFloat(dom.Attr(a, "x1"), 64)
-			x2, _ := strconv.ParseFloat(dom.Attr(a, "x2"), 64)
-			f.widest = max(f.widest, math.Abs(x2-x1))
-		}
-	}
-	if f.widest > 0 {
-		f.widest += 2 * revealMargin // room for the heads and the margin kept around a step
-	}
 	p.applyZoom()
 }
 
@@ -105,7 +108,7 @@ func pinnedRows(svg js.Value, w, h float64) js.Value {
 		// and lanes' names repeated at its foot. Only the groups'
 		// children are looked at: a long transcript's lanes hold many
 		// segments, each of several elements.
-		for _, k := range dom.All(c, ":scope > *") {
+		for _, k := range dom.All(c, ":scope > :not(title)") { // a folded header's title names it whole
 			if y, err := strconv.ParseFloat(dom.Attr(k, "y"), 64); err != nil || y >= h {
 				k.Call("remove")
 			}
@@ -134,9 +137,15 @@ func (p *page) applyZoom() {
 	if f.avail <= 0 {
 		f.avail = p.stageWidth()
 	}
-	f.scale = p.zoom.ScaleFor(f.w, f.widest, f.avail)
+	f.scale = p.zoom.ScaleFor(f.w, f.avail)
 	w, h := f.w*f.scale, f.h*f.scale
 	f.fig.Get("style").Set("width", num(w)+"px")
+	if !f.gut.IsUndefined() {
+		gs := f.gut.Get("firstElementChild").Get("style")
+		gs.Set("width", num(f.gutW*f.scale)+"px")
+		gs.Set("height", num(h)+"px")
+		gs.Set("top", "-"+num(f.pinH*f.scale)+"px")
+	}
 	st := f.svg.Get("style")
 	st.Set("width", num(w)+"px")
 	st.Set("height", num(h)+"px")
@@ -272,6 +281,13 @@ func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
 	on(dom.Global(), "resize", func(js.Value) {
 		p.figure.avail = p.stageWidth()
 		p.applyZoom()
+		// A narrower stage may fold what the current step crosses, a
+		// wider one need not.
+		if d := p.cur; d != nil && p.refold(d, p.nav.Cur) {
+			if err := p.draw(d, p.nav.Cur); err == nil {
+				p.paint(-1)
+			}
+		}
 	})
 }
 
