@@ -25,6 +25,7 @@ type checker struct {
 	pushConfigs   map[pushKey]*pushState          // push.go
 	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
 	notifications []notification                  // notify.go: the pushes, for checkNotifications
+	polls         []poll                          // roads.go: the A2A calls, for checkPollBackoff
 	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
@@ -157,6 +158,7 @@ func (c *checker) run() error {
 	c.checkFinal()
 	c.checkWireFinal()
 	c.checkNotifications()
+	c.checkRoads()
 	return nil
 }
 
@@ -186,6 +188,7 @@ func (c *checker) checkCall(cl *call) {
 	if cl.binding == notA2A {
 		return
 	}
+	c.notePoll(cl)
 	c.checkVersion(cl)
 	c.checkVersionAnswer(cl)
 	c.checkHTTP(cl)

@@ -91,6 +91,23 @@
 // task the agent answered TaskNotFoundError for is refused too
 // (push-config-task).
 //
+// The roads a client takes while a task waits (§3.5.1, §7.6.2; roads.go):
+// where the transcript recorded the webhook's side (a push exchange, or
+// the participant [replay.WebhookParticipant]), each state the
+// transcript shows a task reach after a configuration was given, and
+// then goes on past, reached the webhook in a notification
+// (push-on-change, a note: the sentences that say when one is due have
+// no keyword; the finding says when the agent looks like an SDK that
+// notifies only after its first answer, or only while the client
+// streams); a notification for a configuration with authentication
+// carries it as Authorization: SCHEME CREDENTIALS, the scheme
+// case-insensitive (push-authentication, §4.3.3's MUST; a scheme other
+// than Bearer and Basic left out is a2a-go v2.4.0's deviation); and a
+// client that asks GetTask for one unfinished task four times or more in
+// a row at intervals that never grow gets advice to back off or take
+// another road (poll-backoff, a note: the specification names polling's
+// cost without a keyword).
+//
 // What the specification allows is not flagged: a finished task answered
 // TaskNotFoundError, since an agent may purge it (§3.3.2), unless the
 // transcript shows the task again; a taskId the agent does not know,
