@@ -20,7 +20,7 @@ var cases = map[string][]string{
 	"rest-error-info-400.http": {"56 §11.6 rest-error-info"},
 	// A list that lacks a configuration created and never deleted, and
 	// holds one deleted.
-	"push-config-list.http": {"169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
+	"push-config-list.http": {"57 §3.5.1 push-unrecorded", "169 §3.1.9 push-config-state", "171 §3.1.10 push-config-state"},
 	// A push notification whose body is not JSON; one whose token is
 	// not its configuration's.
 	"push-payload-text.http": {"119 §4.3.3 push-payload"},

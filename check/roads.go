@@ -25,6 +25,12 @@ var roadRules = []Rule{
 			{"spec §4.3.3", "Agents MUST attempt delivery at least once for each configured webhook"},
 		},
 		Derivation: "The sentences that say when a notification is due (§3.5.1, §4.3.3's first) state no keyword; §4.3.3's MUST is about attempting the delivery of one that is due. A note, judged only where the transcript recorded the webhook's side (a push exchange, or the participant captures and a2aplay record -webhooks name client-webhook), and for a state the transcript shows the task reach after the configuration was given and before it went on. Some SDKs notify only after their first answer has returned, or only while the client streams; the finding says so where the transcript looks like either."},
+	{ID: "push-unrecorded", Section: "3.5.1", Keyword: "", Severity: Note,
+		Summary: "a transcript that gives a webhook a push notification configuration and holds none of the notifications was recorded on the client's side only: they went from the agent to the webhook's server, on connections the recorder did not see",
+		Quotes: []Quote{
+			{"spec §3.5.1", "Agent sends HTTP POST requests to client-registered endpoints when task state changes"},
+		},
+		Derivation: "Not a departure: a note that says why the transcript cannot show the webhook road. The agent opens a connection of its own to the webhook's URL; a browser's HAR holds only what the browser sent and received, and a proxy between client and agent sees the notifications only when it is given the webhook's place (a2aplay record -webhooks)."},
 	{ID: "push-authentication", Section: "4.3.3", Keyword: "MUST", Severity: Violation, By: ByAgent,
 		Summary: "a notification for a configuration with authentication carries its credentials, as Authorization: SCHEME CREDENTIALS",
 		Quotes: []Quote{
@@ -61,9 +67,30 @@ func (c *checker) sawWebhooks() bool {
 // checkRoads runs, once every call has been read, the rules about the
 // webhook and polling roads.
 func (c *checker) checkRoads() {
+	c.checkPushUnrecorded()
 	c.checkPushAuthentication()
 	c.checkPushOnChange()
 	c.checkPollBackoff()
+}
+
+// checkPushUnrecorded: a transcript that gives a webhook a
+// configuration, and recorded nothing of the webhook's side, says once
+// why the notifications are missing.
+func (c *checker) checkPushUnrecorded() {
+	if len(c.webhooks) == 0 || c.sawWebhooks() {
+		return
+	}
+	first := webhookConfig{}
+	for _, list := range c.webhooks {
+		for _, w := range list {
+			if first.ex == 0 || w.ex < first.ex {
+				first = w
+			}
+		}
+	}
+	c.report("push-unrecorded", place{ex: first.ex, line: first.line, by: ByUnknown},
+		"exchange %d gives the webhook %s a push notification configuration, and the transcript holds no notification: the agent POSTs them to the webhook's server, a connection of its own that whoever recorded this transcript did not see (a browser's HAR holds only what the browser sent and received; a2aplay record sees them with -webhooks); their absence says nothing of the agent",
+		first.ex, first.url)
 }
 
 // checkPushAuthentication: each notification whose configuration has

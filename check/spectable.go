@@ -445,7 +445,7 @@ var SpecTable = []Requirement{
 	{Source: "spec §4.3.3", Keyword: "", Text: "When a task update occurs, the agent sends an HTTP POST request to the configured webhook URL. The payload uses the same `StreamResponse` format as streaming operations, allowing push notifications to deliver the same event types as real-time streams.", Rules: []string{"push-payload", "push-on-change"}},
 	{Source: "spec §4.3.3", Keyword: "", Text: "The webhook payload is a `StreamResponse` object containing exactly one of the following:", Rules: []string{"push-payload"}},
 	{Source: "a2a.proto TaskPushNotificationConfig", Keyword: "", Text: "A token unique for this task or session.", Rules: []string{"push-token"}},
-	{Source: "spec §3.5.1", Keyword: "", Text: "Agent sends HTTP POST requests to client-registered endpoints when task state changes", Rules: []string{"push-on-change"}},
+	{Source: "spec §3.5.1", Keyword: "", Text: "Agent sends HTTP POST requests to client-registered endpoints when task state changes", Rules: []string{"push-on-change", "push-unrecorded"}},
 	{Source: "spec §3.5.1", Keyword: "", Text: "Higher latency, potential for unnecessary requests", Rules: []string{"poll-backoff"}},
 	{Source: "spec §3.5.1", Keyword: "", Text: "Client periodically calls Get Task (Section 3.1.3) to check task status", Rules: []string{"poll-backoff"}},
 	{Source: "spec §7.6.2", Keyword: "", Text: "Begin polling the Task using the Get Task operation", Rules: []string{"poll-backoff"}},
