@@ -2,7 +2,7 @@
 // classes (@a2a-js/sdk 1.3.0 on express 5.1.0), for a2aplay's interop
 // tests: traffic from software nobody in a2aplay wrote.
 //
-//	node test/jssdk/agent.mjs [-host HOST] PORT [PATH ...]
+//	node test/jssdk/agent.mjs [-host HOST] [-push] PORT [PATH ...]
 //
 // Without a PATH it serves one agent, "js-agent", at the origin's root;
 // each PATH ("/reviewer", "/deployer") serves an agent of its own, named
@@ -34,6 +34,11 @@
 //     message on the same task, completes it with a review.txt artifact.
 //     An answer that names no known branch is asked again.
 //
+// With -push the cards declare push notifications, and the SDK's own
+// push store and sender (DefaultPushNotificationSender) POST each event
+// of a task with a configuration to its webhook: the token in
+// X-A2A-Notification-Token, or the authentication as Authorization.
+//
 // When it listens it prints one line, "listening http://HOST:PORT", to
 // stdout. It stops on SIGINT or SIGTERM.
 
@@ -47,17 +52,20 @@ const branches = ["main", "release/2026.10"];
 
 function usage(msg) {
 	if (msg) console.error("agent.mjs: " + msg);
-	console.error("usage: node agent.mjs [-host HOST] PORT [PATH ...]");
+	console.error("usage: node agent.mjs [-host HOST] [-push] PORT [PATH ...]");
 	process.exit(2);
 }
 
 function parseArgs(argv) {
 	let host = "localhost";
+	let push = false;
 	const rest = [];
 	for (let i = 0; i < argv.length; i++) {
 		if (argv[i] === "-host" || argv[i] === "--host") {
 			if (i + 1 >= argv.length) usage("-host needs a value");
 			host = argv[++i];
+		} else if (argv[i] === "-push" || argv[i] === "--push") {
+			push = true;
 		} else {
 			rest.push(argv[i]);
 		}
@@ -70,7 +78,7 @@ function parseArgs(argv) {
 		return p;
 	});
 	if (new Set(paths).size !== paths.length) usage("a path is given twice");
-	return { host, port, paths: paths.length ? paths : [""] };
+	return { host, push, port, paths: paths.length ? paths : [""] };
 }
 
 // A step of work takes a moment, so no two status timestamps of a task
@@ -98,7 +106,8 @@ function textOf(message) {
 // A Desk is one agent: its card, its executor and the deploys that wait
 // for an operator.
 class Desk {
-	constructor(base, path) {
+	constructor(base, path, push) {
+		this.push = push; // the card declares push notifications
 		this.base = base; // "http://localhost:8080/reviewer"
 		this.path = path; // "/reviewer" or ""
 		this.name = "js-" + (path ? path.split("/").pop() : "agent");
@@ -113,7 +122,7 @@ class Desk {
 			description: "An agent built on the A2A JavaScript SDK: it asks for a base branch before a review (INPUT_REQUIRED) and waits for an operator's approval before a deploy (AUTH_REQUIRED).",
 			supportedInterfaces: [iface(this.base, "JSONRPC"), iface(this.base + "/rest", "HTTP+JSON")],
 			version: "1.0.0",
-			capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+			capabilities: { streaming: true, pushNotifications: this.push, extensions: [] },
 			securitySchemes: {},
 			securityRequirements: [],
 			defaultInputModes: ["text/plain"],
@@ -293,12 +302,12 @@ function listen(app, port, address) {
 }
 
 async function main() {
-	const { host, port, paths } = parseArgs(process.argv.slice(2));
+	const { host, push, port, paths } = parseArgs(process.argv.slice(2));
 	const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 	const app = express();
 	app.disable("x-powered-by");
 	app.use(cors);
-	for (const p of paths) new Desk(origin + p, p).mount(app);
+	for (const p of paths) new Desk(origin + p, p, push).mount(app);
 	app.use((req, res) => res.status(404).json({ error: `nothing at ${req.method} ${req.path}` }));
 
 	const servers = [await listen(app, port, "127.0.0.1")];
