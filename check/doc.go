@@ -162,7 +162,8 @@
 // that parses but holds a value its decoder rejects gets -32700; a
 // second CancelTask of a canceled task returns the task; over HTTP+JSON,
 // an error that comes after a stream began is a frame {"error": …} under
-// HTTP 200. Check reports these like any other departure, sets
+// HTTP 200; its push sender sends Authorization only for the Bearer and
+// Basic schemes. Check reports these like any other departure, sets
 // [Finding.Deviation] and says in the message that it is a known a2a-go
 // deviation, so the lessons can show them honestly.
 //
