@@ -72,20 +72,19 @@ type measure struct {
 var measures = map[string]measure{
 	"requests": {"the A2A requests the client sent", func(t *replay.Transcript, _ []replay.Step) (string, error) {
 		client, err := clientOf(t)
+		if err != nil {
+			return "", err
+		}
 		n := 0
 		for _, ex := range t.Exchanges {
 			if ex.Channel == replay.ChannelA2A && ex.From == client {
 				n++
 			}
 		}
-		return strconv.Itoa(n), err
+		return strconv.Itoa(n), nil
 	}},
 	"held": {"the client's connections open across the approval: requests sent before it, answered or closed after it", func(t *replay.Transcript, _ []replay.Step) (string, error) {
-		client, err := clientOf(t)
-		if err != nil {
-			return "", err
-		}
-		at, err := approvalOf(t)
+		client, at, err := waitOf(t)
 		if err != nil {
 			return "", err
 		}
@@ -98,11 +97,7 @@ var measures = map[string]measure{
 		return strconv.Itoa(n), nil
 	}},
 	"pushed": {"the deliveries the agent made to the client after the approval, each once: stream frames to the client and notifications to its webhook, all lost to a client that is down when they come", func(t *replay.Transcript, steps []replay.Step) (string, error) {
-		client, err := clientOf(t)
-		if err != nil {
-			return "", err
-		}
-		at, err := approvalOf(t)
+		client, at, err := waitOf(t)
 		if err != nil {
 			return "", err
 		}
@@ -115,11 +110,7 @@ var measures = map[string]measure{
 		return strconv.Itoa(n), nil
 	}},
 	"latency": {"the time from the approval to the first answer, frame or notification that tells the client (or its webhook) the task left AUTH_REQUIRED", func(t *replay.Transcript, steps []replay.Step) (string, error) {
-		client, err := clientOf(t)
-		if err != nil {
-			return "", err
-		}
-		at, err := approvalOf(t)
+		client, at, err := waitOf(t)
 		if err != nil {
 			return "", err
 		}
@@ -160,6 +151,19 @@ func MeasureNames() map[string]string {
 		m[k] = v.what
 	}
 	return m
+}
+
+// waitOf is the client and when the approval it waits for was sent; an
+// error, with neither, when the transcript has no client or no
+// approval.
+func waitOf(t *replay.Transcript) (client string, approval time.Time, err error) {
+	if client, err = clientOf(t); err != nil {
+		return "", time.Time{}, err
+	}
+	if approval, err = approvalOf(t); err != nil {
+		return "", time.Time{}, err
+	}
+	return client, approval, nil
 }
 
 // clientOf is the client: the participant that sent the transcript's

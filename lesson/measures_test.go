@@ -81,7 +81,7 @@ func TestMeasuresBlock(t *testing.T) {
 		{"| approval to knowing | 0.5 s | 9 s |\n", "", "m.md:3: measures: the table has 1 rows of figures, and rows names 2 measures"},
 		{"| 1 | 5 |", "| 1 |", "m.md:10: measures: the row has 2 cells; want 3"},
 		{"| approval to knowing | 0.5 s | 9 s |", "| approval to knowing | 0.5 s | 9 s |\n| more | 1 | 1 |", "m.md:12: measures: a row more than the 2 measures"},
-		{"| 1 | 5 |", "| 1 | 5", `m.md:10: measures: "| requests the `+"`client`"+` sent | 1 | 5" is not a table row`},
+		{"| 1 | 5 |", "| 1 | 5", `m.md:10: measures: "| requests the ` + "`client`" + ` sent | 1 | 5" is not a table row`},
 		{"transcripts/14-poll.http", "transcripts/99-none.http", "m.md:5: measures: sources: no transcript transcripts/99-none.http"},
 		{"sources: transcripts/07-auth-required.http, transcripts/14-poll.http\n", "", `m.md:3: measures: missing key "sources"`},
 		{"transcripts/07-auth-required.http", "transcripts/06-input-required.http", "no out-of-band exchange, so no approval to measure from"},

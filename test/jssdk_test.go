@@ -2,10 +2,6 @@ package test
 
 import (
 	"context"
-	"io"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,25 +123,8 @@ func TestJSSDKAgentWebhook(t *testing.T) {
 	agentURL := "http://localhost:" + port
 	for _, c := range []struct{ binding, how string }{{"JSONRPC", "inline"}, {"HTTP+JSON", "create"}} {
 		t.Run(c.binding+" "+c.how, func(t *testing.T) {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			proxy := "http://" + ln.Addr().String()
-			file := filepath.Join(t.TempDir(), "js-webhook.http")
-			f, err := os.Create(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			rec, err := record.New(record.Config{Agents: []record.Agent{{Name: "js-agent", URL: agentURL}}, Root: "js-agent",
-				ProxyURL: proxy, Out: f, Log: io.Discard, Name: "js-webhook", Webhooks: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: rec}}
-			srv.Start()
-			defer srv.Close()
+			proxy, rec, file, _ := startRecording(t, record.Config{Agents: []record.Agent{{Name: "js-agent", URL: agentURL}},
+				Root: "js-agent", Name: "js-webhook", Webhooks: true})
 
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()

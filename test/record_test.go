@@ -97,6 +97,16 @@ func TestRecordBrowser(t *testing.T) {
 // deployer on a loopback port, writing to a file.
 func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
 	t.Helper()
+	return startRecording(t, record.Config{
+		Agents: []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}},
+		Name:   "session",
+	})
+}
+
+// startRecording serves a Recorder of cfg on a loopback port, writing
+// to a file; it sets cfg's ProxyURL, Out and Log.
+func startRecording(t *testing.T, cfg record.Config) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -109,10 +119,8 @@ func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *
 	}
 	t.Cleanup(func() { f.Close() })
 	log = &lockedWriter{w: &bytes.Buffer{}}
-	rec, err = record.New(record.Config{
-		Agents:   []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}},
-		ProxyURL: proxy, Out: f, Log: log, Name: "session",
-	})
+	cfg.ProxyURL, cfg.Out, cfg.Log = proxy, f, log
+	rec, err = record.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
