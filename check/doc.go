@@ -106,7 +106,11 @@
 // client that asks GetTask for one unfinished task four times or more in
 // a row at intervals that never grow gets advice to back off or take
 // another road (poll-backoff, a note: the specification names polling's
-// cost without a keyword).
+// cost without a keyword). A transcript that gives a webhook a
+// configuration and recorded nothing of the webhook's side (a browser's
+// HAR never can: the agent POSTs to the webhook's server) gets one note
+// that says so (push-unrecorded), so the page and a2aplay check both
+// explain the missing notifications.
 //
 // What the specification allows is not flagged: a finished task answered
 // TaskNotFoundError, since an agent may purge it (§3.3.2), unless the

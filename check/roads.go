@@ -98,7 +98,7 @@ func (c *checker) checkPushUnrecorded() {
 func (c *checker) checkPushAuthentication() {
 	for _, n := range c.notifications {
 		cfg, ok := c.webhookFor(n.url, n.task, n.at)
-		if !ok || !cfg.auth || cfg.credentials == "" {
+		if !ok || !cfg.auth || cfg.credentials == "" || cfg.scheme == "" { // no scheme: push-config-fields
 			continue
 		}
 		scheme, creds, _ := strings.Cut(strings.TrimSpace(n.authorization), " ")

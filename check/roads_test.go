@@ -2,9 +2,11 @@ package check
 
 import (
 	stdjson "encoding/json"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
 )
 
@@ -62,5 +64,27 @@ func TestPushUnrecordedHAR(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "push-unrecorded" {
 		t.Errorf("findings %v, want push-unrecorded alone", got)
+	}
+}
+
+// TestPushAuthenticationNoScheme: a configuration whose authentication
+// has no scheme is push-config-fields' finding, the client's, and not
+// also the agent's for leaving out an Authorization it could not write.
+func TestPushAuthenticationNoScheme(t *testing.T) {
+	b, err := os.ReadFile("testdata/rules/push-authentication.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), `"scheme": "Bearer"`, `"scheme": ""`, 1)
+	tr, err := replay.Parse([]byte(text), "no-scheme.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range Check(tr) {
+		got = append(got, f.Rule+" "+f.By)
+	}
+	if strings.Join(got, ", ") != "push-config-fields client" {
+		t.Errorf("findings %v, want push-config-fields (client) alone", got)
 	}
 }
