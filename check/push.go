@@ -82,6 +82,9 @@ func (c *checker) checkPush(cl *call) {
 		if st := c.pushConfigs[pushKey{cl.taskID, pushConfigID(cl)}]; st != nil && st.deleted == 0 && cl.accepted() {
 			st.deleted = cl.ex.Seq
 		}
+		if at, ok := c.pushDeleted[cl.taskID]; cl.accepted() && (!ok || cl.ex.Request.At.Before(at)) {
+			c.pushDeleted[cl.taskID] = cl.ex.Request.At
+		}
 	case "ListTaskPushNotificationConfigs":
 		if !is(cl.result, jsonread.Object) {
 			return

@@ -126,7 +126,9 @@ func (c *checker) checkPushAuthentication() {
 
 // checkPushOnChange: every state a task with a configuration reached
 // after the configuration was given, which the transcript shows and then
-// goes on past, reached the configuration's webhook in a notification.
+// goes on past, reached the configuration's webhook in a notification;
+// until a configuration of the task was deleted, after which the
+// transcript may not say which webhooks are still owed one.
 func (c *checker) checkPushOnChange() {
 	if len(c.webhooks) == 0 || !c.sawWebhooks() {
 		return
@@ -171,7 +173,11 @@ func (c *checker) pushOnChange(cfg webhookConfig, tl *timeline, last time.Time) 
 		}
 	}
 	reported := map[string]bool{}
+	deleted, hasDeleted := c.pushDeleted[cfg.task]
 	for _, o := range tl.obs {
+		if hasDeleted && !o.at.Before(deleted) {
+			return // a configuration of the task was deleted: which, the transcript may not say
+		}
 		if o.at.Before(cfg.at) || o.state == prev {
 			continue
 		}
