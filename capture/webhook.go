@@ -82,7 +82,7 @@ func (b *bufferedReply) Write(p []byte) (int, error) {
 // shows it: its listener is on a loopback port the system picks, which
 // the capture writes as WebhookURL.
 const (
-	WebhookName = "client-webhook"
+	WebhookName = replay.WebhookParticipant
 	WebhookURL  = "http://localhost:41250"
 )
 

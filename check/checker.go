@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/replay"
@@ -23,8 +24,10 @@ type checker struct {
 	// for, and the transcript never showed, with the exchange it did.
 	unknownTasks  map[string]int
 	pushConfigs   map[pushKey]*pushState          // push.go
+	pushDeleted   map[string]time.Time            // push.go: task -> its first configuration deleted, when
 	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
 	notifications []notification                  // notify.go: the pushes, for checkNotifications
+	polls         []poll                          // roads.go: the A2A calls, for checkPollBackoff
 	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
@@ -128,6 +131,7 @@ func (c *checker) run() error {
 	c.kept = map[string]int{}
 	c.unknownTasks = map[string]int{}
 	c.pushConfigs = map[pushKey]*pushState{}
+	c.pushDeleted = map[string]time.Time{}
 	c.webhooks = map[string][]webhookConfig{}
 	c.artifacts = map[string][]sighting{}
 	c.streams = map[string][]*streamRec{}
@@ -157,6 +161,7 @@ func (c *checker) run() error {
 	c.checkFinal()
 	c.checkWireFinal()
 	c.checkNotifications()
+	c.checkRoads()
 	return nil
 }
 
@@ -186,6 +191,7 @@ func (c *checker) checkCall(cl *call) {
 	if cl.binding == notA2A {
 		return
 	}
+	c.notePoll(cl)
 	c.checkVersion(cl)
 	c.checkVersionAnswer(cl)
 	c.checkHTTP(cl)

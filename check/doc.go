@@ -91,6 +91,27 @@
 // task the agent answered TaskNotFoundError for is refused too
 // (push-config-task).
 //
+// The roads a client takes while a task waits (§3.5.1, §7.6.2; roads.go):
+// where the transcript recorded the webhook's side (a push exchange, or
+// the participant [replay.WebhookParticipant]), each state the
+// transcript shows a task reach after a configuration was given, and
+// then goes on past, reached the webhook in a notification
+// (push-on-change, a note: the sentences that say when one is due have
+// no keyword; the finding says when the agent looks like an SDK that
+// notifies only after its first answer, or only while the client
+// streams); a notification for a configuration with authentication
+// carries it as Authorization: SCHEME CREDENTIALS, the scheme
+// case-insensitive (push-authentication, §4.3.3's MUST; a scheme other
+// than Bearer and Basic left out is a2a-go v2.4.0's deviation); and a
+// client that asks GetTask for one unfinished task four times or more in
+// a row at intervals that never grow gets advice to back off or take
+// another road (poll-backoff, a note: the specification names polling's
+// cost without a keyword). A transcript that gives a webhook a
+// configuration and recorded nothing of the webhook's side (a browser's
+// HAR never can: the agent POSTs to the webhook's server) gets one note
+// that says so (push-unrecorded), so the page and a2aplay check both
+// explain the missing notifications.
+//
 // What the specification allows is not flagged: a finished task answered
 // TaskNotFoundError, since an agent may purge it (§3.3.2), unless the
 // transcript shows the task again; a taskId the agent does not know,
@@ -156,7 +177,8 @@
 // that parses but holds a value its decoder rejects gets -32700; a
 // second CancelTask of a canceled task returns the task; over HTTP+JSON,
 // an error that comes after a stream began is a frame {"error": …} under
-// HTTP 200. Check reports these like any other departure, sets
+// HTTP 200; its push sender sends Authorization only for the Bearer and
+// Basic schemes. Check reports these like any other departure, sets
 // [Finding.Deviation] and says in the message that it is a known a2a-go
 // deviation, so the lessons can show them honestly.
 //

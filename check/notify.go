@@ -18,10 +18,19 @@ import (
 // CreateTaskPushNotificationConfig, or inside SendMessage's
 // configuration.
 type webhookConfig struct {
+	url   string
 	task  string // the task it is for, when the transcript says
 	token string
-	ex    int       // the exchange that gave it
-	at    time.Time // when its request was sent
+	// scheme and credentials are its authentication's, when it has one
+	// (auth); the agent sends them as Authorization (push-authentication).
+	scheme, credentials string
+	auth                bool
+	ex                  int       // the exchange that gave it
+	at                  time.Time // when its request was sent
+	line                int       // its request's line
+	method              string    // the call that gave it
+	answered            time.Time // when that call's answer came; zero when none did
+	newTask             bool      // given with the message that started its task
 }
 
 // A notification is what checkNotifications needs of a push: a
@@ -29,8 +38,13 @@ type webhookConfig struct {
 // come before the SendMessage whose configuration named its webhook.
 type notification struct {
 	url, task, token string
-	at               time.Time
-	place            place
+	state            string // the task's state the payload carries, if any
+	// authorization is the request's Authorization header; status the
+	// webhook's answer (0 when the transcript has none).
+	authorization string
+	status        int
+	at            time.Time
+	place         place
 }
 
 // pushConfigOf returns the push notification configuration a call
@@ -64,7 +78,15 @@ func (c *checker) noteWebhook(cl *call) {
 		task = t.Get("id").Text()
 	}
 	u := cfg.Get("url").Text()
-	c.webhooks[u] = append(c.webhooks[u], webhookConfig{task: task, token: cfg.Get("token").Text(), ex: cl.ex.Seq, at: cl.ex.Request.At})
+	w := webhookConfig{url: u, task: task, token: cfg.Get("token").Text(), ex: cl.ex.Seq, at: cl.ex.Request.At,
+		line: cl.ex.Request.Line, method: cl.method, newTask: cl.method != "CreateTaskPushNotificationConfig" && cl.message().Get("taskId").Text() == ""}
+	if a := cfg.Get("authentication"); is(a, jsonread.Object) {
+		w.auth, w.scheme, w.credentials = true, a.Get("scheme").Text(), a.Get("credentials").Text()
+	}
+	if cl.ex.Response != nil {
+		w.answered = cl.ex.Response.At
+	}
+	c.webhooks[u] = append(c.webhooks[u], w)
 }
 
 // pushPayloads are the members of a StreamResponse, one of which a
@@ -81,7 +103,7 @@ func (c *checker) checkNotification(cl *call) {
 	if cl.req != nil {
 		body = cl.req.v
 	}
-	task := ""
+	task, state := "", ""
 	switch {
 	case !is(body, jsonread.Object):
 		c.report("push-payload", at, "the notification's body is not a JSON object; a push notification carries a StreamResponse: exactly one of %s", strings.Join(pushPayloads, ", "))
@@ -89,6 +111,9 @@ func (c *checker) checkNotification(cl *call) {
 		// v0.3's payload: the Task itself, with its kind. Version rules
 		// judge a transcript that mixes 0.3 and 1.0.
 		task = body.Get("id").Text()
+		if st, ok := replay.V03State(body.Get("status").Get("state").Text()); ok {
+			state = st
+		}
 	default:
 		var has []string
 		for _, k := range pushPayloads {
@@ -98,6 +123,9 @@ func (c *checker) checkNotification(cl *call) {
 					task = v.Get("id").Text()
 				} else {
 					task = v.Get("taskId").Text()
+				}
+				if k == "task" || k == "statusUpdate" {
+					state = v.Get("status").Get("state").Text()
 				}
 			}
 		}
@@ -115,7 +143,11 @@ func (c *checker) checkNotification(cl *call) {
 		got = ex.Request.Get("X-A2A-Notification-Token") // v0.3's name
 	}
 	at.line = ex.Request.Line
-	c.notifications = append(c.notifications, notification{url: ex.Request.URL, task: task, token: got, at: ex.Request.At, place: at})
+	n := notification{url: ex.Request.URL, task: task, token: got, state: state, authorization: ex.Request.Get("Authorization"), at: ex.Request.At, place: at}
+	if ex.Response != nil {
+		n.status = ex.Response.StatusCode
+	}
+	c.notifications = append(c.notifications, n)
 }
 
 // checkNotifications, once every call has been read, holds each

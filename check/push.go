@@ -39,10 +39,16 @@ func pushConfigID(cl *call) string {
 	return id
 }
 
-// checkPush checks one push notification config call, and notes the
-// webhooks a call configures.
+// checkPush checks one push notification config call, and the REQUIRED
+// fields of a configuration inside SendMessage's, and notes the webhooks
+// a call configures.
 func (c *checker) checkPush(cl *call) {
 	c.noteWebhook(cl)
+	if cl.method == "SendMessage" || cl.method == "SendStreamingMessage" {
+		if cfg := pushConfigOf(cl); cfg != nil {
+			c.pushFields(cl, cfg, cl.req, ByClient, "the message's push notification configuration")
+		}
+	}
 	if !binding.Push(cl.method) {
 		return
 	}
@@ -75,6 +81,9 @@ func (c *checker) checkPush(cl *call) {
 	case "DeleteTaskPushNotificationConfig":
 		if st := c.pushConfigs[pushKey{cl.taskID, pushConfigID(cl)}]; st != nil && st.deleted == 0 && cl.accepted() {
 			st.deleted = cl.ex.Seq
+		}
+		if at, ok := c.pushDeleted[cl.taskID]; cl.accepted() && (!ok || cl.ex.Request.At.Before(at)) {
+			c.pushDeleted[cl.taskID] = cl.ex.Request.At
 		}
 	case "ListTaskPushNotificationConfigs":
 		if !is(cl.result, jsonread.Object) {

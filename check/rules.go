@@ -326,8 +326,8 @@ var Rules = append([]Rule{
 	{ID: "push-payload", Section: "4.3.3", Keyword: "", Severity: Note, By: ByAgent,
 		Summary: "a push notification's body is a StreamResponse: exactly one of task, message, statusUpdate and artifactUpdate",
 		Quotes: []Quote{
-			{"spec §4.3.3", "The webhook payload is a [`StreamResponse`](#323-stream-response) object containing exactly one of the following:"},
-			{"spec §4.3.3", "When a task update occurs, the agent sends an HTTP POST request to the configured webhook URL. The payload uses the same [`StreamResponse`](#323-stream-response) format as streaming operations, allowing push notifications to deliver the same event types as real-time streams."},
+			{"spec §4.3.3", "The webhook payload is a `StreamResponse` object containing exactly one of the following:"},
+			{"spec §4.3.3", "When a task update occurs, the agent sends an HTTP POST request to the configured webhook URL. The payload uses the same `StreamResponse` format as streaming operations, allowing push notifications to deliver the same event types as real-time streams."},
 		},
 		Derivation: "§4.3.3 states the payload without a keyword: a note. A v0.3 payload (the Task itself, with its kind) is left to the version rules."},
 	{ID: "push-token", Section: "3.1.7", Keyword: "", Severity: Note, By: ByAgent,
@@ -406,7 +406,7 @@ var Rules = append([]Rule{
 		},
 		Derivation: "§3.3.2 keeps -32603 and HTTP 500 for internal failures; a message that arrives while its task's execution still runs is the client's conflict, for which v1.0.1 names no error. A note: the right answer is not written down.",
 		Deviation:  "a2a-go v2.4.0 answers -32603 (HTTP 500) \"task execution is already in progress\""},
-}, slices.Concat(wireRules, v03Rules)...) // wire.go, v03.go
+}, slices.Concat(wireRules, roadRules, v03Rules)...) // wire.go, roads.go, v03.go
 
 var ruleOrder = func() map[string]int {
 	m := map[string]int{}

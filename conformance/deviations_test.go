@@ -53,6 +53,9 @@ var (
 	devDeleteNoResult = deviation{id: "delete-no-result", rule: "jsonrpc-response",
 		spec: "§9: a JSON-RPC response; JSON-RPC 2.0 §5: a success carries result (for a Delete, google.protobuf.Empty, {})",
 		sdk:  "JSON-RPC DeleteTaskPushNotificationConfig answers {\"jsonrpc\":\"2.0\",\"id\":1}, with neither result nor error"}
+	devPushScheme = deviation{id: "push-auth-scheme", rule: "push-authentication",
+		spec: "§4.3.3: the agent MUST include the credentials PushNotificationConfig.authentication gives, as Authorization: {scheme} {credentials}; AuthenticationInfo's scheme is any of the IANA registry's (Bearer, Basic, Digest, ...)",
+		sdk:  "a2a-go's HTTP push sender sends Authorization only for the Bearer and Basic schemes; a configuration with any other scheme gets notifications without it"}
 	devUnknownRole = deviation{id: "unknown-role", rule: "enum-names",
 		spec: "§3.3.2: servers MUST validate all input parameters before processing; §5.5: enums are their proto names, and Role has ROLE_USER and ROLE_AGENT",
 		sdk:  "a message whose role is no Role (\"ROLE_BOGUS\") is accepted, and the task's history keeps the role as sent"}
@@ -81,8 +84,50 @@ func TestPins(t *testing.T) {
 			t.Run(devSubscribe.id, func(t *testing.T) { pinSubscribe(t, rv) })
 			t.Run(devMessageToTerminal.id, func(t *testing.T) { pinMessageToTerminal(t, rv) })
 			t.Run(devUnknownRole.id, func(t *testing.T) { pinUnknownRole(t, rv) })
+			t.Run(devPushScheme.id, func(t *testing.T) { pinPushScheme(t, rv) })
 		})
 	}
+}
+
+// pinPushScheme gives a review a webhook whose authentication has the
+// Digest scheme: the notifications come without Authorization (and one
+// with Bearer credentials, beside it, with them: the receiver sees the
+// header when it is sent).
+func pinPushScheme(t *testing.T, p peer) {
+	got := make(chan string, 16)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case got <- r.URL.Path + " " + r.Header.Get("Authorization"):
+		default:
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer hook.Close()
+	for _, scheme := range []string{"Bearer", "Digest"} {
+		o := p.call(t, "SendMessage", &a2a.SendMessageRequest{
+			Message: agents.NewReviewMessage(agents.SampleRepository, "", agents.SampleDiff),
+			Config: &a2a.SendMessageConfig{PushConfig: &a2a.PushConfig{URL: hook.URL + "/" + scheme,
+				Auth: &a2a.PushAuthInfo{Scheme: scheme, Credentials: "cred-1"}}},
+		})
+		if o.err != nil {
+			t.Fatalf("%s SendMessage with a %s webhook: %s", p, scheme, o.err)
+		}
+	}
+	seen := map[string]string{}
+	deadline := time.After(10 * time.Second)
+	for len(seen) < 2 {
+		select {
+		case g := <-got:
+			path, auth, _ := strings.Cut(g, " ")
+			seen[path] = auth
+		case <-deadline:
+			t.Fatalf("%s: notifications seen %v; want one on each webhook", p, seen)
+		}
+	}
+	if seen["/Bearer"] != "Bearer cred-1" {
+		t.Fatalf("%s: the Bearer webhook got Authorization %q, want \"Bearer cred-1\"", p, seen["/Bearer"])
+	}
+	pinned(t, devPushScheme, p.String(), seen["/Digest"] == "", fmt.Sprintf("the Digest webhook got Authorization %q", seen["/Digest"]))
 }
 
 // askedTask starts a review that stops in INPUT_REQUIRED.

@@ -48,6 +48,7 @@ func TestCheckerSeesDeviations(t *testing.T) {
 			{Name: agents.DeployerName, URL: kit.Deployer.BaseURL()},
 		},
 		Root: agents.ReviewerName, ProxyURL: srv.URL, Out: out, Title: "the a2a-go deviations, recorded",
+		Webhooks: true, // the push notifications, for push-auth-scheme
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +64,7 @@ func TestCheckerSeesDeviations(t *testing.T) {
 		pinInternalConflict(t, dp)
 		pinSubscribe(t, rv)
 		pinMessageToTerminal(t, rv)
+		pinPushScheme(t, rv)
 		// Traffic the spec is happy with: the checker must be too.
 		completedTask(t, rv)
 		for _, params := range []map[string]any{{"pageSize": 2}, {"includeArtifacts": true, "historyLength": 1}} {
@@ -94,7 +96,7 @@ func TestCheckerSeesDeviations(t *testing.T) {
 			t.Errorf("recorded.http:%d: the kit breaks %s, and not by a known a2a-go deviation: %s", f.Line, f.Rule, f.Msg)
 		}
 	}
-	for _, d := range []deviation{devCancelCanceled, devParseError, devInternalConflict, devSubscribe, devMessageToTerminal, devErrorFrame} {
+	for _, d := range []deviation{devCancelCanceled, devParseError, devInternalConflict, devSubscribe, devMessageToTerminal, devErrorFrame, devPushScheme} {
 		if !seen[d.rule] {
 			t.Errorf("the checker did not flag %s (rule %s) in the recorded traffic as a2a-go's", d.id, d.rule)
 		}

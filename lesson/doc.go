@@ -1,4 +1,4 @@
-// Package lesson renders a2aplay's lessons: Markdown with five fenced
+// Package lesson renders a2aplay's lessons: Markdown with six fenced
 // blocks and inline citations, as a goldmark extension.
 //
 //	lesson.md -> goldmark parser (+ fence, cite parsers) -> AST
@@ -10,7 +10,7 @@
 // # The dialect
 //
 // A block is a fenced code block whose info string is listing, figure,
-// rule, takeaways or exercise. It starts with a header of "key: value" lines, then
+// rule, takeaways, exercise or measures. It starts with a header of "key: value" lines, then
 // a line "---", then a body of ordinary Markdown (a listing's body is its
 // quoted text, see below). A block may have only a
 // header (a listing usually does; a figure often does), or, without a
@@ -43,6 +43,24 @@
 // [ReadExercises] reads a lesson's exercises without drawing the rest of
 // it, and [PageExercises] a folder's, as the page's data block carries
 // them (onpage.Exercise).
+//
+// A [Measures] block is a table of figures measured from transcripts,
+// one column per transcript and one row per measure ([Measure],
+// [MeasureNames]: the A2A requests the client sent, its connections held
+// open across the operator's approval, the deliveries it would lose if
+// it were down after it, the time from the approval to the client
+// knowing). The lesson writes the figures in its own table; each is
+// measured again when the lesson is built, and one that differs is an
+// error at its line, as a listing's quote that does not match is:
+//
+//	```measures
+//	sources: transcripts/07-auth-required.http, transcripts/14-poll.http
+//	rows: requests, latency
+//	---
+//	| | stream | poll |
+//	| requests the client sent | 1 | 5 |
+//	| from the approval to the client knowing | 0.5 s | 9 s |
+//	```
 //
 // A citation is written {{spec §7.6.1}}, {{proto TaskState}}, {{rfc
 // 9110}}, {{sdk src/a2a/server/events/queue.py}} (the Python SDK) or

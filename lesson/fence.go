@@ -19,6 +19,7 @@ const (
 	infoRule      = "rule"
 	infoTakeaways = "takeaways"
 	infoExercise  = "exercise"
+	infoMeasures  = "measures"
 )
 
 // A Field is one "key: value" line of a block's header.
@@ -40,8 +41,9 @@ type fence struct {
 	header   []Field
 	errs     []blockError
 	finds    []blockError // findings: text to look at, not errors
-	// body holds a listing's body lines as written: a listing's body is
-	// quoted text, not Markdown, so it never becomes child nodes.
+	// body holds a listing's or a measures block's body lines as
+	// written: quoted text or a table, not Markdown, so it never becomes
+	// child nodes.
 	body []bodyLine
 }
 
@@ -87,8 +89,8 @@ func (f *fence) get(key string) (Field, bool) {
 	return Field{}, false
 }
 
-// fenceParser opens ```listing, ```figure, ```rule, ```takeaways and
-// ```exercise blocks. It runs before goldmark's fenced code block parser and leaves
+// fenceParser opens ```listing, ```figure, ```rule, ```takeaways,
+// ```exercise and ```measures blocks. It runs before goldmark's fenced code block parser and leaves
 // every other fence to it.
 type fenceParser struct{}
 
@@ -129,6 +131,8 @@ func (fenceParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) 
 		n = &Takeaways{}
 	case infoExercise:
 		n = &Exercise{}
+	case infoMeasures:
+		n = &Measures{}
 	default:
 		return nil, parser.NoChildren // an ordinary fenced code block
 	}
@@ -150,7 +154,7 @@ func (fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Close
 	}
 	if !f.inHeader {
-		if f.info == infoListing {
+		if f.rawBody() {
 			f.addBody(line, seg.Start)
 			reader.AdvanceToEOL()
 			return parser.Continue | parser.NoChildren
@@ -179,7 +183,7 @@ func (fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 			f.errorf(seg.Start, "%s: want a %q line between the header and the body, or a header line \"key: value\"", f.info, "---")
 		}
 		f.inHeader = false
-		if f.info == infoListing {
+		if f.rawBody() {
 			f.addBody(line, seg.Start)
 			reader.AdvanceToEOL()
 			return parser.Continue | parser.NoChildren
@@ -187,6 +191,11 @@ func (fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 		return parser.Continue | parser.HasChildren
 	}
 }
+
+// rawBody says whether the block's body is kept as written (a
+// listing's quote, a measures block's table) rather than parsed as
+// Markdown.
+func (f *fence) rawBody() bool { return f.info == infoListing || f.info == infoMeasures }
 
 func (f *fence) addBody(line []byte, offset int) {
 	t := strings.TrimRight(string(line), "\r\n")

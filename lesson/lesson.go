@@ -315,6 +315,8 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 			n.check()
 		case *Exercise:
 			n.check(exerciseIDs)
+		case *Measures:
+			n.resolve(srcs)
 		}
 	}
 	// Citation errors were recorded while inlines were parsed; merge all
@@ -508,6 +510,13 @@ func describe(doc ast.Node, src []byte) *Info {
 			if n.transcript != "" && !seen[n.transcript] {
 				seen[n.transcript] = true
 				info.Transcripts = append(info.Transcripts, n.transcript)
+			}
+		case *Measures:
+			for _, src := range n.Sources {
+				if t := TranscriptName(src); !seen[t] {
+					seen[t] = true
+					info.Transcripts = append(info.Transcripts, t)
+				}
 			}
 		case *Exercise:
 			if len(n.errs) == 0 {

@@ -224,6 +224,8 @@ func FuzzConvert(f *testing.F) {
 	f.Add([]byte("![]()"))
 	f.Add([]byte("![x](https://e.example/a.png) ![y](//e.example/b.png) ![z](data:image/png;base64,AA==)"))
 	f.Add([]byte("```listing\nsource: capture/out/review.http\n---\n\"task\": { … \"id\": \"t1\", …\n```\n"))
+	// A measures block: its table is read as written, never as Markdown.
+	f.Add([]byte("```measures\nsources: transcripts/deploy.http, transcripts/review.http\nrows: requests, latency\n---\n| | a | b |\n|--|--|--|\n| `x` {{spec §3.5.1}} | 1 | <b>1</b> |\n|| 0.5 s |\n```\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var out bytes.Buffer
 		_, err := Convert(src, "f.md", Config{Resolver: testResolver}, &out)
@@ -241,11 +243,12 @@ func FuzzBlockHeader(f *testing.F) {
 		"title: t\n---\n- a",
 		"key without colon\n: value\n--\n---",
 		"steps: 3-\nexchange: -1\nframe: 99999999999999999999",
+		"sources: transcripts/deploy.http,,\nrows: requests, held, pushed, latency\n---\n| | d |\n| r | 1 |",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, header string) {
-		for _, kind := range []string{infoListing, infoFigure, infoRule, infoTakeaways} {
+		for _, kind := range []string{infoListing, infoFigure, infoRule, infoTakeaways, infoMeasures} {
 			src := []byte("# t\n\n```" + kind + "\n" + header + "\n```\n")
 			var out bytes.Buffer
 			_, err := Convert(src, "f.md", Config{Resolver: testResolver}, &out)

@@ -20,6 +20,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRule, r.rule)
 	reg.Register(KindTakeaways, r.takeaways)
 	reg.Register(KindExercise, r.exercise)
+	reg.Register(KindMeasures, r.measures)
 	reg.Register(KindCite, r.cite)
 	reg.Register(ast.KindImage, r.image)
 }
@@ -240,4 +241,60 @@ func writeCite(w util.BufWriter, c *Cite) {
 		w.WriteString(esc(c.Label()))
 	}
 	w.WriteString("</cite>)")
+}
+
+// measures writes a measures block as a table: the header, then a row
+// per measure with the figures measured from the transcripts.
+func (r *htmlRenderer) measures(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*Measures)
+	if writeErrors(w, &n.fence) {
+		return ast.WalkSkipChildren, nil
+	}
+	w.WriteString(`<figure class="measures"`)
+	r.idAttr(w, n.ID)
+	w.WriteString(">\n<figcaption>")
+	if n.Title != "" {
+		w.WriteString(`<span class="measures-title">`)
+		writeInline(w, n.Title)
+		w.WriteString("</span> ")
+	}
+	w.WriteString(`<span class="measures-verified">· every figure measured from the captures: `)
+	for i, s := range n.Sources {
+		if i > 0 {
+			w.WriteString(", ")
+		}
+		name := TranscriptName(s)
+		w.WriteString(`<a href="` + esc(r.c.ReplayLink(name, 0)) + `">` + esc(name) + "</a>")
+	}
+	w.WriteString("</span></figcaption>\n<table>\n<thead><tr>")
+	for i, h := range n.Head {
+		if i == 0 {
+			w.WriteString(`<th scope="col">`)
+		} else {
+			w.WriteString(`<th scope="col" class="measures-figure">`)
+		}
+		writeInline(w, h)
+		w.WriteString("</th>")
+	}
+	w.WriteString("</tr></thead>\n<tbody>\n")
+	for i, label := range n.Labels {
+		w.WriteString(`<tr><th scope="row">`)
+		writeInline(w, label)
+		w.WriteString("</th>")
+		for _, c := range n.Cells[i] {
+			w.WriteString(`<td class="measures-figure">` + escText(c) + "</td>")
+		}
+		w.WriteString("</tr>\n")
+	}
+	w.WriteString("</tbody>\n</table>\n")
+	if n.Caption != "" {
+		w.WriteString(`<p class="measures-caption">`)
+		writeInline(w, n.Caption)
+		w.WriteString("</p>\n")
+	}
+	w.WriteString("</figure>\n")
+	return ast.WalkSkipChildren, nil
 }

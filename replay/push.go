@@ -1,5 +1,12 @@
 package replay
 
+// WebhookParticipant is the name captures and "a2aplay record -webhooks"
+// give the participant that stands for the client's webhook (see "Push
+// notifications" in the package documentation). A transcript that
+// declares it recorded the webhook's side, so a reader (the checker)
+// may expect the agent's notifications in it.
+const WebhookParticipant = "client-webhook"
+
 // pushStep reads the request of a push notification (an exchange on
 // [ChannelPush]): the agent's POST of a task's event to a webhook. Its
 // body is read as a StreamResponse, so the step carries the event, the

@@ -82,6 +82,14 @@ var solutions = map[string]play{
 		p.approve(t)
 		return p.poll(t)
 	},
+	"poll-through-the-wait": func(p *player) error {
+		t := p.deploy(true)
+		p.move("GetTask", func(ctx context.Context) (*live.Result, error) {
+			return p.s.GetTask(ctx, live.TaskArgs{TaskID: t})
+		})
+		p.approve(t)
+		return p.poll(t)
+	},
 	"answer-through-the-planner": func(p *player) error {
 		t := p.plan("")
 		if err := p.waitState(t, replay.StateInputRequired); err != nil {
@@ -125,6 +133,7 @@ var wrongRoads = map[string]play{
 	"refuse-the-deploy/1":          func(p *player) error { return solutions["approve-on-the-stream"](p) },
 	"subscribe-before-approving/1": approveUnwatched,
 	"no-stream-held/1":             approveUnwatched,
+	"poll-through-the-wait/1":      func(p *player) error { return solutions["approve-on-the-stream"](p) },
 	"stream-the-question/1": func(p *player) error {
 		p.streamDiff()
 		p.move("Send", func(ctx context.Context) (*live.Result, error) {

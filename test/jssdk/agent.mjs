@@ -2,7 +2,7 @@
 // classes (@a2a-js/sdk 1.3.0 on express 5.1.0), for a2aplay's interop
 // tests: traffic from software nobody in a2aplay wrote.
 //
-//	node test/jssdk/agent.mjs [-host HOST] PORT [PATH ...]
+//	node test/jssdk/agent.mjs [-host HOST] [-push] PORT [PATH ...]
 //
 // Without a PATH it serves one agent, "js-agent", at the origin's root;
 // each PATH ("/reviewer", "/deployer") serves an agent of its own, named
@@ -34,6 +34,11 @@
 //     message on the same task, completes it with a review.txt artifact.
 //     An answer that names no known branch is asked again.
 //
+// With -push the cards declare push notifications, and the SDK's own
+// push store and sender (DefaultPushNotificationSender) POST each event
+// of a task with a configuration to its webhook: the token in
+// X-A2A-Notification-Token, or the authentication as Authorization.
+//
 // When it listens it prints one line, "listening http://HOST:PORT", to
 // stdout. It stops on SIGINT or SIGTERM.
 
@@ -63,7 +68,8 @@ function textOf(message) {
 // A Desk is one agent: its card, its executor and the deploys that wait
 // for an operator.
 class Desk {
-	constructor(base, path) {
+	constructor(base, path, push) {
+		this.push = push; // the card declares push notifications
 		this.base = base; // "http://localhost:8080/reviewer"
 		this.path = path; // "/reviewer" or ""
 		this.name = "js-" + (path ? path.split("/").pop() : "agent");
@@ -77,7 +83,7 @@ class Desk {
 			description: "An agent built on the A2A JavaScript SDK: it asks for a base branch before a review (INPUT_REQUIRED) and waits for an operator's approval before a deploy (AUTH_REQUIRED).",
 			supportedInterfaces: [iface(this.base, "JSONRPC"), iface(this.base + "/rest", "HTTP+JSON")],
 			version: "1.0.0",
-			capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+			capabilities: { streaming: true, pushNotifications: this.push, extensions: [] },
 			securitySchemes: {},
 			securityRequirements: [],
 			defaultInputModes: ["text/plain"],
@@ -206,7 +212,7 @@ class Desk {
 	}
 }
 
-serveAgents("agent.mjs", (app, base, path) => new Desk(base, path).mount(app)).catch((e) => {
+serveAgents("agent.mjs", (app, base, path, opts) => new Desk(base, path, opts.push).mount(app), ["push"]).catch((e) => {
 	console.error("agent.mjs: " + (e && e.message ? e.message : e));
 	process.exit(1);
 });

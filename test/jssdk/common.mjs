@@ -100,18 +100,22 @@ export class Operator {
   }
 }
 
-function parseAgentArgs(script, argv) {
+function parseAgentArgs(script, argv, flags) {
   const usage = (msg) => {
     if (msg) console.error(`${script}: ${msg}`);
-    console.error(`usage: node ${script} [-host HOST] PORT [PATH ...]`);
+    console.error(`usage: node ${script} [-host HOST] ${flags.map((f) => `[-${f}] `).join("")}PORT [PATH ...]`);
     process.exit(2);
   };
   let host = "localhost";
+  const opts = Object.fromEntries(flags.map((f) => [f, false]));
   const rest = [];
   for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i].replace(/^--?/, "");
     if (argv[i] === "-host" || argv[i] === "--host") {
       if (i + 1 >= argv.length) usage("-host needs a value");
       host = argv[++i];
+    } else if (argv[i].startsWith("-") && flags.includes(flag)) {
+      opts[flag] = true;
     } else {
       rest.push(argv[i]);
     }
@@ -124,7 +128,7 @@ function parseAgentArgs(script, argv) {
     return p;
   });
   if (new Set(paths).size !== paths.length) usage("a path is given twice");
-  return { host, port, paths: paths.length ? paths : [""] };
+  return { host, port, opts, paths: paths.length ? paths : [""] };
 }
 
 function cors(req, res, next) {
@@ -148,19 +152,20 @@ function listen(app, port, address) {
   });
 }
 
-// serveAgents reads the command line of script ([-host HOST] PORT
-// [PATH ...]) and serves one agent per path, each mounted by
-// mount(app, base, path), where base is its URL ("http://HOST:PORT/PATH")
-// and path "" or "/name"; it prints "listening ..." once it listens and
-// stops on SIGINT or SIGTERM.
-export async function serveAgents(script, mount) {
+// serveAgents reads the command line of script ([-host HOST], a -NAME
+// for each of the boolean flags script takes, PORT [PATH ...]) and
+// serves one agent per path, each mounted by mount(app, base, path,
+// opts), where base is its URL ("http://HOST:PORT/PATH"), path "" or
+// "/name" and opts maps each flag to whether it was given; it prints
+// "listening ..." once it listens and stops on SIGINT or SIGTERM.
+export async function serveAgents(script, mount, flags = []) {
   const { default: express } = await import("express");
-  const { host, port, paths } = parseAgentArgs(script, process.argv.slice(2));
+  const { host, port, opts, paths } = parseAgentArgs(script, process.argv.slice(2), flags);
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const app = express();
   app.disable("x-powered-by");
   app.use(cors);
-  for (const p of paths) mount(app, origin + p, p);
+  for (const p of paths) mount(app, origin + p, p, opts);
   app.use((req, res) => res.status(404).json({ error: `nothing at ${req.method} ${req.path}` }));
 
   const servers = [await listen(app, port, "127.0.0.1")];
