@@ -33,7 +33,7 @@ var layers = [][]string{
 	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "internal/wire", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live/panel", "record", "replay/open", "view"},
 	4: {"live", "view/msg", "wasm/dom", "web"},
-	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
+	5: {"test/browser", "wasm/checker", "wasm/livedriver", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "conformance", "test", "test/bench"},
 }
 

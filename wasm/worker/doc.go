@@ -3,7 +3,8 @@
 // Package worker is the live module of the playground: it runs in a Web
 // Worker, holds one live session at a time (the kit's agents in
 // process, or remote agents through the browser's fetch), and talks to
-// the page with JSON messages. The protocol is live.Host's; see the
+// the page with package panel's messages, each a Uint8Array (its buffer
+// handed over, not copied). The protocol is live.Host's; see the
 // documentation of package live. The command cmd/live runs it; build it
 // with its recipe (internal/build) into bin/live.wasm with
 //
