@@ -152,14 +152,22 @@
 // blocks. The worker posts:
 //
 //	panel.Reply        the id and op of the command, and its result or error
-//	panel.Transcript   the session so far (replay.Write's text) and its number of exchanges
+//	panel.Delta        what the session recorded since the Delta before: the new and
+//	                   changed exchanges, each at its position, and the steps from the
+//	                   first that changed on (a replay.Stepper's)
 //	panel.State        the session's Snapshot
 //	panel.Ready        the module listens, with its goroutine count (posted once)
 //	panel.Failure      a message it could not read: one of another version of
 //	                   the site (a page and a worker of different builds), named so
 //
-// After changes, at most every 50 ms, the worker posts the whole
-// transcript (for replay.Parse, Steps and the diagram) and the state.
+// After changes, at most every 50 ms, the worker posts a Delta and the
+// state. A Delta costs the same at the tenth exchange and the
+// thousandth: the page puts its exchanges and steps in place and reads
+// no transcript text (BenchmarkLiveEvent, in the README's table). The
+// worker still rebuilds the session's transcript from the recorder for
+// each (Session.Transcript), which grows with the session; a stream
+// that stays open while other exchanges come and go brings the steps
+// since its first into each Delta that adds to it (replay.Stepper).
 // The commands and what they answer:
 //
 //	OpenArgs       "open"    {Mode, URL, URLs, Title}; closes the open session first: a Snapshot

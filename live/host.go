@@ -50,6 +50,8 @@ type Host struct {
 	quit  chan struct{}
 	done  chan struct{}
 
+	sent sent // what the page has of the session; the updates goroutine's
+
 	exec func(panel.Command) (any, error) // h.do; tests replace it
 }
 
@@ -262,11 +264,8 @@ func (h *Host) updates() {
 		if s == nil {
 			continue
 		}
-		t := s.Transcript()
-		if b, err := replay.Marshal(t); err != nil {
-			h.send(&panel.Transcript{Error: err.Error()})
-		} else {
-			h.send(&panel.Transcript{Text: string(b), Exchanges: len(t.Exchanges)})
+		if d := h.sent.delta(h.currentGen(), s.Transcript()); d != nil {
+			h.send(d)
 		}
 		h.send(&panel.State{Snapshot: s.Snapshot()})
 	}
@@ -281,4 +280,65 @@ func (h *Host) Close() {
 		close(h.quit)
 	}
 	<-h.done
+}
+
+// sent is what the page has of the session: for each exchange, what it
+// held when it was last sent, and the steps, so that a Delta carries
+// only what changed.
+type sent struct {
+	session int
+	xs      []shape
+	steps   replay.Stepper
+}
+
+// A shape is what an exchange held when it was sent: what of it can
+// grow as the session goes.
+type shape struct {
+	resp, end    bool
+	err          string
+	body, frames int
+	notes        int
+}
+
+func shapeOf(x *replay.Exchange) shape {
+	sh := shape{notes: len(x.Notes)}
+	if r := x.Response; r != nil {
+		sh.resp, sh.err, sh.body = true, r.Err, len(r.Body)
+		if r.Stream != nil {
+			sh.frames, sh.end = len(r.Stream.Frames), r.Stream.End != nil
+		}
+	}
+	return sh
+}
+
+// delta is what t holds that the page does not have, or nil when
+// nothing changed; session is the session's number, and a new one
+// starts afresh.
+func (st *sent) delta(session int, t *replay.Transcript) *panel.Delta {
+	if st.session != session {
+		*st = sent{session: session}
+	}
+	var changed []int
+	for i, x := range t.Exchanges {
+		sh := shapeOf(x)
+		if i < len(st.xs) && st.xs[i] == sh {
+			continue
+		}
+		if i < len(st.xs) {
+			st.xs[i] = sh
+		} else {
+			st.xs = append(st.xs, sh)
+		}
+		changed = append(changed, i)
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	from := st.steps.Update(t, changed)
+	d := &panel.Delta{Session: session, Title: t.Title, Notes: t.Notes, Participants: t.Participants,
+		Exchanges: len(t.Exchanges), From: from, Steps: st.steps.Steps()[from:]}
+	for _, i := range changed {
+		d.Changed = append(d.Changed, panel.Placed{At: i, Exchange: t.Exchanges[i]})
+	}
+	return d
 }

@@ -2,6 +2,9 @@ package live
 
 import (
 	"strings"
+	"sync"
+
+	"github.com/google/go-cmp/cmp"
 	"testing"
 	"time"
 
@@ -15,6 +18,9 @@ type thost struct {
 	t    *testing.T
 	msgs chan any
 	next int
+
+	mu     sync.Mutex
+	deltas []*panel.Delta // every Delta posted, in order
 }
 
 func newTestHost(t *testing.T) *thost {
@@ -24,6 +30,11 @@ func newTestHost(t *testing.T) *thost {
 		if err != nil {
 			t.Errorf("the host posted something panel.Decode cannot read: %v", err)
 			return
+		}
+		if d, ok := m.(*panel.Delta); ok {
+			th.mu.Lock()
+			th.deltas = append(th.deltas, d)
+			th.mu.Unlock()
 		}
 		th.msgs <- m
 	}})
@@ -81,6 +92,37 @@ func waitUpdate[T any](th *thost, ok func(*T) bool) *T {
 	}
 }
 
+// pageCopy is what a page has of a session after the Deltas so far.
+type pageCopy struct {
+	session int
+	t       replay.Transcript
+	steps   []replay.Step
+}
+
+func (c *pageCopy) apply(t testing.TB, d *panel.Delta) {
+	t.Helper()
+	if d.Session == 0 {
+		return // no delta
+	}
+	if d.Session != c.session {
+		*c = pageCopy{session: d.Session}
+	}
+	for _, x := range d.Changed {
+		switch {
+		case x.At < len(c.t.Exchanges):
+			c.t.Exchanges[x.At] = x.Exchange
+		case x.At == len(c.t.Exchanges):
+			c.t.Exchanges = append(c.t.Exchanges, x.Exchange)
+		default:
+			t.Fatalf("exchange %d of a delta, after %d", x.At, len(c.t.Exchanges))
+		}
+	}
+	if d.From > len(c.steps) || len(c.t.Exchanges) != d.Exchanges {
+		t.Fatalf("a delta from step %d of %d, for %d exchanges of %d", d.From, len(c.steps), len(c.t.Exchanges), d.Exchanges)
+	}
+	c.steps = append(c.steps[:d.From], d.Steps...)
+}
+
 func TestHostProtocol(t *testing.T) {
 	h := newTestHost(t)
 
@@ -98,11 +140,18 @@ func TestHostProtocol(t *testing.T) {
 	if res := h.result(AnswerArgs{TaskID: task.ID, Text: "main"}); res.Task == nil || res.Task.State != "TASK_STATE_COMPLETED" {
 		t.Fatalf("answer: %+v", res)
 	}
-	// Updates follow every change: the transcript grows to both exchanges.
-	up := waitUpdate(h, func(m *panel.Transcript) bool { return m.Exchanges == 2 })
-	tr, err := replay.Parse([]byte(up.Text), "update.http")
-	if err != nil || len(tr.Exchanges) != 2 {
-		t.Fatalf("the transcript update does not parse to 2 exchanges: %v", err)
+	// Updates follow every change: the transcript grows to both
+	// exchanges, and what the deltas say adds up to it and its steps.
+	waitUpdate(h, func(m *panel.Delta) bool { return m.Exchanges == 2 })
+	var page pageCopy
+	h.mu.Lock()
+	for _, d := range h.deltas {
+		page.apply(t, d)
+	}
+	t.Logf("%d deltas", len(h.deltas))
+	h.mu.Unlock()
+	if d := cmp.Diff(replay.Steps(h.session().Transcript()), page.steps); d != "" {
+		t.Errorf("the deltas' steps differ (-Steps +deltas):\n%s", d)
 	}
 	st := waitUpdate(h, func(m *panel.State) bool { return len(m.Snapshot.Tasks) == 1 })
 	if st.Snapshot.Goroutines < 1 {

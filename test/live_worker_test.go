@@ -44,7 +44,7 @@ const livePage = `<!doctype html>
 
 const liveScript = `"use strict";
 (async () => {
-	const live = window.live = {ready: false, transcript: "", exchanges: 0, updates: 0, state: null, errors: [], maxGap: 0};
+	const live = window.live = {ready: false, exchanges: 0, steps: 0, updates: 0, state: null, errors: [], maxGap: 0};
 	// The driver (wasm/livedriver) speaks package panel's messages.
 	const go = new Go();
 	const driver = await WebAssembly.instantiateStreaming(fetch("livedriver.wasm"), go.importObject);
@@ -66,7 +66,7 @@ const liveScript = `"use strict";
 		}
 		switch (m.type) {
 		case "ready": live.ready = true; break;
-		case "transcript": live.transcript = m.text || ""; live.exchanges = m.exchanges; live.updates++; break;
+		case "delta": live.exchanges = m.exchanges; live.steps = m.steps; live.updates++; break;
 		case "state": live.state = m.state; break;
 		default: live.errors.push(m.error || JSON.stringify(m));
 		}
@@ -290,7 +290,7 @@ func saved(t *testing.T, tb *tab) *replay.Transcript {
 	if err != nil {
 		t.Fatalf("the saved session does not parse: %v", err)
 	}
-	tb.wait(fmt.Sprintf(`live.exchanges === %d && live.transcript.length > 0`, len(tr.Exchanges)))
+	tb.wait(fmt.Sprintf(`live.exchanges === %d && live.steps === %d`, len(tr.Exchanges), len(replay.Steps(tr))))
 	return tr
 }
 

@@ -3,9 +3,13 @@ package wire
 import (
 	"fmt"
 	"reflect"
+	"time"
 )
 
+var timeType = reflect.TypeFor[time.Time]()
+
 // Value writes v: a string, integer or boolean of any named type, a
+// time.Time, a
 // pointer (whether it is nil, then what it points to), a slice (as a
 // list) or a struct (its exported fields in the order of their
 // declaration) of these; given a pointer, it writes what the pointer
@@ -40,6 +44,10 @@ func (e *Encoder) value(v reflect.Value) {
 		}
 	case reflect.Struct:
 		t := v.Type()
+		if t == timeType {
+			e.Time(v.Interface().(time.Time))
+			return
+		}
 		for i := range t.NumField() {
 			if t.Field(i).IsExported() {
 				e.value(v.Field(i))
@@ -96,6 +104,10 @@ func (d *Decoder) value(v reflect.Value) {
 		v.Set(s)
 	case reflect.Struct:
 		t := v.Type()
+		if t == timeType {
+			v.Set(reflect.ValueOf(d.Time()))
+			return
+		}
 		for i := range t.NumField() {
 			if t.Field(i).IsExported() {
 				d.value(v.Field(i))

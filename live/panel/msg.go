@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/a2aplay/a2aplay/internal/wire"
+	"github.com/a2aplay/a2aplay/replay"
 )
 
 // Version is the version of the messages between the page and the live
@@ -14,7 +15,7 @@ import (
 // older site) refuse each other's messages with ErrVersion rather than
 // misread them. Raise it with every change to what a message holds:
 // a field added to a type below, a command added or renamed.
-const Version = 1
+const Version = 2
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its live worker come from different builds.
@@ -138,15 +139,24 @@ type (
 		Error  string
 		Result any
 	}
-	// A Transcript is the session as recorded so far, posted after
-	// changes, at most every 50 ms: replay.Write's text and its number
-	// of exchanges, or why it could not be written.
-	Transcript struct {
-		Text      string
-		Exchanges int
-		Error     string
+	// A Delta is what the session recorded since the Delta before,
+	// posted after changes, at most every 50 ms: the exchanges that are
+	// new or changed (a stream's frames), each at its position in the
+	// transcript, and the steps from position From on (0-based), those
+	// before being as the Deltas before left them (replay.Stepper).
+	// What it costs does not grow with the session. A Delta of another
+	// Session (they count from 1 as they open) starts afresh.
+	Delta struct {
+		Session      int
+		Title        string
+		Notes        []string
+		Participants []replay.Participant
+		Exchanges    int // how many the transcript has
+		Changed      []Placed
+		From         int
+		Steps        []replay.Step
 	}
-	// A State is the session's state, posted with each Transcript.
+	// A State is the session's state, posted with each Delta.
 	State struct{ Snapshot Snapshot }
 	// Ready says that the worker's module listens, with its goroutines
 	// before any session; posted once.
@@ -155,17 +165,23 @@ type (
 	Failure struct{ Error string }
 )
 
+// A Placed is an exchange and its position in the transcript (0-based).
+type Placed struct {
+	At       int
+	Exchange *replay.Exchange
+}
+
 // The kinds of message, after the version.
 const (
-	kindRequest    = 'C'
-	kindReply      = 'A'
-	kindTranscript = 'T'
-	kindState      = 'S'
-	kindReady      = 'Y'
-	kindFailure    = 'E'
+	kindRequest = 'C'
+	kindReply   = 'A'
+	kindDelta   = 'D'
+	kindState   = 'S'
+	kindReady   = 'Y'
+	kindFailure = 'E'
 )
 
-// Encode writes a message: a *Request, *Reply, *Transcript, *State,
+// Encode writes a message: a *Request, *Reply, *Delta, *State,
 // *Ready or *Failure. A Reply whose Result is not of the type its
 // command answers is written as an error saying so.
 func Encode(m any) []byte {
@@ -198,8 +214,8 @@ func Encode(m any) []byte {
 		if res != nil {
 			e.Value(res)
 		}
-	case *Transcript:
-		e = wire.Start(Version, kindTranscript)
+	case *Delta:
+		e = wire.Start(Version, kindDelta)
 		e.Value(m)
 	case *State:
 		e = wire.Start(Version, kindState)
@@ -255,8 +271,8 @@ func Decode(data []byte) (any, error) {
 			d.ReadValue(r.Result)
 		}
 		m = r
-	case kindTranscript:
-		m = new(Transcript)
+	case kindDelta:
+		m = new(Delta)
 	case kindState:
 		m = new(State)
 	case kindReady:
@@ -267,7 +283,7 @@ func Decode(data []byte) (any, error) {
 		return nil, fmt.Errorf("a live message of no kind known: %q", kind)
 	}
 	switch kind {
-	case kindTranscript, kindState, kindReady, kindFailure:
+	case kindDelta, kindState, kindReady, kindFailure:
 		d.ReadValue(m)
 	}
 	if err := d.End(); err != nil {

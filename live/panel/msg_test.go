@@ -30,7 +30,7 @@ func every() []any {
 			fill(res)
 			out = append(out, &Reply{ID: i + 1, Op: c.Op(), Result: res})
 		}
-		var tr Transcript
+		var tr Delta
 		var st State
 		var ready Ready
 		var fail Failure

@@ -46,11 +46,8 @@ func decode(b []byte) (any, error) {
 			return map[string]any{"id": m.ID, "op": m.Op, "error": m.Error}, nil
 		}
 		return map[string]any{"id": m.ID, "op": m.Op, "result": m.Result}, nil
-	case *panel.Transcript:
-		if m.Error != "" {
-			return map[string]any{"type": "transcript", "error": m.Error}, nil
-		}
-		return map[string]any{"type": "transcript", "text": m.Text, "exchanges": m.Exchanges}, nil
+	case *panel.Delta:
+		return map[string]any{"type": "delta", "exchanges": m.Exchanges, "steps": m.From + len(m.Steps), "changed": len(m.Changed)}, nil
 	case *panel.State:
 		return map[string]any{"type": "state", "state": m.Snapshot}, nil
 	case *panel.Ready:

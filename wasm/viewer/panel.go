@@ -46,8 +46,8 @@ type panelState struct {
 	opening bool
 
 	before, after int // goroutines before the session and after it ended; -1: not counted
-	transcript    string
-	exchanges     int
+	session       int // the session the last Delta was of
+	exchanges     int // how many exchanges the session has
 
 	review, plan *panel.Task // the tasks of the review and planner cards
 	deploys      []string    // the deploy card's tasks, oldest first
@@ -372,18 +372,9 @@ func (p *page) receive(data js.Value) {
 		}
 	case *panel.Ready:
 		s.ready = true
-	case *panel.Transcript:
-		if m.Error != "" {
-			p.status("The session could not be recorded: "+m.Error, "error")
-			return
-		}
-		if m.Text == s.transcript {
-			return // nothing new to draw
-		}
-		s.transcript = m.Text
-		s.exchanges = m.Exchanges
-		if r := p.liveDraw(m.Text); r.err != nil {
-			p.status("The session's transcript does not parse: "+r.err.Error(), "error")
+	case *panel.Delta:
+		if r := p.liveDelta(m); r.err != nil {
+			p.status("The session's steps cannot be drawn: "+r.err.Error(), "error")
 		}
 		p.paintFoot()
 	case *panel.State:
@@ -774,38 +765,43 @@ func (p *page) streamOf(taskID string) *panel.Stream {
 
 // The session.
 
-// saveSession downloads the session's transcript: as recorded, the one
-// the worker last posted (at most 50 ms old), at once; normalised (on
-// the synthetic clock, with deterministic ids), as the worker writes it
-// on request.
+// saveSession downloads the session's transcript as the worker writes
+// it: as recorded, or normalised (on the synthetic clock, with
+// deterministic ids) when the learner asks.
 func (p *page) saveSession() {
 	s := &p.live.panel
-	if s.transcript == "" {
+	if s.exchanges == 0 {
 		return
 	}
-	if !s.el.normalize.Get("checked").Bool() {
-		dom.Download("a2aplay-live-session.http", "text/plain;charset=utf-8", s.transcript)
-		return
-	}
-	p.call(panel.SaveOptions{Normalize: true}, func(r any, err error) {
+	norm := s.el.normalize.Get("checked").Bool()
+	p.call(panel.SaveOptions{Normalize: norm}, func(r any, err error) {
 		if err != nil {
-			p.status("Could not save the session normalised: "+err.Error(), "error")
+			p.status("Could not save the session: "+err.Error(), "error")
 			return
 		}
-		dom.Download("a2aplay-live-session-normalised.http", "text/plain;charset=utf-8", r.(*panel.Saved).Text)
+		name := "a2aplay-live-session.http"
+		if norm {
+			name = "a2aplay-live-session-normalised.http"
+		}
+		dom.Download(name, "text/plain;charset=utf-8", r.(*panel.Saved).Text)
 	})
 }
 
 // replaySession opens the session in Replay, like a file the learner
-// opened.
+// opened: the transcript as the worker writes it.
 func (p *page) replaySession() {
 	s := &p.live.panel
-	if s.transcript == "" {
+	if s.exchanges == 0 {
 		return
 	}
-	if _, err := p.loadText("a2aplay-live-session.http", s.transcript); err != nil {
-		p.status("The session does not replay: "+err.Error(), "error")
-	}
+	p.call(panel.SaveOptions{}, func(r any, err error) {
+		if err == nil {
+			_, err = p.loadText("a2aplay-live-session.http", r.(*panel.Saved).Text)
+		}
+		if err != nil {
+			p.status("The session does not replay: "+err.Error(), "error")
+		}
+	})
 }
 
 // endSession closes the session and counts the worker's goroutines
