@@ -163,11 +163,15 @@
 // After changes, at most every 50 ms, the worker posts a Delta and the
 // state. A Delta costs the same at the tenth exchange and the
 // thousandth: the page puts its exchanges and steps in place and reads
-// no transcript text (BenchmarkLiveEvent, in the README's table). The
-// worker still rebuilds the session's transcript from the recorder for
-// each (Session.Transcript), which grows with the session; a stream
-// that stays open while other exchanges come and go brings the steps
-// since its first into each Delta that adds to it (replay.Stepper).
+// no transcript text (BenchmarkLiveEvent, in the README's table); the
+// worker rebuilds from the recorder only the exchanges that changed
+// ([Session.Changes]) and steps only them (replay.Stepper). What still
+// passes over the whole session for each event is small: the
+// exchanges' version numbers, the page's lanes (a pass over the
+// steps), and the findings, which the page asks the check worker to
+// work out afresh for the whole transcript, one check at a time. A
+// stream that stays open while other exchanges come and go brings the
+// steps since its first into each Delta that adds to it.
 // The commands and what they answer:
 //
 //	OpenArgs       "open"    {Mode, URL, URLs, Title}; closes the open session first: a Snapshot

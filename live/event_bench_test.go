@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -14,14 +16,14 @@ import (
 // once the session has 10, 100 and 1,000 exchanges, from the recorder
 // to the page's steps, the agents' work left out:
 //
-//   - record: the session's transcript, rebuilt from the recorder
-//     (Session.Transcript);
-//   - delta: what the page lacks of it (Host's sent.delta: the changed
-//     exchanges and the steps from the first that changed, a
-//     replay.Stepper), written, read, and put after what the page has,
-//     with the page's lanes;
-//   - whole: what an event cost before: the whole transcript written
-//     as text, parsed, stepped, and the lanes.
+//   - delta: what an event costs now: what the page lacks of the
+//     session (Host's sent.delta: the exchanges that changed, rebuilt
+//     from the recorder, Session.Changes, and the steps from the first
+//     that changed, a replay.Stepper), written, read, and put after
+//     what the page has, with the page's lanes;
+//   - whole: what an event cost before: the whole transcript rebuilt
+//     from the recorder (Session.Transcript), written as text, parsed,
+//     stepped, and the lanes.
 //
 // The README's table quotes
 //
@@ -40,18 +42,16 @@ func BenchmarkLiveEvent(b *testing.B) {
 	task := TaskArgs{TaskID: r.Task.ID}
 	var st sent
 	var page pageCopy
-	t := s.Transcript()
-	grow := func(n int) {
-		for len(t.Exchanges) < n {
+	exchanges := func() int { return len(page.t.Exchanges) }
+	catchUp := func() { page.apply(b, decodeDelta(b, st.delta(1, s))) }
+	catchUp()
+	for _, n := range []int{10, 100, 1000} {
+		for exchanges() < n-1 {
 			if _, err := s.GetTask(ctx, task); err != nil {
 				b.Fatal(err)
 			}
-			t = s.Transcript()
-			page.apply(b, decodeDelta(b, st.delta(1, t)))
+			catchUp()
 		}
-	}
-	for _, n := range []int{10, 100, 1000} {
-		grow(n - 1)
 		event := func(b *testing.B, f func()) {
 			for range b.N {
 				b.StopTimer()
@@ -62,27 +62,15 @@ func BenchmarkLiveEvent(b *testing.B) {
 				f()
 			}
 		}
-		b.Run(fmt.Sprintf("exchanges=%d/record", n), func(b *testing.B) {
-			event(b, func() { t = s.Transcript() })
-			page.apply(b, decodeDelta(b, st.delta(1, t)))
-		})
-		grow(n - 1)
 		b.Run(fmt.Sprintf("exchanges=%d/delta", n), func(b *testing.B) {
 			event(b, func() {
-				b.StopTimer()
-				t = s.Transcript()
-				b.StartTimer()
-				d := st.delta(1, t)
-				page.apply(b, decodeDelta(b, d))
+				page.apply(b, decodeDelta(b, st.delta(1, s)))
 				view.Lanes(page.steps)
 			})
 		})
 		b.Run(fmt.Sprintf("exchanges=%d/whole", n), func(b *testing.B) {
 			event(b, func() {
-				b.StopTimer()
-				t = s.Transcript()
-				b.StartTimer()
-				text, err := replay.Marshal(t)
+				text, err := replay.Marshal(s.Transcript())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -92,10 +80,14 @@ func BenchmarkLiveEvent(b *testing.B) {
 				}
 				view.Lanes(replay.Steps(p))
 			})
-			page.apply(b, decodeDelta(b, st.delta(1, t)))
 		})
-		if len(page.steps) != len(replay.Steps(t)) {
-			b.Fatalf("the page has %d steps, the transcript %d", len(page.steps), len(replay.Steps(t)))
+		catchUp()
+		t := s.Transcript()
+		if d := cmp.Diff(replay.Steps(t), page.steps); d != "" {
+			b.Fatalf("the page's steps differ from the transcript's (-transcript +page):\n%s", d)
+		}
+		if d := cmp.Diff(t.Participants, page.t.Participants); d != "" {
+			b.Fatalf("the page's participants differ (-transcript +page):\n%s", d)
 		}
 	}
 }

@@ -264,7 +264,7 @@ func (h *Host) updates() {
 		if s == nil {
 			continue
 		}
-		if d := h.sent.delta(h.currentGen(), s.Transcript()); d != nil {
+		if d := h.sent.delta(h.currentGen(), s); d != nil {
 			h.send(d)
 		}
 		h.send(&panel.State{Snapshot: s.Snapshot()})
@@ -282,58 +282,35 @@ func (h *Host) Close() {
 	<-h.done
 }
 
-// sent is what the page has of the session: for each exchange, what it
-// held when it was last sent, and the steps, so that a Delta carries
+// sent is what the page has of the session: its exchanges and their
+// versions (Session.Changes), and its steps, so that a Delta carries
 // only what changed.
 type sent struct {
 	session int
-	xs      []shape
+	vers    []int
+	xs      []*replay.Exchange
 	steps   replay.Stepper
 }
 
-// A shape is what an exchange held when it was sent: what of it can
-// grow as the session goes.
-type shape struct {
-	resp, end    bool
-	err          string
-	body, frames int
-	notes        int
-}
-
-func shapeOf(x *replay.Exchange) shape {
-	sh := shape{notes: len(x.Notes)}
-	if r := x.Response; r != nil {
-		sh.resp, sh.err, sh.body = true, r.Err, len(r.Body)
-		if r.Stream != nil {
-			sh.frames, sh.end = len(r.Stream.Frames), r.Stream.End != nil
-		}
-	}
-	return sh
-}
-
-// delta is what t holds that the page does not have, or nil when
+// delta is what the session holds that the page does not, or nil when
 // nothing changed; session is the session's number, and a new one
 // starts afresh.
-func (st *sent) delta(session int, t *replay.Transcript) *panel.Delta {
+func (st *sent) delta(session int, s *Session) *panel.Delta {
 	if st.session != session {
 		*st = sent{session: session}
 	}
-	var changed []int
-	for i, x := range t.Exchanges {
-		sh := shapeOf(x)
-		if i < len(st.xs) && st.xs[i] == sh {
-			continue
-		}
-		if i < len(st.xs) {
-			st.xs[i] = sh
-		} else {
-			st.xs = append(st.xs, sh)
-		}
-		changed = append(changed, i)
-	}
+	t, changed, now := s.Changes(st.vers)
+	st.vers = now
 	if len(changed) == 0 {
 		return nil
 	}
+	for _, i := range changed {
+		for len(st.xs) <= i {
+			st.xs = append(st.xs, nil)
+		}
+		st.xs[i] = t.Exchanges[i]
+	}
+	t.Exchanges = st.xs
 	from := st.steps.Update(t, changed)
 	d := &panel.Delta{Session: session, Title: t.Title, Notes: t.Notes, Participants: t.Participants,
 		Exchanges: len(t.Exchanges), From: from, Steps: st.steps.Steps()[from:]}
