@@ -3,7 +3,7 @@
 //
 //   const w = new Worker("live-worker.js");          // or "live-worker.js?wasm=…&exec=…"
 //   w.postMessage(bytes);                             // a command: package live/panel's Request, encoded
-//   w.onmessage = (e) => { … e.data is a Uint8Array: a panel.Reply, Transcript, State, Ready or Failure };
+//   w.onmessage = (e) => { … e.data is a Uint8Array: a panel.Reply, Delta, State, Ready or Failure };
 //
 // The messages are Go types of package live/panel, written and read by
 // Go on both sides (panel.Encode, panel.Decode), versioned: this script

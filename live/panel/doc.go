@@ -3,7 +3,7 @@
 // (each its own type, a [Command], sent in a [Request]), the worker's
 // [Reply] to each (its result: a [Snapshot], a move's [Result],
 // [Closed], [Stats] or [Saved]; or an error), and what the worker posts
-// as the session goes: the [Transcript], the [State], [Ready] and a
+// as the session goes: a [Delta] (what changed), the [State], [Ready] and a
 // [Failure] of its own. Package live fills them in the worker
 // ([live.Host]); the viewer (wasm/viewer) reads them in the page.
 //

@@ -12,7 +12,7 @@ package viewer
 // live in package panel's messages, Go types both sides encode and
 // decode (panel.Encode, panel.Decode): the page's commands
 // (panel.Request), the worker's replies (panel.Reply) and its updates
-// (panel.Transcript, State, Ready, Failure). A worker of another
+// (panel.Delta, State, Ready, Failure). A worker of another
 // version (one the browser kept from an older site) is told apart and
 // named as such in the panel. A transcript the worker posts is drawn
 // here like any other.
