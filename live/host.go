@@ -43,6 +43,7 @@ type Host struct {
 
 	mu   sync.Mutex
 	s    *Session
+	sgen int        // s's number: the gen it was opened as
 	gen  int        // counts sessions opened, to drop stale updates
 	open sync.Mutex // serialises open and close
 
@@ -206,7 +207,7 @@ func (h *Host) openSession(a OpenArgs) (*Snapshot, error) {
 		return nil, err
 	}
 	h.mu.Lock()
-	h.s = s
+	h.s, h.sgen = s, gen
 	h.mu.Unlock()
 	h.changed(gen)
 	snap := s.Snapshot()
@@ -260,11 +261,14 @@ func (h *Host) updates() {
 			return
 		case <-time.After(h.cfg.Throttle):
 		}
-		s := h.session()
+		h.mu.Lock()
+		s, gen := h.s, h.sgen
+		h.mu.Unlock()
 		if s == nil {
 			continue
 		}
-		if d := h.sent.delta(h.currentGen(), s); d != nil {
+		// Numbered as the session it is of, not the one being opened.
+		if d := h.sent.delta(gen, s); d != nil {
 			h.send(d)
 		}
 		h.send(&panel.State{Snapshot: s.Snapshot()})

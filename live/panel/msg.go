@@ -144,8 +144,10 @@ type (
 	// new or changed (a stream's frames), each at its position in the
 	// transcript, and the steps from position From on (0-based), those
 	// before being as the Deltas before left them (replay.Stepper).
-	// What it costs does not grow with the session. A Delta of another
-	// Session (they count from 1 as they open) starts afresh.
+	// What it costs does not grow with the session. Sessions count up
+	// from 1 as they open: a Delta of a later Session than the last
+	// starts afresh, and one of an earlier Session (posted as it
+	// closed, after the page asked for another) is stale.
 	Delta struct {
 		Session      int
 		Title        string

@@ -335,10 +335,14 @@ func (p *page) liveDelta(m *panel.Delta) drawn {
 	s := &p.live.panel
 	var xs []*replay.Exchange
 	var steps []replay.Step
-	if d := p.live.doc; d != nil && s.session == m.Session {
+	switch d := p.live.doc; {
+	case m.Session > s.session: // a new session: afresh
+		s.session = m.Session
+	case m.Session == s.session && d != nil:
 		xs, steps = d.t.Exchanges, d.steps
+	default: // of a session before the one the page opened (liveReset)
+		return drawn{}
 	}
-	s.session = m.Session
 	for _, x := range m.Changed {
 		switch {
 		case x.At >= 0 && x.At < len(xs):
