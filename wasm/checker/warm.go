@@ -24,10 +24,10 @@ import (
 // goes wrong is said on the console: the worker works without it.
 //
 // What it buys (BenchmarkFirstParts, under Node, each run a fresh
-// process): the first screen and window of a 20,000-message file,
-// cut, drawn and encoded, took a median of 125 ms cold and 76 ms after
-// the warm-up over five runs each (ranges 89-424 and 21-487 ms, at a
-// load of 14 on 2 cores: measure again on a quiet machine).
+// process): the first screen and window of a 10,800-step file, cut,
+// drawn and encoded, took a median of 229 ms cold and 139 ms after the
+// warm-up over five runs each (ranges 157-758 and 96-237 ms, at a load
+// of 11 to 14 on 2 cores: measure again on a quiet machine).
 func warmUp() {
 	defer func() {
 		if r := recover(); r != nil {

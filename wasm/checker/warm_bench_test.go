@@ -4,15 +4,15 @@ package checker
 
 import (
 	"testing"
+	"time"
 
 	"github.com/a2aplay/a2aplay/replay"
-	"github.com/a2aplay/a2aplay/test/bench/gen"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/view/msg"
 )
 
 // BenchmarkFirstParts times what the warm-up runs ahead, on a long
-// file: the steps of its first exchanges, its first screen and first
+// file (10,800 steps): the steps of its first exchanges, its first screen and first
 // window cut, drawn and encoded for the trip, once, in a fresh process:
 // cold, or after warm. V8 compiles a function the first time it runs
 // and optimises it later, so each must run first in its own process:
@@ -20,13 +20,39 @@ import (
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./wasm/checker -run '^$' -bench 'FirstParts/cold' -benchtime 1x
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./wasm/checker -run '^$' -bench 'FirstParts/warmed' -benchtime 1x
 func BenchmarkFirstParts(b *testing.B) {
-	text, err := gen.Transcript(20000)
+	// A long file: the warm-up's transcript, its exchanges 200 times
+	// over, each round an hour after the one before.
+	w, err := replay.ParseString(view.WarmText, "warm.http")
 	if err != nil {
 		b.Fatal(err)
 	}
-	t, err := replay.Parse(text, "long.http")
-	if err != nil {
-		b.Fatal(err)
+	t := &replay.Transcript{Participants: w.Participants}
+	for round := range 200 {
+		shift := time.Duration(round) * time.Hour
+		for _, x := range w.Exchanges {
+			c := *x
+			c.Seq = len(t.Exchanges) + 1
+			c.Request.At = c.Request.At.Add(shift)
+			if r := x.Response; r != nil {
+				rc := *r
+				rc.At = rc.At.Add(shift)
+				if r.Stream != nil {
+					st := *r.Stream
+					st.Frames = append([]replay.Frame(nil), r.Stream.Frames...)
+					for i := range st.Frames {
+						st.Frames[i].At = st.Frames[i].At.Add(shift)
+					}
+					if e := r.Stream.End; e != nil {
+						ec := *e
+						ec.At = ec.At.Add(shift)
+						st.End = &ec
+					}
+					rc.Stream = &st
+				}
+				c.Response = &rc
+			}
+			t.Exchanges = append(t.Exchanges, &c)
+		}
 	}
 	first := func() {
 		pre := *t
