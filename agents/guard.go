@@ -66,7 +66,7 @@ func originAllowed(patterns []string, origin string) bool {
 // ([binding.IsJSON] says what JSON is).
 func acceptsMediaType(contentType string) bool {
 	switch binding.MediaType(contentType) {
-	case "application/json", "application/a2a+json":
+	case binding.JSONRPCMediaType, binding.HTTPJSONMediaType:
 		return true
 	}
 	return false
@@ -107,8 +107,8 @@ func unsupportedMedia(w http.ResponseWriter, ct string) {
 	if ct == "" {
 		ct = "none"
 	}
-	w.Header().Set("Accept-Post", "application/json")
-	httpError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %s: send application/json", quoteClip(ct, 60)))
+	w.Header().Set("Accept-Post", binding.JSONRPCMediaType)
+	httpError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %s: send %s", quoteClip(ct, 60), binding.JSONRPCMediaType))
 }
 
 // cors answers CORS for the agent's routes. The card and the protocol

@@ -2,6 +2,15 @@ package binding
 
 import "strings"
 
+// The media types the bindings name: the JSON-RPC binding's bodies
+// (spec §9.1), the HTTP+JSON binding's (§11.1), and event streams, both
+// bindings' streaming answers (§9.4.2, §11.7).
+const (
+	JSONRPCMediaType  = "application/json"
+	HTTPJSONMediaType = "application/a2a+json"
+	EventStream       = "text/event-stream"
+)
+
 // MediaType returns the media type of a Content-Type header value: what
 // comes before any parameter, trimmed and in lower case; "" for an
 // empty or missing header.
@@ -14,7 +23,7 @@ func MediaType(contentType string) string {
 // whatever its parameters and case.
 func IsEventStream(contentType string) bool {
 	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.EqualFold(strings.TrimSpace(mt), "text/event-stream")
+	return strings.EqualFold(strings.TrimSpace(mt), EventStream)
 }
 
 // IsJSON reports whether a Content-Type names JSON: application/json,
@@ -23,5 +32,5 @@ func IsEventStream(contentType string) bool {
 func IsJSON(contentType string) bool {
 	mt := MediaType(contentType)
 	_, sub, _ := strings.Cut(mt, "/")
-	return mt == "application/json" || len(sub) > len("+json") && strings.HasSuffix(sub, "+json")
+	return mt == JSONRPCMediaType || len(sub) > len("+json") && strings.HasSuffix(sub, "+json")
 }

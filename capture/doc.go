@@ -137,7 +137,10 @@
 //
 // # Normalisation
 //
-// [Recorder.Transcript] returns what was seen, raw. [Normalize] makes it
+// [Recorder.Transcript] returns what was seen, raw; a reader that
+// follows a recording as it goes (a live session's page) asks
+// [Recorder.Versions] what changed and [Recorder.TranscriptOf] for
+// those exchanges alone. [Normalize] makes it
 // reproducible; it is a separate step so that each rule can be tested on
 // its own:
 //

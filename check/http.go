@@ -65,9 +65,9 @@ func (c *checker) checkVersion(cl *call) {
 func (c *checker) checkHTTP(cl *call) {
 	ex := cl.ex
 	req := &ex.Request
-	rule, section, want := "content-type", "9.1", "application/json"
+	rule, section, want := "content-type", "9.1", binding.JSONRPCMediaType
 	if cl.binding == restAPI {
-		rule, section, want = "rest-content-type", "11.1", "application/a2a+json"
+		rule, section, want = "rest-content-type", "11.1", binding.HTTPJSONMediaType
 	}
 	okType := func(ct string) bool { return binding.MediaType(ct) == want }
 	if strings.TrimSpace(req.Body) != "" && !okType(req.Get("Content-Type")) {

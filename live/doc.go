@@ -162,52 +162,52 @@
 // # The worker protocol
 //
 // A [Host] runs one session at a time for a page (wasm/worker wires it
-// to a Web Worker; web/live-worker.js loads it). Messages are JSON
-// objects. The page posts commands:
-//
-//	{"id": 7, "op": "answer", "args": {"taskId": "…", "text": "main"}}
-//
-// id is any JSON value, echoed in the reply. Each command runs in its
+// to a Web Worker; web/live-worker.js loads it). The messages are Go
+// types of package live/panel, which the page imports too, written in
+// one versioned binary encoding (panel.Encode, panel.Decode; see that
+// package for how a command is added). The page posts a panel.Request:
+// a command, each its own type, with an id. Each command runs in its
 // own goroutine, so replies may come in any order; the worker never
 // blocks. The worker posts:
 //
-//	{"id": 7, "result": {…}}                   the command's result
-//	{"id": 7, "error": "live: …"}              it could not run (or panicked)
-//	{"type": "transcript", "text": "# a2aplay transcript 1…", "exchanges": 4}
-//	{"type": "state", "state": {…Snapshot…}}
-//	{"type": "ready", "goroutines": 5}         the module listens (posted once)
-//	{"type": "error", "error": "…"}            the module failed to load or read a message
+//	panel.Reply        the id and op of the command, and its result or error
+//	panel.Delta        what the session recorded since the Delta before: the new and
+//	                   changed exchanges, each at its position, and the steps from the
+//	                   first that changed on (a replay.Stepper's)
+//	panel.State        the session's Snapshot
+//	panel.Ready        the module listens, with its goroutine count (posted once)
+//	panel.Failure      a message it could not read: one of another version of
+//	                   the site (a page and a worker of different builds), named so
 //
-// After changes, at most every 50 ms, the worker posts the whole
-// transcript (replay.Write output, for replay.Parse, Steps and the
-// diagram) and the state. Ops and their args (JSON names of the Args
-// types; unknown fields are an error):
+// After changes, at most every 50 ms, the worker posts a Delta and the
+// state. A Delta costs the same at the tenth exchange and the
+// thousandth: the page puts its exchanges and steps in place and reads
+// no transcript text (BenchmarkLiveEvent, in the README's table); the
+// worker rebuilds from the recorder only the exchanges that changed
+// ([Session.Changes]) and steps only them (replay.Stepper). What still
+// passes over the whole session for each event is small: the
+// exchanges' version numbers, the page's lanes (a pass over the
+// steps), and the findings, which the page asks the check worker to
+// work out afresh for the whole transcript, one check at a time. A
+// stream that stays open while other exchanges come and go brings the
+// steps since its first into each Delta that adds to it.
+// The commands and what they answer:
 //
-//	open              {"mode": "offline"} or {"mode": "remote", "url": "http://…", "urls": […], "title": "…"},
-//	                  and "version": "1.0" or "0.3" (none: offline 1.0, remote the cards decide);
-//	                  closes the open session first; result: Snapshot
-//	close             result: {"closed": true, "goroutines": N}; the closed session can still be saved
-//	save              SaveOptions {"normalize"}; result: {"text": "<transcript>", "exchanges": N},
-//	                  as recorded (real times and ids) or, with normalize, normalised
-//	state             result: Snapshot
-//	stats             result: {"goroutines": N}, counting the goroutine that answers: compare a
-//	                  count taken before "open" with one after "close"
-//	sendDiff          DiffArgs          {"base", "repository", "diff", "agent", "binding"}
-//	answer            AnswerArgs        {"taskId", "contextId", "text", "variant", "agent", "binding"}
-//	sendWhileWaiting  MessageArgs       {"taskId", "text", "agent", "binding"}
-//	deploy            DeployArgs        {"build", "environment", "blocking", "agent", "binding"}
-//	approve, refuse   DecideArgs        {"taskId"} or {"url"}, and "token" for a remote kit
-//	subscribe, getTask, cancel  TaskArgs {"taskId", "agent", "binding"}
-//	runPlanner        PlanArgs          {"base", "build", "environment", "agent", "binding"}
-//	send              SendArgs          {"agent", "text", "taskId", "contextId", "stream", "binding"}
-//
-// binding is "JSONRPC" or "HTTP+JSON"; variant is "wrong-task",
-// "no-context" or "other-context". Move results are [Result] objects.
+//	OpenArgs       "open"    {Mode, URL, URLs, Title, Version}; Version "1.0" or "0.3" (none: offline
+//	                         1.0, remote the cards decide); closes the open session first: a Snapshot
+//	CloseArgs      "close"   a Closed {Closed, Goroutines}; the closed session can still be saved
+//	SaveOptions    "save"    {Normalize}: a Saved {Text, Exchanges}, as recorded (real times
+//	                         and ids) or, with Normalize, normalised
+//	StateArgs      "state"   a Snapshot
+//	StatsArgs      "stats"   a Stats {Goroutines}, counting the goroutine that answers:
+//	                         compare a count taken before "open" with one after "close"
+//	DiffArgs       "sendDiff", AnswerArgs "answer", MessageArgs "sendWhileWaiting",
+//	DeployArgs     "deploy", ApproveArgs "approve", RefuseArgs "refuse" (DecideArgs),
+//	SubscribeArgs  "subscribe", GetTaskArgs "getTask", CancelArgs "cancel" (TaskArgs),
+//	PlanArgs       "runPlanner", SendArgs "send": the moves above; each answers a Result
 //
 // The types of these messages (Snapshot, Result, the Args types and
-// what they hold) are declared in package live/panel, which has no
-// dependency beyond the standard library: the page's viewer decodes
-// and encodes the same types, so a field is named once. This package
+// what they hold) are declared in package live/panel; this package
 // names them by alias.
 //
 // # What the page draws

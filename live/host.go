@@ -1,9 +1,7 @@
 package live
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -21,8 +20,8 @@ const DefaultThrottle = 50 * time.Millisecond
 
 // HostConfig configures a Host.
 type HostConfig struct {
-	// Post sends one message, a JSON object, to the page. It is called
-	// from many goroutines, one at a time.
+	// Post sends one message, panel.Encode's bytes, to the page. It is
+	// called from many goroutines, one at a time.
 	Post func(msg []byte)
 	// Transport carries remote sessions' calls; nil means
 	// http.DefaultTransport (in a browser, fetch).
@@ -34,16 +33,17 @@ type HostConfig struct {
 	Logger *slog.Logger
 }
 
-// A Host runs one session at a time for a page, driven by JSON commands
-// (see the package documentation for the protocol). Handle never
-// blocks: each command runs in its own goroutine, and a panic in one
-// becomes an error reply.
+// A Host runs one session at a time for a page, driven by the page's
+// commands, package panel's messages (see the package documentation for
+// the protocol). Handle never blocks: each command runs in its own
+// goroutine, and a panic in one becomes an error reply.
 type Host struct {
 	cfg  HostConfig
 	post sync.Mutex // serialises cfg.Post
 
 	mu   sync.Mutex
 	s    *Session
+	sgen int        // s's number: the gen it was opened as
 	gen  int        // counts sessions opened, to drop stale updates
 	open sync.Mutex // serialises open and close
 
@@ -51,14 +51,9 @@ type Host struct {
 	quit  chan struct{}
 	done  chan struct{}
 
-	exec func(Command) (any, error) // h.do; tests replace it
-}
+	sent sent // what the page has of the session; the updates goroutine's
 
-// A Command is one message from the page.
-type Command struct {
-	ID   json.RawMessage `json:"id"`   // echoed in the reply; any JSON value
-	Op   string          `json:"op"`   // "open", "sendDiff", ...
-	Args json.RawMessage `json:"args"` // the op's arguments, an object
+	exec func(panel.Command) (any, error) // h.do; tests replace it
 }
 
 // NewHost returns a Host that posts through cfg.Post. Close stops it.
@@ -72,43 +67,44 @@ func NewHost(cfg HostConfig) *Host {
 	return h
 }
 
-// Handle runs one command, given as JSON, in a goroutine of its own and
-// returns at once.
+// Ready posts panel.Ready: the page's worker calls it once it listens.
+func (h *Host) Ready() { h.send(&panel.Ready{Goroutines: Goroutines()}) }
+
+// Handle runs one command, a panel.Request as panel.Encode writes it,
+// in a goroutine of its own and returns at once. A message it cannot
+// read (one of another version: a page and a worker of different
+// builds) is answered with a panel.Failure that says why.
 func (h *Host) Handle(msg []byte) {
-	var c Command
-	if err := json.Unmarshal(msg, &c); err != nil {
-		h.send(map[string]any{"error": fmt.Sprintf("live: a command must be a JSON object {id, op, args}: %v", err)})
+	m, err := panel.Decode(msg)
+	if err != nil {
+		h.send(&panel.Failure{Error: "live: the page's command cannot be read: " + err.Error()})
 		return
 	}
-	go h.run(c)
+	r, ok := m.(*panel.Request)
+	if !ok {
+		h.send(&panel.Failure{Error: fmt.Sprintf("live: the page sent a %T, not a command", m)})
+		return
+	}
+	go h.run(r)
 }
 
-func (h *Host) run(c Command) {
+func (h *Host) run(r *panel.Request) {
+	op := r.Command.Op()
 	defer func() {
 		if v := recover(); v != nil {
-			h.reply(c.ID, nil, fmt.Errorf("live: %s failed inside the worker: %v\n%s", c.Op, v, debug.Stack()))
+			h.send(&panel.Reply{ID: r.ID, Op: op, Error: fmt.Sprintf("live: %s failed inside the worker: %v\n%s", op, v, debug.Stack())})
 		}
 	}()
-	res, err := h.exec(c)
-	h.reply(c.ID, res, err)
+	res, err := h.exec(r.Command)
+	reply := &panel.Reply{ID: r.ID, Op: op, Result: res}
+	if err != nil {
+		reply.Result, reply.Error = nil, err.Error()
+	}
+	h.send(reply)
 }
 
-func (h *Host) reply(id json.RawMessage, res any, err error) {
-	if len(id) == 0 {
-		id = json.RawMessage("null")
-	}
-	if err != nil {
-		h.send(map[string]any{"id": id, "error": err.Error()})
-		return
-	}
-	h.send(map[string]any{"id": id, "result": res})
-}
-
-func (h *Host) send(v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(map[string]any{"error": "live: a reply cannot be encoded: " + err.Error()})
-	}
+func (h *Host) send(m any) {
+	b := panel.Encode(m)
 	h.post.Lock()
 	defer h.post.Unlock()
 	if h.cfg.Post != nil {
@@ -116,39 +112,29 @@ func (h *Host) send(v any) {
 	}
 }
 
-// do runs one command and returns its result.
-func (h *Host) do(c Command) (any, error) {
-	args := c.Args
-	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
-		args = json.RawMessage("{}")
-	}
-	switch c.Op {
-	case "open":
-		var a OpenArgs
-		if err := decode(c.Op, args, &a); err != nil {
-			return nil, err
-		}
-		return h.openSession(a)
-	case "close":
+// do runs one command and returns its result: adding a command to
+// package panel adds its case here.
+func (h *Host) do(c panel.Command) (any, error) {
+	switch c := c.(type) {
+	case panel.OpenArgs:
+		return h.openSession(c)
+	case panel.CloseArgs:
 		h.closeSession()
-		return map[string]any{"closed": true, "goroutines": Goroutines()}, nil
-	case "stats":
-		return map[string]any{"goroutines": Goroutines()}, nil
+		return &panel.Closed{Closed: true, Goroutines: Goroutines()}, nil
+	case panel.StatsArgs:
+		return &panel.Stats{Goroutines: Goroutines()}, nil
 	}
 	s := h.session()
 	if s == nil {
-		return nil, fmt.Errorf("live: %s: no session is open; send \"open\" first", c.Op)
+		return nil, fmt.Errorf("live: %s: no session is open; send \"open\" first", c.Op())
 	}
 	ctx := context.Background()
-	switch c.Op {
-	case "state":
-		return s.Snapshot(), nil
-	case "save":
-		var a SaveOptions
-		if err := decode(c.Op, args, &a); err != nil {
-			return nil, err
-		}
-		t, err := s.transcriptFor(a)
+	switch c := c.(type) {
+	case panel.StateArgs:
+		snap := s.Snapshot()
+		return &snap, nil
+	case panel.SaveOptions:
+		t, err := s.transcriptFor(c)
 		if err != nil {
 			return nil, fmt.Errorf("live: save: %w", err)
 		}
@@ -156,50 +142,31 @@ func (h *Host) do(c Command) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("live: save: %w", err)
 		}
-		return map[string]any{"text": string(b), "exchanges": len(t.Exchanges)}, nil
-	case "sendDiff":
-		return runMove(c.Op, args, func(a DiffArgs) (*Result, error) { return s.SendDiff(ctx, a) })
-	case "answer":
-		return runMove(c.Op, args, func(a AnswerArgs) (*Result, error) { return s.Answer(ctx, a) })
-	case "sendWhileWaiting":
-		return runMove(c.Op, args, func(a MessageArgs) (*Result, error) { return s.SendWhileWaiting(ctx, a) })
-	case "deploy":
-		return runMove(c.Op, args, func(a DeployArgs) (*Result, error) { return s.Deploy(ctx, a) })
-	case "approve":
-		return runMove(c.Op, args, func(a DecideArgs) (*Result, error) { return s.Approve(ctx, a) })
-	case "refuse":
-		return runMove(c.Op, args, func(a DecideArgs) (*Result, error) { return s.Refuse(ctx, a) })
-	case "subscribe":
-		return runMove(c.Op, args, func(a TaskArgs) (*Result, error) { return s.Subscribe(ctx, a) })
-	case "getTask":
-		return runMove(c.Op, args, func(a TaskArgs) (*Result, error) { return s.GetTask(ctx, a) })
-	case "cancel":
-		return runMove(c.Op, args, func(a TaskArgs) (*Result, error) { return s.Cancel(ctx, a) })
-	case "runPlanner":
-		return runMove(c.Op, args, func(a PlanArgs) (*Result, error) { return s.RunPlanner(ctx, a) })
-	case "send":
-		return runMove(c.Op, args, func(a SendArgs) (*Result, error) { return s.Send(ctx, a) })
+		return &panel.Saved{Text: string(b), Exchanges: len(t.Exchanges)}, nil
+	case panel.DiffArgs:
+		return s.SendDiff(ctx, c)
+	case panel.AnswerArgs:
+		return s.Answer(ctx, c)
+	case panel.MessageArgs:
+		return s.SendWhileWaiting(ctx, c)
+	case panel.DeployArgs:
+		return s.Deploy(ctx, c)
+	case panel.ApproveArgs:
+		return s.Approve(ctx, c.DecideArgs)
+	case panel.RefuseArgs:
+		return s.Refuse(ctx, c.DecideArgs)
+	case panel.SubscribeArgs:
+		return s.Subscribe(ctx, c.TaskArgs)
+	case panel.GetTaskArgs:
+		return s.GetTask(ctx, c.TaskArgs)
+	case panel.CancelArgs:
+		return s.Cancel(ctx, c.TaskArgs)
+	case panel.PlanArgs:
+		return s.RunPlanner(ctx, c)
+	case panel.SendArgs:
+		return s.Send(ctx, c)
 	}
-	return nil, fmt.Errorf("live: unknown op %q", c.Op)
-}
-
-func runMove[A any](op string, raw json.RawMessage, f func(A) (*Result, error)) (any, error) {
-	var a A
-	if err := decode(op, raw, &a); err != nil {
-		return nil, err
-	}
-	return f(a)
-}
-
-// decode reads a command's arguments strictly: an unknown field is an
-// error naming it, so a typo in the page does not pass silently.
-func decode(op string, raw json.RawMessage, v any) error {
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return fmt.Errorf("live: %s: bad args: %w", op, err)
-	}
-	return nil
+	return nil, fmt.Errorf("live: the worker has no case for %q", c.Op())
 }
 
 func (h *Host) session() *Session {
@@ -209,7 +176,7 @@ func (h *Host) session() *Session {
 }
 
 // openSession closes the open session, if any, and opens another.
-func (h *Host) openSession(a OpenArgs) (any, error) {
+func (h *Host) openSession(a OpenArgs) (*Snapshot, error) {
 	h.open.Lock()
 	defer h.open.Unlock()
 	h.closeLocked()
@@ -240,10 +207,11 @@ func (h *Host) openSession(a OpenArgs) (any, error) {
 		return nil, err
 	}
 	h.mu.Lock()
-	h.s = s
+	h.s, h.sgen = s, gen
 	h.mu.Unlock()
 	h.changed(gen)
-	return s.Snapshot(), nil
+	snap := s.Snapshot()
+	return &snap, nil
 }
 
 func (h *Host) closeSession() {
@@ -293,17 +261,17 @@ func (h *Host) updates() {
 			return
 		case <-time.After(h.cfg.Throttle):
 		}
-		s := h.session()
+		h.mu.Lock()
+		s, gen := h.s, h.sgen
+		h.mu.Unlock()
 		if s == nil {
 			continue
 		}
-		t := s.Transcript()
-		if b, err := replay.Marshal(t); err != nil {
-			h.send(map[string]any{"type": "transcript", "error": err.Error()})
-		} else {
-			h.send(map[string]any{"type": "transcript", "text": string(b), "exchanges": len(t.Exchanges)})
+		// Numbered as the session it is of, not the one being opened.
+		if d := h.sent.delta(gen, s); d != nil {
+			h.send(d)
 		}
-		h.send(map[string]any{"type": "state", "state": s.Snapshot()})
+		h.send(&panel.State{Snapshot: s.Snapshot()})
 	}
 }
 
@@ -316,4 +284,42 @@ func (h *Host) Close() {
 		close(h.quit)
 	}
 	<-h.done
+}
+
+// sent is what the page has of the session: its exchanges and their
+// versions (Session.Changes), and its steps, so that a Delta carries
+// only what changed.
+type sent struct {
+	session int
+	vers    []int
+	xs      []*replay.Exchange
+	steps   replay.Stepper
+}
+
+// delta is what the session holds that the page does not, or nil when
+// nothing changed; session is the session's number, and a new one
+// starts afresh.
+func (st *sent) delta(session int, s *Session) *panel.Delta {
+	if st.session != session {
+		*st = sent{session: session}
+	}
+	t, changed, now := s.Changes(st.vers)
+	st.vers = now
+	if len(changed) == 0 {
+		return nil
+	}
+	for _, i := range changed {
+		for len(st.xs) <= i {
+			st.xs = append(st.xs, nil)
+		}
+		st.xs[i] = t.Exchanges[i]
+	}
+	t.Exchanges = st.xs
+	from := st.steps.Update(t, changed)
+	d := &panel.Delta{Session: session, Title: t.Title, Notes: t.Notes, Participants: t.Participants,
+		Exchanges: len(t.Exchanges), From: from, Steps: st.steps.Steps()[from:]}
+	for _, i := range changed {
+		d.Changed = append(d.Changed, panel.Placed{At: i, Exchange: t.Exchanges[i]})
+	}
+	return d
 }

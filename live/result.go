@@ -119,8 +119,8 @@ func (t *moveTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.ContentLength = int64(len(body))
-		if t.rest && binding.MediaType(req.Header.Get("Content-Type")) == "application/json" {
-			req.Header.Set("Content-Type", restContentType)
+		if t.rest && binding.MediaType(req.Header.Get("Content-Type")) == binding.JSONRPCMediaType {
+			req.Header.Set("Content-Type", binding.HTTPJSONMediaType)
 		}
 	}
 	t.m.mu.Lock()
@@ -162,9 +162,6 @@ func (b *drainBody) Close() error {
 	})
 	return b.rc.Close()
 }
-
-// restContentType is the media type of HTTP+JSON bodies (spec §11.1).
-const restContentType = "application/a2a+json"
 
 // trimBody is what the recorder keeps of a body.
 func trimBody(s string) string {

@@ -115,6 +115,7 @@ type Session struct {
 	streams []*streamState   //
 	claimed map[int]bool     // exchange seqs a move has claimed
 	notes   map[int][]string // notes for exchanges, by seq
+	used    map[string]bool  // the parties the exchanges name, as the session names them
 	proxied map[string]bool  // remote: hosts the transport proxies
 
 	idMu sync.Mutex        // guards ids and byID
@@ -140,6 +141,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		tasks:   map[a2a.TaskID]*taskState{},
 		claimed: map[int]bool{},
 		notes:   map[int][]string{},
+		used:    map[string]bool{},
 		proxied: map[string]bool{},
 		byID:    map[int]*agentRef{},
 	}
@@ -388,7 +390,35 @@ func (s *Session) begin() error {
 // the session detected. Bodies the format cannot hold are left out with
 // a note saying so. The result is a copy.
 func (s *Session) Transcript() *replay.Transcript {
-	t := s.rec.Transcript(s.title)
+	return s.finish(s.rec.Transcript(s.title))
+}
+
+// Changes returns the session's transcript as Transcript does, but with
+// only the exchanges that changed since vers (what the call before
+// returned as now; nil at first) built, the others nil, the positions
+// of those it built, and the exchanges' versions now. What it costs
+// grows with what changed, not with the session (but for a pass over
+// the versions).
+func (s *Session) Changes(vers []int) (t *replay.Transcript, changed, now []int) {
+	now = s.rec.Versions(nil)
+	s.mu.Lock()
+	for i := range now {
+		now[i] += len(s.notes[i+1]) // a note changes the exchange too
+	}
+	s.mu.Unlock()
+	for i, v := range now {
+		if i >= len(vers) || vers[i] != v {
+			changed = append(changed, i)
+		}
+	}
+	return s.finish(s.rec.TranscriptOf(s.title, changed)), changed, now
+}
+
+// finish makes the recorder's transcript the session's: its exchanges
+// (those it holds) named as the session knows its agents, with their
+// notes, their bodies made fit for the format, and the lanes of those
+// that took part.
+func (s *Session) finish(t *replay.Transcript) *replay.Transcript {
 	s.mu.Lock()
 	notes := make(map[int][]string, len(s.notes))
 	for k, v := range s.notes {
@@ -396,8 +426,10 @@ func (s *Session) Transcript() *replay.Transcript {
 	}
 	s.mu.Unlock()
 
-	used := map[string]bool{}
 	for _, x := range t.Exchanges {
+		if x == nil {
+			continue
+		}
 		// The recorder names a remote target by its host; the session
 		// knows its agents by their cards' URLs. A call outside A2A is
 		// named from the path below the agent's URL, so an agent's
@@ -410,12 +442,16 @@ func (s *Session) Transcript() *replay.Transcript {
 				}
 			}
 		}
-		used[x.From], used[x.To] = true, true
+		s.mu.Lock()
+		s.used[x.From], s.used[x.To] = true, true
+		s.mu.Unlock()
 		x.Notes = append(x.Notes, notes[x.Seq]...)
 		sanitize(x)
 	}
 	// Lanes: the client, the agents in the session's order, any other
-	// host, the operator.
+	// host, the operator; of those an exchange names (the recorder's
+	// participants hold every end of every exchange, and an agent's
+	// host is named after the agent).
 	urls := map[string]string{}
 	for _, p := range t.Participants {
 		if p.URL != "" {
@@ -425,10 +461,12 @@ func (s *Session) Transcript() *replay.Transcript {
 	for _, a := range s.agents {
 		urls[a.name] = a.url
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	var parts []replay.Participant
 	seen := map[string]bool{}
 	add := func(name string) {
-		if used[name] && !seen[name] {
+		if s.used[name] && !seen[name] {
 			seen[name] = true
 			parts = append(parts, replay.Participant{Name: name, URL: urls[name]})
 		}
@@ -440,14 +478,6 @@ func (s *Session) Transcript() *replay.Transcript {
 	for _, p := range t.Participants {
 		if p.Name != OperatorName {
 			add(p.Name)
-		}
-	}
-	for _, x := range t.Exchanges {
-		if x.From != OperatorName {
-			add(x.From)
-		}
-		if x.To != OperatorName {
-			add(x.To)
 		}
 	}
 	add(OperatorName)

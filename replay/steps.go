@@ -250,9 +250,9 @@ func Steps(t *Transcript) []Step {
 	}
 	steps, keys, known := exchangeSteps(t)
 	outOfBandTasks(t, steps, keys, known)
-	exOf := timeOrder(steps, keys)
-	reqID := number(steps, exOf, len(t.Exchanges))
-	followTasks(t, steps, exOf, reqID, len(known))
+	exOf, _ := timeOrder(steps, keys)
+	reqID := number(steps, exOf, len(t.Exchanges), 0)
+	followTasks(t, steps, exOf, reqID, len(known), nil)
 	return steps
 }
 
@@ -389,11 +389,12 @@ func outOfBandTasks(t *Transcript, steps []Step, keys []stepKey, known map[strin
 }
 
 // timeOrder puts steps in time order, in place, and returns the
-// exchange position of each.
-func timeOrder(steps []Step, keys []stepKey) (exOf []int) {
+// exchange position of each, and where each was before (keys stay as
+// they were: the i-th step's key is now keys[order[i]]).
+func timeOrder(steps []Step, keys []stepKey) (exOf []int, order []int32) {
 	// order[i] is the position in steps of the i-th step in time; a
 	// stable sort keeps the transcript's order between equal keys.
-	order := make([]int32, len(steps))
+	order = make([]int32, len(steps))
 	for i := range order {
 		order[i] = int32(i)
 	}
@@ -409,18 +410,18 @@ func timeOrder(steps []Step, keys []stepKey) (exOf []int) {
 		exOf[i] = keys[o].ex
 	}
 	permute(steps, order)
-	return exOf
+	return exOf, order
 }
 
-// number gives the ordered steps their index and id, makes their texts
-// visible, and returns the id of each exchange's request step by
-// exchange position (of n).
-func number(steps []Step, exOf []int, n int) []string {
+// number gives the ordered steps their index and id, the first being
+// step off+1, makes their texts visible, and returns the id of each
+// exchange's request step by exchange position (of n).
+func number(steps []Step, exOf []int, n, off int) []string {
 	reqID := make([]string, n)
 	for i := range steps {
 		s := &steps[i]
-		s.Index = i + 1
-		s.ID = "s" + strconv.Itoa(i+1)
+		s.Index = off + i + 1
+		s.ID = "s" + strconv.Itoa(s.Index)
 		s.Label, s.Detail, s.Notes = Visible(s.Label), Visible(s.Detail), visibleAll(s.Notes)
 		if s.Kind == KindRequest || s.Kind == KindPush {
 			reqID[exOf[i]] = s.ID
@@ -432,8 +433,10 @@ func number(steps []Step, exOf []int, n int) []string {
 // followTasks links replies to their requests and streamed steps to the
 // request that opened the stream, and follows each task through the
 // ordered steps: its context where a step does not say it, its state
-// after each step, and whether a step changed it.
-func followTasks(t *Transcript, steps []Step, exOf []int, reqID []string, tasks int) {
+// after each step, and whether a step changed it. before, when not nil,
+// gives a task's state and context before the first of these steps (a
+// Stepper's steps before them).
+func followTasks(t *Transcript, steps []Step, exOf []int, reqID []string, tasks int, before func(task string) (state, ctx string)) {
 	// What is known of each task so far, by task id.
 	type task struct{ state, ctx string }
 	at := make(map[string]int, tasks)
@@ -458,7 +461,11 @@ func followTasks(t *Transcript, steps []Step, exOf []int, reqID []string, tasks 
 		if !ok {
 			k = len(known)
 			at[s.TaskID] = k
-			known = append(known, task{})
+			var tk task
+			if before != nil {
+				tk.state, tk.ctx = before(s.TaskID)
+			}
+			known = append(known, tk)
 		}
 		tk := &known[k]
 		if s.ContextID == "" {

@@ -2,12 +2,15 @@
 // in a Web Worker, so the agents' work never blocks the page.
 //
 //   const w = new Worker("live-worker.js");          // or "live-worker.js?wasm=…&exec=…"
-//   w.onmessage = (e) => { … e.data is {id, result} | {id, error} | {type, …} };
-//   w.postMessage({id: 1, op: "open", args: {mode: "offline"}});
+//   w.postMessage(bytes);                             // a command: package live/panel's Request, encoded
+//   w.onmessage = (e) => { … e.data is a Uint8Array: a panel.Reply, Delta, State, Ready or Failure };
 //
-// The protocol is described in the documentation of the Go package live.
-// Commands posted before the module has started are kept and run once it
-// has; the module posts {type: "ready"} when it listens.
+// The messages are Go types of package live/panel, written and read by
+// Go on both sides (panel.Encode, panel.Decode), versioned: this script
+// only carries them. Its own failures to load the module are the one
+// exception, posted as objects, {type: "error", error: "…"}. Commands
+// posted before the module has started are kept and run once it has;
+// the module posts panel.Ready when it listens.
 //
 // The offline page, opened from disk, can fetch nothing: it starts this
 // worker from a blob: URL whose script is wasm_exec.js followed by this

@@ -30,10 +30,10 @@ const module = "github.com/a2aplay/a2aplay/"
 var layers = [][]string{
 	0: {"binding", "exercise/onpage", "jsonread", "spec"},
 	1: {"agents", "internal/build", "internal/cputime", "internal/golden", "internal/jsonvalue", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "replay"},
-	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "live/panel", "replay/har", "test/bench/gen"},
-	3: {"lesson", "live", "record", "replay/open", "view"},
-	4: {"view/msg", "wasm/dom", "web"},
-	5: {"test/browser", "wasm/checker", "wasm/viewer", "wasm/worker"},
+	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "internal/wire", "replay/har", "test/bench/gen"},
+	3: {"lesson", "live/panel", "record", "replay/open", "view"},
+	4: {"live", "view/msg", "wasm/dom", "web"},
+	5: {"test/browser", "wasm/checker", "wasm/livedriver", "wasm/viewer", "wasm/worker"},
 	6: {"cmd/a2aplay", "cmd/check", "cmd/live", "cmd/viewer", "cmd/wasmsize", "conformance", "test", "test/bench"},
 }
 

@@ -1,10 +1,10 @@
 package msg
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
+	"github.com/a2aplay/a2aplay/internal/wire"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -83,79 +83,76 @@ const (
 // Encode writes the request: the page's side.
 func (r *Request) Encode() []byte {
 	e := start(kindRequest)
-	e.int(r.ID)
-	e.uint(uint64(r.Op))
-	e.str(r.Name)
-	e.str(r.Text)
-	e.str(r.Kind)
-	e.int(r.At)
-	e.int(r.Screen)
-	e.list(r.Exercises == nil, len(r.Exercises))
+	e.Int(r.ID)
+	e.Uint(uint64(r.Op))
+	e.Str(r.Name)
+	e.Str(r.Text)
+	e.Str(r.Kind)
+	e.Int(r.At)
+	e.Int(r.Screen)
+	e.List(r.Exercises == nil, len(r.Exercises))
 	for _, x := range r.Exercises {
-		e.str(x.ID)
-		e.str(x.Title)
-		e.str(x.Live)
-		e.str(x.Lesson)
-		e.strs(x.Done)
-		e.strs(x.Wrong)
+		e.Str(x.ID)
+		e.Str(x.Title)
+		e.Str(x.Live)
+		e.Str(x.Lesson)
+		e.Strs(x.Done)
+		e.Strs(x.Wrong)
 	}
-	return e.b
+	return e.B
 }
 
 // EncodeAnswer writes a Progress, Failure, Findings or Text: the
 // worker's side. (Apart from Request.Encode, so that the page's module
 // holds none of it.)
 func EncodeAnswer(m any) []byte {
-	var e *encoder
+	var e *wire.Encoder
 	switch m := m.(type) {
 	case *Progress:
 		e = start(kindProgress)
-		e.int(m.ID)
-		e.str(m.Phase)
-		e.uint(math.Float64bits(m.Done))
+		e.Int(m.ID)
+		e.Str(m.Phase)
+		e.Uint(math.Float64bits(m.Done))
 	case *Failure:
 		e = start(kindFailure)
-		e.int(m.ID)
-		e.str(m.Error)
+		e.Int(m.ID)
+		e.Str(m.Error)
 	case *Findings:
 		e = start(kindFindings)
-		e.int(m.ID)
-		e.raw(m.Findings)
-		e.bool(m.More)
+		e.Int(m.ID)
+		e.Raw(m.Findings)
+		e.Bool(m.More)
 	case *Text:
 		e = start(kindText)
-		e.int(m.ID)
-		e.str(m.Text)
+		e.Int(m.ID)
+		e.Str(m.Text)
 	case *Verdicts:
 		e = start(kindVerdicts)
-		e.int(m.ID)
-		e.list(m.Verdicts == nil, len(m.Verdicts))
+		e.Int(m.ID)
+		e.List(m.Verdicts == nil, len(m.Verdicts))
 		for _, v := range m.Verdicts {
-			e.str(v.ID)
-			e.str(v.Status)
-			e.int(v.Step)
-			e.str(v.Why)
-			e.str(v.Hint)
+			e.Str(v.ID)
+			e.Str(v.Status)
+			e.Int(v.Step)
+			e.Str(v.Why)
+			e.Str(v.Hint)
 		}
 	default:
 		panic(fmt.Sprintf("msg.EncodeAnswer: no answer %T", m))
 	}
-	return e.b
+	return e.B
 }
 
 // Decode reads any message: a *Request, *Progress, *Failure,
 // *Findings, *Text, *Verdicts, *Window (a Part's data) or *Whole. A message of
 // another version is an error that wraps ErrVersion.
 func Decode(data []byte) (any, error) {
-	d := &decoder{s: string(data)}
-	if v := d.uint(); d.err == nil && v != Version {
-		return nil, fmt.Errorf("%w (message version %d, this one's %d)", ErrVersion, v, Version)
-	}
-	if d.err != nil || d.i >= len(d.s) {
-		return nil, errors.New("a message without a kind")
+	d, kind, err := wire.Open(string(data), Version)
+	if err != nil {
+		return nil, err
 	}
 	var m any
-	switch kind := d.s[d.i]; kind {
+	switch kind {
 	case kindPart:
 		w, err := ReadPart(data)
 		if err != nil {
@@ -169,51 +166,45 @@ func Decode(data []byte) (any, error) {
 		}
 		return w, nil
 	case kindRequest:
-		d.i++
-		r := &Request{ID: d.int(), Op: Op(d.uint()), Name: d.str(), Text: d.str(), Kind: d.str(), At: d.int(), Screen: d.int()}
-		if isNil, n := d.list(); !isNil {
+		r := &Request{ID: d.Int(), Op: Op(d.Uint()), Name: d.Str(), Text: d.Str(), Kind: d.Str(), At: d.Int(), Screen: d.Int()}
+		if isNil, n := d.List(); !isNil {
 			r.Exercises = make([]view.Exercise, 0, min(n, 64))
-			for i := 0; i < n && d.err == nil; i++ {
-				r.Exercises = append(r.Exercises, view.Exercise{ID: d.str(), Title: d.str(), Live: d.str(), Lesson: d.str(), Done: d.strs(), Wrong: d.strs()})
+			for i := 0; i < n && d.Err == nil; i++ {
+				r.Exercises = append(r.Exercises, view.Exercise{ID: d.Str(), Title: d.Str(), Live: d.Str(), Lesson: d.Str(), Done: d.Strs(), Wrong: d.Strs()})
 			}
 		}
 		switch r.Op {
 		case OpCheck, OpOpen, OpShown, OpPart, OpExport, OpHAR:
 		default:
-			d.fail("no such request: %q", rune(r.Op))
+			d.Fail("no such request: %q", rune(r.Op))
 		}
 		m = r
 	case kindProgress:
-		d.i++
-		m = &Progress{ID: d.int(), Phase: d.str(), Done: math.Float64frombits(d.uint())}
+		m = &Progress{ID: d.Int(), Phase: d.Str(), Done: math.Float64frombits(d.Uint())}
 	case kindFailure:
-		d.i++
-		m = &Failure{ID: d.int(), Error: d.str()}
+		m = &Failure{ID: d.Int(), Error: d.Str()}
 	case kindFindings:
-		d.i++
-		f := &Findings{ID: d.int()}
-		if b := d.str(); b != "" {
+		f := &Findings{ID: d.Int()}
+		if b := d.Str(); b != "" {
 			f.Findings = []byte(b)
 		}
-		f.More = d.bool()
+		f.More = d.Bool()
 		m = f
 	case kindText:
-		d.i++
-		m = &Text{ID: d.int(), Text: d.str()}
+		m = &Text{ID: d.Int(), Text: d.Str()}
 	case kindVerdicts:
-		d.i++
-		v := &Verdicts{ID: d.int()}
-		if isNil, n := d.list(); !isNil {
+		v := &Verdicts{ID: d.Int()}
+		if isNil, n := d.List(); !isNil {
 			v.Verdicts = make([]view.Verdict, 0, min(n, 64))
-			for i := 0; i < n && d.err == nil; i++ {
-				v.Verdicts = append(v.Verdicts, view.Verdict{ID: d.str(), Status: d.str(), Step: d.int(), Why: d.str(), Hint: d.str()})
+			for i := 0; i < n && d.Err == nil; i++ {
+				v.Verdicts = append(v.Verdicts, view.Verdict{ID: d.Str(), Status: d.Str(), Step: d.Int(), Why: d.Str(), Hint: d.Str()})
 			}
 		}
 		m = v
 	default:
 		return nil, fmt.Errorf("a message of no kind known: %q", kind)
 	}
-	if err := d.end(); err != nil {
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("a message from the %s: %w", from(m), err)
 	}
 	return m, nil

@@ -1,6 +1,6 @@
 // Package msg is what the page and the check worker (wasm/checker) say
 // to each other, as Go types both sides import, in one compact binary
-// encoding of its own: the page's [Request]s (a check, an open, a part,
+// encoding: the page's [Request]s (a check, an open, a part,
 // an export, a HAR export, and its word that it has shown a part), and
 // the worker's answers: [Progress], [Failure], [Findings], [Text],
 // [Verdicts] (on the exercises a check of a Live session names), a
@@ -12,15 +12,14 @@
 // an older site) refuse each other's messages with [ErrVersion] rather
 // than misread them.
 //
-// The encoding: unsigned integers as uvarints, signed ones zigzagged,
-// strings and lists with their length first (a list's length plus one,
-// 0 for nil), booleans as a byte, times as their kind (zero, UTC or an
-// offset), offset, seconds and nanoseconds; each type's fields in the
-// order of its declaration (values.go). A Part's steps and exchanges are
-// each written with their number and length, so that the page finds
-// them without reading them, and reads one only when the inspector
-// shows it. The window's drawing, SVG text the page puts into the
-// document as it is, travels beside the bytes as strings.
+// The encoding is package internal/wire's, shared with the live
+// worker's messages (live/panel); each type's fields are written in the
+// order of its declaration (the transcript's values by wire, a Whole in
+// values.go). A Part's steps and exchanges are each written with their
+// number and length, so that the page finds them without reading them,
+// and reads one only when the inspector shows it. The window's drawing,
+// SVG text the page puts into the document as it is, travels beside the
+// bytes as strings.
 //
 // It is pure Go, tested natively and under GOOS=js: a message that is
 // cut short, has bytes left over or says what cannot be is an error

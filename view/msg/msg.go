@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/a2aplay/a2aplay/internal/wire"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
@@ -18,7 +19,7 @@ const Version = 3
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.
-var ErrVersion = errors.New("the page and its worker come from different versions of the site: reload the page")
+var ErrVersion = wire.ErrVersion
 
 // The kinds of message, after the version.
 const (
@@ -27,23 +28,17 @@ const (
 )
 
 // start begins a message of a kind.
-func start(kind byte) *encoder {
-	e := &encoder{b: make([]byte, 0, 256)}
-	e.uint(Version)
-	e.b = append(e.b, kind)
-	return e
-}
+func start(kind byte) *wire.Encoder { return wire.Start(Version, kind) }
 
 // open reads the start of a message of a kind.
-func open(data string, kind byte) (*decoder, error) {
-	d := &decoder{s: data}
-	if v := d.uint(); d.err == nil && v != Version {
-		return nil, fmt.Errorf("%w (message version %d, this one's %d)", ErrVersion, v, Version)
+func open(data string, kind byte) (*wire.Decoder, error) {
+	d, k, err := wire.Open(data, Version)
+	if err != nil {
+		return nil, err
 	}
-	if d.err != nil || d.i >= len(d.s) || d.s[d.i] != kind {
+	if k != kind {
 		return nil, fmt.Errorf("not a message of kind %q", kind)
 	}
-	d.i++
 	return d, nil
 }
 
@@ -64,49 +59,49 @@ type Part struct {
 // own.
 func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e := start(kindPart)
-	e.int(id)
-	e.uint(sys)
-	e.int(p.N)
-	e.int(p.First)
-	e.int(p.Last)
-	e.time(p.Start)
-	e.bool(p.Transcript != nil)
+	e.Int(id)
+	e.Uint(sys)
+	e.Int(p.N)
+	e.Int(p.First)
+	e.Int(p.Last)
+	e.Time(p.Start)
+	e.Bool(p.Transcript != nil)
 	if p.Transcript != nil {
-		e.head(p.Transcript)
+		e.Head(p.Transcript)
 	}
-	e.whole(&view.Whole{Summary: p.Summary, Lanes: p.Lanes, Tasks: p.Tasks})
-	e.int(p.Widest)
-	e.int(p.ShownFirst)
-	e.int(p.ShownLast)
-	e.bool(p.Provisional)
+	writeWhole(e, &view.Whole{Summary: p.Summary, Lanes: p.Lanes, Tasks: p.Tasks})
+	e.Int(p.Widest)
+	e.Int(p.ShownFirst)
+	e.Int(p.ShownLast)
+	e.Bool(p.Provisional)
 	out := &Part{SVG: p.SVG}
-	e.uint(uint64(len(p.More)))
+	e.Uint(uint64(len(p.More)))
 	for _, r := range p.More {
-		e.int(r.Last)
+		e.Int(r.Last)
 		out.More = append(out.More, r.SVG)
 	}
 	// Each step and each exchange with its number and its length, so
 	// that the page finds them all without reading them.
-	var item encoder
-	e.uint(uint64(len(p.Steps)))
+	var item wire.Encoder
+	e.Uint(uint64(len(p.Steps)))
 	for i := range p.Steps {
-		item.b = item.b[:0]
-		item.step(&p.Steps[i])
-		e.int(p.Steps[i].Index)
-		e.raw(item.b)
+		item.B = item.B[:0]
+		item.Step(&p.Steps[i])
+		e.Int(p.Steps[i].Index)
+		e.Raw(item.B)
 	}
 	var xs []*replay.Exchange
 	if p.Transcript != nil {
 		xs = p.Transcript.Exchanges
 	}
-	e.uint(uint64(len(xs)))
+	e.Uint(uint64(len(xs)))
 	for _, x := range xs {
-		item.b = item.b[:0]
-		item.exchange(x)
-		e.int(x.Seq)
-		e.raw(item.b)
+		item.B = item.B[:0]
+		item.Exchange(x)
+		e.Int(x.Seq)
+		e.Raw(item.B)
 	}
-	out.Data = e.b
+	out.Data = e.B
 	return out
 }
 
@@ -134,32 +129,32 @@ func ReadPart(data []byte) (*Window, error) {
 	}
 	w := &Window{Part: &view.Part{}}
 	p := w.Part
-	w.ID = d.int()
-	w.Sys = d.uint()
-	p.N = d.int()
-	p.First = d.int()
-	p.Last = d.int()
-	p.Start = d.time()
-	if d.bool() {
+	w.ID = d.Int()
+	w.Sys = d.Uint()
+	p.N = d.Int()
+	p.First = d.Int()
+	p.Last = d.Int()
+	p.Start = d.Time()
+	if d.Bool() {
 		p.Transcript = &replay.Transcript{}
-		d.head(p.Transcript)
+		d.Head(p.Transcript)
 	}
 	var wh view.Whole
-	d.whole(&wh)
+	readWhole(d, &wh)
 	p.Summary, p.Lanes, p.Tasks = wh.Summary, wh.Lanes, wh.Tasks
-	p.Widest = d.int()
-	p.ShownFirst = d.int()
-	p.ShownLast = d.int()
-	p.Provisional = d.bool()
-	if n := d.count(); n > 0 {
+	p.Widest = d.Int()
+	p.ShownFirst = d.Int()
+	p.ShownLast = d.Int()
+	p.Provisional = d.Bool()
+	if n := d.Count(); n > 0 {
 		p.More = make([]view.Rows, n)
 		for i := range p.More {
-			p.More[i].Last = d.int()
+			p.More[i].Last = d.Int()
 		}
 	}
-	w.Index, w.steps = d.items()
-	w.Seqs, w.xs = d.items()
-	if err := d.end(); err != nil {
+	w.Index, w.steps = items(d)
+	w.Seqs, w.xs = items(d)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("a part from the worker: %w", err)
 	}
 	if !slices.IsSorted(w.Index) || !slices.IsSorted(w.Seqs) {
@@ -169,11 +164,11 @@ func ReadPart(data []byte) (*Window, error) {
 }
 
 // items reads a list of numbered items, each as its encoding.
-func (d *decoder) items() ([]int, []string) {
-	n := d.count()
+func items(d *wire.Decoder) ([]int, []string) {
+	n := d.Count()
 	nums, items := make([]int, n), make([]string, n)
-	for i := 0; i < n && d.err == nil; i++ {
-		nums[i], items[i] = d.int(), d.str()
+	for i := 0; i < n && d.Err == nil; i++ {
+		nums[i], items[i] = d.Int(), d.Str()
 	}
 	return nums, items
 }
@@ -186,9 +181,9 @@ func (w *Window) Step(k int) (*replay.Step, error) {
 		return nil, nil
 	}
 	var s replay.Step
-	d := &decoder{s: w.steps[i]}
-	d.step(&s)
-	if err := d.end(); err != nil {
+	d := &wire.Decoder{S: w.steps[i]}
+	d.Step(&s)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("step %d from the worker: %w", k, err)
 	}
 	return &s, nil
@@ -202,9 +197,9 @@ func (w *Window) Exchange(seq int) (*replay.Exchange, error) {
 		return nil, nil
 	}
 	var x replay.Exchange
-	d := &decoder{s: w.xs[i]}
-	d.exchange(&x)
-	if err := d.end(); err != nil {
+	d := &wire.Decoder{S: w.xs[i]}
+	d.Exchange(&x)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("exchange %d from the worker: %w", seq, err)
 	}
 	return &x, nil
@@ -234,10 +229,10 @@ type Whole struct {
 // EncodeWhole writes w.
 func EncodeWhole(w *Whole) []byte {
 	e := start(kindWhole)
-	e.int(w.ID)
-	e.uint(w.Sys)
-	e.whole(w.Whole)
-	return e.b
+	e.Int(w.ID)
+	e.Uint(w.Sys)
+	writeWhole(e, w.Whole)
+	return e.B
 }
 
 // ReadWhole reads what EncodeWhole writes.
@@ -246,9 +241,9 @@ func ReadWhole(data []byte) (*Whole, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Whole{ID: d.int(), Sys: d.uint(), Whole: &view.Whole{}}
-	d.whole(w.Whole)
-	if err := d.end(); err != nil {
+	w := &Whole{ID: d.Int(), Sys: d.Uint(), Whole: &view.Whole{}}
+	readWhole(d, w.Whole)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("the whole from the worker: %w", err)
 	}
 	return w, nil

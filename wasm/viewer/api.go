@@ -31,9 +31,6 @@ import (
 //	a2aplay.liveDraw(text)    draw text as the live session's transcript:
 //	                          {steps, step} or {error}
 //	a2aplay.liveState()       {on, scenario, started, steps}: the Live mode
-//	a2aplay.crash()           panics on purpose, so a test can see that a
-//	                          panic in a callback shows in the banner and
-//	                          the page keeps working
 //
 // Each call returns at once and never throws: errors come back as data.
 func (p *page) exposeAPI() {
@@ -91,9 +88,6 @@ func (p *page) exposeAPI() {
 		return map[string]any{"steps": r.steps, "step": r.step}
 	})
 	fn("liveState", func([]js.Value) any { return p.liveState() })
-	fn("crash", func([]js.Value) any {
-		panic("a2aplay.crash() was called")
-	})
 	js.Global().Set("a2aplay", api)
 }
 

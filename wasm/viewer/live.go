@@ -4,8 +4,10 @@ package viewer
 
 // The Live mode: the mode tabs, the links, and the session's diagram.
 // The panel beside it (the worker, the learner's controls, the operator
-// panel) is panel.go; it starts the first time Live opens. Each
-// transcript the worker posts is parsed and drawn like any other, and
+// panel) is panel.go; it starts the first time Live opens. The worker
+// posts what changed (panel.Delta: new and changed exchanges, and the
+// steps from the first that changed), which the page puts in place of
+// or after what it has (liveDelta) and draws like any other transcript;
 // the learner steps through it with the same controls and inspector.
 //
 // Links: #live opens Live on its first scenario; #live=review, deploy,
@@ -15,11 +17,13 @@ package viewer
 // history: the URL keeps naming the scenario.
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
 	"syscall/js"
 
+	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -311,15 +315,57 @@ func (p *page) loadLive() {
 	p.startPanel()
 }
 
-// liveDraw draws a transcript of the session. The learner who was at the
-// last step follows the session to its new last step; one who stepped
-// back stays where they are.
+// liveDraw draws a transcript, given as text, as the session's (the
+// page's API: a2aplay.liveDraw).
 func (p *page) liveDraw(text string) drawn {
 	t, err := replay.ParseString(text, liveName+".http")
 	if err != nil {
 		return drawn{err: err}
 	}
-	d := newDoc(liveName, true, t)
+	return p.liveShowSteps(t, replay.Steps(t))
+}
+
+// liveDelta takes what the worker says changed in the session: its new
+// and changed exchanges, put in place, and its steps from m.From on,
+// after the ones the page has. The page reads no transcript text and
+// works out no steps: what an update costs does not grow with the
+// session (but for the lanes, a pass over the steps, and the findings,
+// which the check worker works out afresh).
+func (p *page) liveDelta(m *panel.Delta) drawn {
+	s := &p.live.panel
+	var xs []*replay.Exchange
+	var steps []replay.Step
+	switch d := p.live.doc; {
+	case m.Session > s.session: // a new session: afresh
+		s.session = m.Session
+	case m.Session == s.session && d != nil:
+		xs, steps = d.t.Exchanges, d.steps
+	default: // of a session before the one the page opened (liveReset)
+		return drawn{}
+	}
+	for _, x := range m.Changed {
+		switch {
+		case x.At >= 0 && x.At < len(xs):
+			xs[x.At] = x.Exchange
+		case x.At == len(xs):
+			xs = append(xs, x.Exchange)
+		default:
+			return drawn{err: errors.New("the worker sent exchange " + strconv.Itoa(x.At+1) + " after " + strconv.Itoa(len(xs)))}
+		}
+	}
+	if m.From < 0 || m.From > len(steps) || len(xs) != m.Exchanges {
+		return drawn{err: errors.New("the worker's steps do not follow the page's: it sent steps from " + strconv.Itoa(m.From+1) + " of " + strconv.Itoa(len(steps)) + ", exchanges to " + strconv.Itoa(m.Exchanges) + " of " + strconv.Itoa(len(xs)))}
+	}
+	s.exchanges = m.Exchanges
+	t := &replay.Transcript{Title: m.Title, Notes: m.Notes, Participants: m.Participants, Exchanges: xs}
+	return p.liveShowSteps(t, append(steps[:m.From], m.Steps...))
+}
+
+// liveShowSteps draws t, with its steps, as the session's transcript. The
+// learner who was at the last step follows the session to its new last
+// step; one who stepped back stays where they are.
+func (p *page) liveShowSteps(t *replay.Transcript, steps []replay.Step) drawn {
+	d := &doc{name: liveName, local: true, t: t, steps: steps, lanes: view.Lanes(steps)}
 	step := len(d.steps)
 	if p.live.doc != nil {
 		if cur := p.liveStep(); cur < len(p.live.doc.steps) {

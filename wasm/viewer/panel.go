@@ -9,13 +9,13 @@ package viewer
 //
 // The agents run in a Web Worker (web/live-worker.js, live.wasm): the
 // page never waits for them. The worker speaks the protocol of package
-// live: commands {id, op, args}, replies {id, result|error}, updates
-// {type: "transcript"|"state"|"ready"|"error"}. Replies and updates
-// are read into package panel's types a member at a time
-// (panel.ReadSnapshot, panel.ReadResult), and commands' arguments
-// posted as their members (panel.Args), without encoding/json; the
-// worker encodes and decodes the same declarations with it. A transcript the worker posts is drawn here like
-// any other.
+// live in package panel's messages, Go types both sides encode and
+// decode (panel.Encode, panel.Decode): the page's commands
+// (panel.Request), the worker's replies (panel.Reply) and its updates
+// (panel.Delta, State, Ready, Failure). A worker of another
+// version (one the browser kept from an older site) is told apart and
+// named as such in the panel. A transcript the worker posts is drawn
+// here like any other.
 //
 // Everything an agent or a transcript says is set as text, never markup.
 
@@ -35,7 +35,7 @@ import (
 type panelState struct {
 	w       js.Value // the agents' worker
 	seq     int      // the last command's id
-	pending map[int]func(result js.Value, err error)
+	pending map[int]func(result any, err error)
 	ready   bool // the worker's module runs
 
 	mode    panel.Mode
@@ -48,8 +48,8 @@ type panelState struct {
 	opening bool
 
 	before, after int // goroutines before the session and after it ended; -1: not counted
-	transcript    string
-	exchanges     int
+	session       int // the session the last Delta was of
+	exchanges     int // how many exchanges the session has
 
 	review, plan *panel.Task // the tasks of the review and planner cards
 	deploys      []string    // the deploy card's tasks, oldest first
@@ -83,7 +83,7 @@ type panelElements struct {
 func (p *page) startPanel() {
 	lv := &p.live
 	s := &lv.panel
-	s.pending = map[int]func(js.Value, error){}
+	s.pending = map[int]func(any, error){}
 	s.decided = map[string]string{}
 	s.mode, s.binding = panel.Offline, panel.JSONRPC
 	s.before, s.after = -1, -1
@@ -97,9 +97,9 @@ func (p *page) startPanel() {
 	}
 	p.status("Loading the agents (a second WebAssembly module, about 2 MB)…", "busy")
 	// Counted before any session, to compare with after "End session".
-	p.call("stats", nil, func(r js.Value, err error) {
+	p.call(panel.StatsArgs{}, func(r any, err error) {
 		if err == nil {
-			s.before = r.Get("goroutines").Int()
+			s.before = r.(*panel.Stats).Goroutines
 			p.paintFoot()
 		}
 	})
@@ -332,82 +332,81 @@ func taskID(t *panel.Task) string {
 	return t.ID
 }
 
-// call posts a command to the worker; done gets its result or error,
-// holding the page's mu.
-func (p *page) call(op string, args panel.Args, done func(result js.Value, err error)) {
+// call posts a command to the worker; done gets its result (a pointer
+// to the type the command answers) or error, holding the page's mu.
+func (p *page) call(c panel.Command, done func(result any, err error)) {
 	s := &p.live.panel
 	if s.w.IsUndefined() {
-		done(js.Undefined(), errors.New("the live worker is not running"))
+		done(nil, errors.New("the live worker is not running"))
 		return
-	}
-	a := js.Global().Get("Object").New()
-	if args != nil {
-		a = js.ValueOf(args.Fields())
 	}
 	s.seq++
 	s.pending[s.seq] = done
-	s.w.Call("postMessage", map[string]any{"id": s.seq, "op": op, "args": a})
+	a := dom.Uint8Array(panel.Encode(&panel.Request{ID: s.seq, Command: c}))
+	s.w.Call("postMessage", a, []any{a.Get("buffer")})
 }
 
 // receive takes a message of the worker: a reply or an update.
-func (p *page) receive(m js.Value) {
+func (p *page) receive(data js.Value) {
 	s := &p.live.panel
-	if m.Type() != js.TypeObject {
-		p.status("The agents' worker sent something that is not a message.", "error")
+	b := dom.Bytes(data)
+	if b == nil {
+		// Not panel's bytes: the loader's own failure, or a worker of an
+		// older site, which posted objects.
+		if data.Type() == js.TypeObject && data.Get("type").Equal(js.ValueOf("error")) && data.Get("error").Type() == js.TypeString {
+			p.status("The agents' worker says: "+data.Get("error").String()+". Reload the page to try again; if it goes on, rebuild the site (./build.sh serve).", "error")
+			return
+		}
+		p.status(workerVersion, "error")
 		return
 	}
-	if id := m.Get("id"); id.Type() == js.TypeNumber {
-		if done := s.pending[id.Int()]; done != nil {
-			delete(s.pending, id.Int())
-			if e := m.Get("error"); e.Type() == js.TypeString {
-				done(js.Undefined(), errors.New(e.String()))
-			} else {
-				done(m.Get("result"), nil)
-			}
+	m, err := panel.Decode(b)
+	if errors.Is(err, panel.ErrVersion) {
+		p.status(workerVersion, "error")
+		return
+	}
+	if err != nil {
+		p.status("The agents' worker sent a message the page cannot read: "+err.Error(), "error")
+		return
+	}
+	switch m := m.(type) {
+	case *panel.Reply:
+		done := s.pending[m.ID]
+		if done == nil {
 			return
 		}
-	}
-	kind := ""
-	if t := m.Get("type"); t.Type() == js.TypeString {
-		kind = t.String()
-	}
-	switch kind {
-	case "ready":
+		delete(s.pending, m.ID)
+		if m.Error != "" {
+			done(nil, errors.New(m.Error))
+		} else {
+			done(m.Result, nil)
+		}
+	case *panel.Ready:
 		s.ready = true
-	case "transcript":
-		if t := m.Get("text"); t.Type() == js.TypeString {
-			text := t.String()
-			if text == s.transcript {
-				return // nothing new to draw
-			}
-			s.transcript = text
-			s.exchanges = m.Get("exchanges").Int()
-			if r := p.liveDraw(text); r.err != nil {
-				p.status("The session's transcript does not parse: "+r.err.Error(), "error")
-			}
-			p.paintFoot()
-		} else if e := m.Get("error"); e.Type() == js.TypeString {
-			p.status("The session could not be recorded: "+e.String(), "error")
+	case *panel.Delta:
+		if r := p.liveDelta(m); r.err != nil {
+			p.status("The session's steps cannot be drawn: "+r.err.Error(), "error")
 		}
-	case "state":
-		snap, err := panel.ReadSnapshot(jsValue{m.Get("state")})
-		if err != nil {
-			p.status("The agents' worker sent a state the page cannot read: "+err.Error(), "error")
-			return
-		}
-		s.snap = snap
+		p.paintFoot()
+	case *panel.State:
+		s.snap = m.Snapshot
 		p.paintPanel()
+	case *panel.Failure:
+		switch {
+		case strings.Contains(m.Error, panel.ErrVersion.Error()):
+			p.status(workerVersion, "error")
+		case !s.ready:
+			p.status("The agents' worker says: "+m.Error+". Reload the page to try again; if it goes on, rebuild the site (./build.sh serve).", "error")
+		default:
+			p.status("The agents' worker says: "+m.Error, "error")
+		}
 	default:
-		msg := js.Global().Get("JSON").Call("stringify", m).String()
-		if e := m.Get("error"); e.Type() == js.TypeString {
-			msg = e.String()
-		}
-		if !s.ready {
-			msg += ". Reload the page to try again; if it goes on, rebuild the site (./build.sh serve)."
-		}
-		p.status("The agents' worker says: "+msg, "error")
+		p.status("The agents' worker sent a command, which is the page's to send.", "error")
 	}
 }
+
+// workerVersion is what the panel says of a worker of another version.
+const workerVersion = "The agents' worker comes from another version of the site than this page (your browser kept an older copy of one of them). Reload the page; if this stays, clear the site's data in the browser."
 
 // openSession opens an offline or a remote session; the worker closes
 // the one before.
@@ -425,11 +424,7 @@ func (p *page) openSession(args panel.OpenArgs) {
 	var open func()
 	open = func() {
 		p.liveReset()
-		p.call("open", args, func(r js.Value, err error) {
-			var snap panel.Snapshot
-			if err == nil {
-				snap, err = panel.ReadSnapshot(jsValue{r})
-			}
+		p.call(args, func(r any, err error) {
 			// A session that needs 0.3 opens in the live03 module.
 			if isNeeds03(err) && !s.on03 && p.openIn03(open) {
 				return
@@ -447,6 +442,7 @@ func (p *page) openSession(args panel.OpenArgs) {
 				p.paintPanel()
 				return
 			}
+			snap := *r.(*panel.Snapshot)
 			s.snap, s.open, s.closed, s.mode = snap, true, false, snap.Mode
 			var names []string
 			for _, a := range snap.Agents {
@@ -474,9 +470,9 @@ func (p *page) openSession(args panel.OpenArgs) {
 		return
 	}
 	// Count again: the session before may have left goroutines.
-	p.call("stats", nil, func(r js.Value, err error) {
+	p.call(panel.StatsArgs{}, func(r any, err error) {
 		if err == nil {
-			s.before = r.Get("goroutines").Int()
+			s.before = r.(*panel.Stats).Goroutines
 		}
 		open()
 	})
@@ -518,28 +514,29 @@ func (p *page) panelScenario(id string, fromClick bool) {
 // Moves.
 
 // run posts a move, shows it pending in the step's log, then its result.
-func (p *page) run(log js.Value, label, op string, args panel.Args, after func(r *panel.Result)) {
+func (p *page) run(log js.Value, label string, c panel.Command, after func(r *panel.Result)) {
 	// A move that may end a task shows its artifacts open; a look at a
 	// task (GetTask, a subscription) keeps them folded.
-	artifacts := op == "sendDiff" || op == "answer" || op == "runPlanner" || op == "send"
+	var artifacts bool
+	switch c.(type) {
+	case panel.DiffArgs, panel.AnswerArgs, panel.PlanArgs, panel.SendArgs:
+		artifacts = true
+	}
 	entry := h("div", "lv-result pending", h("div", "lv-r-head", h("b", "", label), " · ", "waiting for the answer…"))
 	dom.Append(log, entry)
 	entry.Call("scrollIntoView", map[string]any{"block": "nearest"})
-	p.call(op, args, func(v js.Value, err error) {
-		var r panel.Result
-		if err == nil {
-			r, err = panel.ReadResult(jsValue{v})
-		}
+	p.call(c, func(v any, err error) {
 		if err != nil {
 			entry.Call("replaceWith", h("div", "lv-result failed", h("div", "lv-r-head", h("b", "", label)), h("p", "lv-error", err.Error())))
 			p.paintPanel()
 			return
 		}
-		box := p.result(label, &r, artifacts)
+		r := v.(*panel.Result)
+		box := p.result(label, r, artifacts)
 		entry.Call("replaceWith", box)
 		box.Call("scrollIntoView", map[string]any{"block": "nearest"})
 		if after != nil {
-			after(&r)
+			after(r)
 		}
 		p.paintPanel()
 	})
@@ -550,7 +547,7 @@ func logOf(step js.Value) js.Value { return step.Call("querySelector", ".lv-log"
 
 func (p *page) sendDiff() {
 	s := &p.live.panel
-	p.run(logOf(s.el.rvStep1), "SendMessage · the diff", "sendDiff", panel.DiffArgs{Binding: s.binding}, func(r *panel.Result) {
+	p.run(logOf(s.el.rvStep1), "SendMessage · the diff", panel.DiffArgs{Binding: s.binding}, func(r *panel.Result) {
 		if r.Task != nil {
 			s.review = r.Task
 			s.el.rvTask.Set("value", r.Task.ID)
@@ -590,7 +587,7 @@ func (p *page) answerReview(variant panel.Variant) {
 	if s.review == nil || taskID != s.review.ID {
 		args.Agent = p.agentFor("code-reviewer")
 	}
-	p.run(logOf(e.rvStep2), label, "answer", args, func(r *panel.Result) {
+	p.run(logOf(e.rvStep2), label, args, func(r *panel.Result) {
 		if r.Task != nil && s.review != nil && r.Task.ID == s.review.ID {
 			s.review = r.Task
 		}
@@ -603,7 +600,7 @@ func (p *page) deploy() {
 	if t := p.lastDeploy(); t != nil && t.Terminal {
 		log = logOf(s.el.dpStep4)
 	}
-	p.run(log, "SendStreamingMessage · deploy "+dom.Attr(s.el.deploy, "data-build"), "deploy", panel.DeployArgs{Binding: s.binding}, func(r *panel.Result) {
+	p.run(log, "SendStreamingMessage · deploy "+dom.Attr(s.el.deploy, "data-build"), panel.DeployArgs{Binding: s.binding}, func(r *panel.Result) {
 		if r.Task != nil {
 			s.deploys = append(s.deploys, r.Task.ID)
 		}
@@ -612,7 +609,7 @@ func (p *page) deploy() {
 
 func (p *page) runPlanner() {
 	s := &p.live.panel
-	p.run(logOf(s.el.plStep1), "SendMessage · to the planner", "runPlanner", panel.PlanArgs{Binding: s.binding}, func(r *panel.Result) {
+	p.run(logOf(s.el.plStep1), "SendMessage · to the planner", panel.PlanArgs{Binding: s.binding}, func(r *panel.Result) {
 		if r.Task != nil {
 			s.plan = r.Task
 		}
@@ -625,7 +622,7 @@ func (p *page) answerPlanner() {
 		return
 	}
 	args := panel.AnswerArgs{TaskID: s.plan.ID, Text: s.el.plText.Get("value").String(), Binding: s.binding}
-	p.run(logOf(s.el.plStep2), "SendMessage · the answer, to the planner", "answer", args, func(r *panel.Result) {
+	p.run(logOf(s.el.plStep2), "SendMessage · the answer, to the planner", args, func(r *panel.Result) {
 		if r.Task != nil && s.plan != nil && r.Task.ID == s.plan.ID {
 			s.plan = r.Task
 		}
@@ -643,16 +640,21 @@ func (p *page) onTask(step js.Value, op, id, text string) {
 	}
 	label := map[string]string{"answer": "SendMessage", "sendWhileWaiting": "SendMessage while it waits", "getTask": "GetTask", "subscribe": "SubscribeToTask", "cancel": "CancelTask"}[op] +
 		" · task " + replay.ShortID(id)
-	var args panel.Args
+	var c panel.Command
+	task := panel.TaskArgs{TaskID: id, Binding: s.binding}
 	switch op {
 	case "answer":
-		args = panel.AnswerArgs{TaskID: id, Text: text, Binding: s.binding}
+		c = panel.AnswerArgs{TaskID: id, Text: text, Binding: s.binding}
 	case "sendWhileWaiting":
-		args = panel.MessageArgs{TaskID: id, Text: text, Binding: s.binding}
+		c = panel.MessageArgs{TaskID: id, Text: text, Binding: s.binding}
+	case "getTask":
+		c = panel.GetTaskArgs{TaskArgs: task}
+	case "subscribe":
+		c = panel.SubscribeArgs{TaskArgs: task}
 	default:
-		args = panel.TaskArgs{TaskID: id, Binding: s.binding}
+		c = panel.CancelArgs{TaskArgs: task}
 	}
-	p.run(log, label, op, args, nil)
+	p.run(log, label, c, nil)
 }
 
 func (p *page) tryMove(op string) {
@@ -685,7 +687,7 @@ func (p *page) sendOwn() {
 	} else {
 		label += agent
 	}
-	p.run(logOf(e.sendStep), label, "send", panel.SendArgs{Agent: agent, Text: e.sendText.Get("value").String(), Stream: stream, Binding: s.binding}, nil)
+	p.run(logOf(e.sendStep), label, panel.SendArgs{Agent: agent, Text: e.sendText.Get("value").String(), Stream: stream, Binding: s.binding}, nil)
 }
 
 // decide posts the link of what waits for the operator: the approve
@@ -706,7 +708,11 @@ func (p *page) decide(w panel.Waiting, approve bool) {
 	if s.snap.Mode == panel.Remote {
 		args.Token = strings.TrimSpace(s.el.opToken.Get("value").String())
 	}
-	p.run(s.el.opLog, verb+" · POST "+op+" link of "+who+" "+replay.ShortID(w.Task), op, args, func(r *panel.Result) {
+	var c panel.Command = panel.ApproveArgs{DecideArgs: args}
+	if !approve {
+		c = panel.RefuseArgs{DecideArgs: args}
+	}
+	p.run(s.el.opLog, verb+" · POST "+op+" link of "+who+" "+replay.ShortID(w.Task), c, func(r *panel.Result) {
 		if r.HTTP != nil && r.HTTP.Status == 200 {
 			s.decided[w.URL] = done
 		}
@@ -786,41 +792,43 @@ func (p *page) streamOf(taskID string) *panel.Stream {
 
 // The session.
 
-// saveSession downloads the session's transcript: as recorded, the one
-// the worker last posted (at most 50 ms old), at once; normalised (on
-// the synthetic clock, with deterministic ids), as the worker writes it
-// on request.
+// saveSession downloads the session's transcript as the worker writes
+// it: as recorded, or normalised (on the synthetic clock, with
+// deterministic ids) when the learner asks.
 func (p *page) saveSession() {
 	s := &p.live.panel
-	if s.transcript == "" {
+	if s.exchanges == 0 {
 		return
 	}
-	if !s.el.normalize.Get("checked").Bool() {
-		dom.Download("a2aplay-live-session.http", "text/plain;charset=utf-8", s.transcript)
-		return
-	}
-	p.call("save", panel.SaveOptions{Normalize: true}, func(r js.Value, err error) {
-		if err == nil && r.Get("text").Type() != js.TypeString {
-			err = errors.New("the worker sent no text")
-		}
+	norm := s.el.normalize.Get("checked").Bool()
+	p.call(panel.SaveOptions{Normalize: norm}, func(r any, err error) {
 		if err != nil {
-			p.status("Could not save the session normalised: "+err.Error(), "error")
+			p.status("Could not save the session: "+err.Error(), "error")
 			return
 		}
-		dom.Download("a2aplay-live-session-normalised.http", "text/plain;charset=utf-8", r.Get("text").String())
+		name := "a2aplay-live-session.http"
+		if norm {
+			name = "a2aplay-live-session-normalised.http"
+		}
+		dom.Download(name, "text/plain;charset=utf-8", r.(*panel.Saved).Text)
 	})
 }
 
 // replaySession opens the session in Replay, like a file the learner
-// opened.
+// opened: the transcript as the worker writes it.
 func (p *page) replaySession() {
 	s := &p.live.panel
-	if s.transcript == "" {
+	if s.exchanges == 0 {
 		return
 	}
-	if _, err := p.loadText("a2aplay-live-session.http", s.transcript); err != nil {
-		p.status("The session does not replay: "+err.Error(), "error")
-	}
+	p.call(panel.SaveOptions{}, func(r any, err error) {
+		if err == nil {
+			_, err = p.loadText("a2aplay-live-session.http", r.(*panel.Saved).Text)
+		}
+		if err != nil {
+			p.status("The session does not replay: "+err.Error(), "error")
+		}
+	})
 }
 
 // endSession closes the session and counts the worker's goroutines
@@ -833,7 +841,7 @@ func (p *page) endSession() {
 		p.status("Could not end the session: "+err.Error(), "error")
 		p.paintPanel()
 	}
-	p.call("close", nil, func(_ js.Value, err error) {
+	p.call(panel.CloseArgs{}, func(_ any, err error) {
 		if err != nil {
 			fail(err)
 			return
@@ -842,12 +850,12 @@ func (p *page) endSession() {
 		tries := 0
 		var count func()
 		count = func() {
-			p.call("stats", nil, func(r js.Value, err error) {
+			p.call(panel.StatsArgs{}, func(r any, err error) {
 				if err != nil {
 					fail(err)
 					return
 				}
-				n := r.Get("goroutines").Int()
+				n := r.(*panel.Stats).Goroutines
 				if tries++; tries < 40 && s.before >= 0 && n > s.before {
 					dom.Go(func() {
 						time.Sleep(50 * time.Millisecond)

@@ -80,7 +80,7 @@ func (p *page) openIn03(open func()) bool {
 	}
 	for id, done := range s.pending {
 		delete(s.pending, id)
-		done(js.Undefined(), errors.New("the worker was replaced by the one that speaks A2A 0.3"))
+		done(nil, errors.New("the worker was replaced by the one that speaks A2A 0.3"))
 	}
 	s.ready, s.open, s.closed, s.on03 = false, false, false, true
 	p.status("Loading the agents that speak A2A 0.3 too (a third WebAssembly module, about 3.6 MB)…", "busy")
@@ -88,9 +88,9 @@ func (p *page) openIn03(open func()) bool {
 		p.status("The agents' worker that speaks A2A 0.3 could not start: "+err.Error(), "error")
 		return true
 	}
-	p.call("stats", nil, func(r js.Value, err error) {
+	p.call(panel.StatsArgs{}, func(r any, err error) {
 		if err == nil {
-			s.before = r.Get("goroutines").Int()
+			s.before = r.(*panel.Stats).Goroutines
 		}
 		open()
 	})

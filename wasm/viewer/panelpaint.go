@@ -271,8 +271,8 @@ func (p *page) paintFoot() {
 	}
 	live := s.open && !s.snap.Closed
 	e.end.Set("disabled", !live)
-	e.save.Set("disabled", s.transcript == "")
-	e.replay.Set("disabled", s.transcript == "" || s.exchanges == 0)
+	e.save.Set("disabled", s.exchanges == 0)
+	e.replay.Set("disabled", s.exchanges == 0)
 	var parts []string
 	if s.before >= 0 {
 		parts = append(parts, strconv.Itoa(s.before)+" before the session")

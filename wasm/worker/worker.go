@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/live"
+	"github.com/a2aplay/a2aplay/live/panel"
 )
 
 // Run serves live sessions to the page and never returns.
@@ -17,32 +18,32 @@ func Run() {
 	time.Local = time.UTC
 
 	self := js.Global()
-	jsonObj := self.Get("JSON")
+	u8 := self.Get("Uint8Array")
+	// post sends one message as a Uint8Array whose buffer it hands over.
 	post := func(msg []byte) {
 		defer func() {
 			if v := recover(); v != nil {
 				self.Get("console").Call("error", fmt.Sprintf("live worker: posting a message failed: %v", v))
 			}
 		}()
-		self.Call("postMessage", jsonObj.Call("parse", string(msg)))
+		a := u8.New(len(msg))
+		js.CopyBytesToJS(a, msg)
+		self.Call("postMessage", a, []any{a.Get("buffer")})
 	}
 	h := live.NewHost(live.HostConfig{Post: post})
 
-	// handle must never block: Host.Handle parses the command and runs it
+	// handle must never block: Host.Handle reads the command and runs it
 	// in a goroutine of its own.
 	handle := func(data js.Value) {
-		defer func() {
-			if v := recover(); v != nil {
-				post([]byte(fmt.Sprintf(`{"type":"error","error":%q}`, fmt.Sprint("live worker: a message could not be read: ", v))))
-			}
-		}()
-		var text string
-		if data.Type() == js.TypeString {
-			text = data.String()
-		} else {
-			text = jsonObj.Call("stringify", data).String()
+		if !data.InstanceOf(u8) {
+			// Not panel's bytes: a page of an older site, which posted
+			// objects.
+			post(panel.Encode(&panel.Failure{Error: "live worker: the page sent an object, not a command's bytes: " + panel.ErrVersion.Error()}))
+			return
 		}
-		h.Handle([]byte(text))
+		b := make([]byte, data.Length())
+		js.CopyBytesToGo(b, data)
+		h.Handle(b)
 	}
 	onMessage := js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) > 0 {
@@ -59,6 +60,6 @@ func Run() {
 		}
 		self.Delete("livePending")
 	}
-	post([]byte(fmt.Sprintf(`{"type":"ready","goroutines":%d}`, live.Goroutines())))
+	h.Ready()
 	select {}
 }
