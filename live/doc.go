@@ -61,6 +61,7 @@
 //	SendWhileWaiting  a message on a task waiting in AUTH_REQUIRED
 //	Subscribe         SubscribeToTask; returns at the first event, the stream is read on
 //	GetTask, Cancel   GetTask and CancelTask
+//	Poll              a polling client's GetTask with historyLength (see Roads)
 //	RunPlanner        blocking SendMessage to the planner: the learner is its client and
 //	                  the operator; it passes INPUT_REQUIRED, then AUTH_REQUIRED, up
 //	Send              a text message to any agent, blocking or streaming, new task or not
@@ -77,6 +78,42 @@
 // library said), Sent (the ids a message carried), Note, and Exchanges
 // (the numbers of the transcript exchanges the move made, for the page
 // to highlight).
+//
+// # Roads
+//
+// How the learner's client waits on a task it started (spec §7.6.2) is a
+// road, given with SendDiff or Deploy ([DiffArgs].Road, [DeployArgs].Road;
+// roads.go):
+//
+//	stream     SendStreamingMessage, read to its end
+//	subscribe  no stream; the learner calls Subscribe when it wants to hear the task again
+//	webhook    a push notification config in SendMessage's configuration, for
+//	           the client's webhook; no stream
+//	poll       no stream; the page calls Poll (GetTask with historyLength, default 1)
+//	           at the interval the learner chose, until the task ends
+//
+// Without a stream the deploy's send is blocking and returns at
+// AUTH_REQUIRED: the road is how the client learns of the resumption.
+// The review's send returns at once (returnImmediately): the road is
+// how it learns of the question. No road is each move's own way.
+//
+// The webhook is the client's, in the session: served by the session's
+// transport at http://localhost:41250/notify/{agent} (the next port
+// when another session in the process holds it), recorded on its side
+// as push exchanges from the agent to the participant "client-webhook"
+// (as in capture 13-push-webhook), and read into the task table as each
+// notification arrives. It answers 204, or 401 to a POST without the
+// token the client put in its config, or 400 to a body that is not a
+// StreamResponse. The kit posts with a2a-go's own HTTP sender, whose
+// http.Client has no transport of ours: a request to a loopback
+// webhook goes through http.DefaultTransport, so the package replaces
+// http.DefaultTransport, when the program starts, with a router that
+// serves the hosts sessions' webhooks hold and passes every other
+// request, unchanged, to the transport it replaced (in a browser,
+// fetch). Only offline sessions have a webhook: a remote agent cannot
+// POST into a browser, which accepts no incoming request, so the
+// webhook road of a remote session is [ErrWebhookRemote]; polling and
+// subscribing work with any agent.
 //
 // # Deviations
 //
@@ -180,6 +217,10 @@
 //	subscribe, getTask, cancel  TaskArgs {"taskId", "agent", "binding"}
 //	runPlanner        PlanArgs          {"base", "build", "environment", "agent", "binding"}
 //	send              SendArgs          {"agent", "text", "taskId", "contextId", "stream", "binding"}
+//	poll              PollArgs          {"taskId", "historyLength", "number", "every", "agent", "binding"}
+//
+// sendDiff and deploy also take "road": "stream", "subscribe",
+// "webhook" or "poll" (see Roads).
 //
 // binding is "JSONRPC" or "HTTP+JSON"; variant is "wrong-task",
 // "no-context" or "other-context". Move results are [Result] objects.

@@ -179,6 +179,8 @@ func (h *Host) do(c Command) (any, error) {
 		return runMove(c.Op, args, func(a PlanArgs) (*Result, error) { return s.RunPlanner(ctx, a) })
 	case "send":
 		return runMove(c.Op, args, func(a SendArgs) (*Result, error) { return s.Send(ctx, a) })
+	case "poll": // roads.go
+		return runMove(c.Op, args, func(a PollArgs) (*Result, error) { return s.Poll(ctx, a) })
 	}
 	return nil, fmt.Errorf("live: unknown op %q", c.Op)
 }

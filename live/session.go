@@ -109,6 +109,7 @@ type Session struct {
 	claimed map[int]bool     // exchange seqs a move has claimed
 	notes   map[int][]string // notes for exchanges, by seq
 	proxied map[string]bool  // remote: hosts the transport proxies
+	hook    *webhook         // offline: the client's webhook, once a road needs it (roads.go)
 
 	idMu sync.Mutex        // guards ids and byID
 	ids  replay.Agents     // remote: which agent a URL leads to
@@ -332,6 +333,7 @@ func (s *Session) shutdown() {
 		s.kit.Close()
 	}
 	s.tr.Close()
+	s.releaseWebhook()
 	if c, ok := s.remote.(interface{ CloseIdleConnections() }); ok {
 		c.CloseIdleConnections()
 	}

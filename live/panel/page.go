@@ -50,7 +50,7 @@ func (a OpenArgs) Fields() map[string]any {
 
 func (a DiffArgs) Fields() map[string]any {
 	return fields{}.str("base", a.Base, true).str("repository", a.Repository, true).str("diff", a.Diff, true).
-		str("agent", a.Agent, true).str("binding", string(a.Binding), true)
+		str("agent", a.Agent, true).str("binding", string(a.Binding), true).str("road", string(a.Road), true)
 }
 
 func (a AnswerArgs) Fields() map[string]any {
@@ -65,7 +65,7 @@ func (a MessageArgs) Fields() map[string]any {
 
 func (a DeployArgs) Fields() map[string]any {
 	return fields{}.str("build", a.Build, true).str("environment", a.Environment, true).flag("blocking", a.Blocking, true).
-		str("agent", a.Agent, true).str("binding", string(a.Binding), true)
+		str("agent", a.Agent, true).str("binding", string(a.Binding), true).str("road", string(a.Road), true)
 }
 
 func (a SendArgs) Fields() map[string]any {

@@ -29,7 +29,7 @@ func asJSON(t *testing.T, v any) any {
 // TestArgs: the members the page posts are those encoding/json writes,
 // filled and empty.
 func TestArgs(t *testing.T) {
-	for _, a := range []Args{SaveOptions{}, OpenArgs{}, DiffArgs{}, AnswerArgs{}, MessageArgs{}, DeployArgs{}, SendArgs{}, PlanArgs{}, TaskArgs{}, DecideArgs{}} {
+	for _, a := range []Args{SaveOptions{}, OpenArgs{}, DiffArgs{}, AnswerArgs{}, MessageArgs{}, DeployArgs{}, SendArgs{}, PlanArgs{}, TaskArgs{}, DecideArgs{}, PollArgs{}} {
 		full := reflect.New(reflect.TypeOf(a))
 		replaytest.Fill(full.Interface())
 		for _, v := range []Args{a, full.Elem().Interface().(Args)} {
@@ -64,5 +64,19 @@ func TestRead(t *testing.T) {
 	}
 	if _, err := ReadResult(jsonvalue.Of(map[string]any{"task": map[string]any{"artifacts": []any{1.0}}})); err == nil || err.Error() != "the move's answer: task.artifacts[0] is not an object" {
 		t.Errorf("a bad artifact: %v", err)
+	}
+}
+
+// TestRoadCheck: every road the panel offers, and none, passes; another
+// is an error naming it and the roads.
+func TestRoadCheck(t *testing.T) {
+	for _, r := range append([]Road{RoadDefault}, Roads...) {
+		if err := r.Check(); err != nil {
+			t.Errorf("%q: %v", r, err)
+		}
+	}
+	err := Road("carrier-pigeon").Check()
+	if err == nil || err.Error() != `unknown road "carrier-pigeon" (want "stream", "subscribe", "webhook", "poll" or none)` {
+		t.Errorf("an unknown road: %v", err)
 	}
 }
