@@ -159,6 +159,8 @@ var predicates = map[string]string{
 	"refused":         "refused",
 	"stream-through":  "stream-through STATE",
 	"closed-in":       "closed-in STATE",
+	"unheard":         "unheard STATE",
+	"pushed":          "pushed STATE",
 }
 
 func parseTerm(words []string) (Term, error) {
@@ -229,7 +231,7 @@ func parseTerm(words []string) (Term, error) {
 }
 
 func predicateList() string {
-	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in"
+	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, unheard, pushed"
 }
 
 func validMethod(m string) bool {

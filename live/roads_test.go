@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
@@ -32,6 +33,12 @@ func savedSteps(t *testing.T, s *tsession) (*replay.Transcript, []replay.Step) {
 		// every HTTP+JSON capture shows too (10-rest-binding): true of
 		// the agent, not of the road.
 		if f.Rule == "rest-content-type" && f.By == check.ByAgent {
+			continue
+		}
+		// An answer sent the moment the question reached the webhook
+		// may find a2a-go still holding the execution: its -32603 is
+		// the known deviation, true of the agent.
+		if f.Rule == "internal-error" && strings.Contains(f.Msg, "already in progress") {
 			continue
 		}
 		t.Errorf("a2aplay check finds in the saved session: %s (exchange %d): %s", f.Rule, f.Exchange, f.Msg)
@@ -121,7 +128,16 @@ func TestRoadWebhookReview(t *testing.T) {
 	}
 	id := r.Task.ID
 	s.waitFor("the question at the webhook", taskIn(id, string(a2a.TaskStateInputRequired)))
-	a := s.do("Answer", func(ctx context.Context) (*Result, error) { return s.Answer(ctx, AnswerArgs{TaskID: id, Text: "main"}) })
+	// The question can reach the webhook before a2a-go has let go of
+	// the execution that asked it, which refuses an answer meanwhile.
+	var a *Result
+	for try := 0; try < 10; try++ {
+		a = s.do("Answer", func(ctx context.Context) (*Result, error) { return s.Answer(ctx, AnswerArgs{TaskID: id, Text: "main"}) })
+		if a.Task != nil && a.Task.State == string(a2a.TaskStateCompleted) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	wantState(t, "Answer", a, string(a2a.TaskStateCompleted))
 	waitPush(t, s, "COMPLETED")
 	_, steps := savedSteps(t, s)
