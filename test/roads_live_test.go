@@ -107,8 +107,16 @@ func TestLiveRoadsDeploy(t *testing.T) {
 					tb.wait(`document.getElementById("insp-raw").textContent.toLowerCase().includes("a2a-notification-token: client-webhook-")`)
 					mustContain(t, "the step opened", tb.text("#inspector"), "push", "deployer → client-webhook")
 					mustContain(t, "the notification in the inspector", tb.text("#insp-raw"), "POST http://localhost:41250/notify/deployer", "TASK_STATE_")
+					if size.name == "phone" { // the inspector is the dock's Step tab
+						tb.click("#dock-step")
+						tb.wait(`!document.getElementById("insp-raw").closest("[hidden]")`)
+					}
 					eval[bool](tb, `(document.getElementById("insp-raw").scrollIntoView({block: "center"}), true)`)
 					tb.keepScreenshot("live-roads-webhook-arrival-" + size.name)
+					if size.name == "phone" {
+						tb.click("#dock-live")
+						tb.wait(`!document.getElementById("lv-deploy").closest("[hidden]")`)
+					}
 				}
 				tb.do(chromedp.EmulateViewport(1366, 768))
 			case "poll":
