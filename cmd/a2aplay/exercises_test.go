@@ -405,24 +405,26 @@ func (p *player) deploy(blocking bool) string {
 // stream).
 func (p *player) roadDeploy(road live.Road) string {
 	p.t.Helper()
-	r := p.move("Deploy", func(ctx context.Context) (*live.Result, error) {
+	return p.started("Deploy by "+string(road), func(ctx context.Context) (*live.Result, error) {
 		return p.s.Deploy(ctx, live.DeployArgs{Road: road})
 	})
-	if r.Task == nil {
-		p.t.Fatalf("Deploy by %s: no task (%+v)", road, r)
-	}
-	return r.Task.ID
 }
 
 // roadDiff sends the sample diff without a base branch, waiting by road,
 // and returns the task.
 func (p *player) roadDiff(road live.Road) string {
 	p.t.Helper()
-	r := p.move("SendDiff", func(ctx context.Context) (*live.Result, error) {
+	return p.started("SendDiff by "+string(road), func(ctx context.Context) (*live.Result, error) {
 		return p.s.SendDiff(ctx, live.DiffArgs{Road: road})
 	})
+}
+
+// started makes a move that starts a task, and returns the task.
+func (p *player) started(name string, f func(context.Context) (*live.Result, error)) string {
+	p.t.Helper()
+	r := p.move(name, f)
 	if r.Task == nil {
-		p.t.Fatalf("SendDiff by %s: no task (%+v)", road, r)
+		p.t.Fatalf("%s: no task (%+v)", name, r)
 	}
 	return r.Task.ID
 }
