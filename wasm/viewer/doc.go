@@ -12,4 +12,9 @@
 // segments, web.PackModule). What the page shows is decided by package
 // view, which is pure Go and tested natively; this package is the glue
 // between it and the DOM.
+//
+// The Live panel is panel.go (its moves), panelpaint.go (what it
+// paints), exercises.go (the exercises' states) and roads.go (the road
+// chooser: how the client waits on a review or a deploy, and the page's
+// polling).
 package viewer
