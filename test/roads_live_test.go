@@ -52,8 +52,13 @@ func TestLiveRoadsDeploy(t *testing.T) {
 	}
 	tb.do(chromedp.EmulateViewport(1366, 768))
 	first := "#lv-card-deploy .lv-step:nth-of-type(1)"
+	// lastTask is the task the deploy card watches, once it is not prev:
+	// the panel paints it from the worker's next state.
+	prev := ""
 	lastTask := func() string {
-		return eval[string](tb, `document.querySelector("#lv-deploy-watch code").title`)
+		tb.wait(`(c => !!c && c.title !== ` + js(prev) + `)(document.querySelector("#lv-deploy-watch code"))`)
+		prev = eval[string](tb, `document.querySelector("#lv-deploy-watch code").title`)
+		return prev
 	}
 	for i, road := range []string{"stream", "subscribe", "webhook", "poll"} {
 		t.Run(road, func(t *testing.T) {
