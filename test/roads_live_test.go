@@ -6,11 +6,14 @@ package test
 // inspector; and a remote session told plainly why it has no webhook.
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
 
@@ -131,6 +134,36 @@ func TestLiveRoadsDeploy(t *testing.T) {
 		})
 	}
 	tb.t = t
+
+	// The session saved, with its pushes and polls: it parses, a2aplay
+	// check finds nothing in it, and it opens in Replay like a capture.
+	dir := tb.allowDownloads()
+	tb.click("#lv-save")
+	file := filepath.Join(dir, "a2aplay-live-session.http")
+	tr, err := replay.Parse(waitFile(t, tb.ctx, file), "a2aplay-live-session.http")
+	if err != nil {
+		t.Fatalf("the saved session does not parse: %v", err)
+	}
+	pushes, polls := 0, 0
+	for _, x := range tr.Exchanges {
+		if x.Channel == replay.ChannelPush {
+			pushes++
+		}
+		if strings.Contains(x.Request.Body, `"historyLength":1`) {
+			polls++
+		}
+	}
+	if pushes < 3 || polls < 2 {
+		t.Errorf("the saved session has %d pushes and %d polls", pushes, polls)
+	}
+	for _, f := range check.Check(tr) {
+		t.Errorf("a2aplay check finds in the saved session: %s (exchange %d): %s", f.Rule, f.Exchange, f.Msg)
+	}
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{file}))
+	tb.wait(`a2aplay.state().transcript === "a2aplay-live-session.http"`)
+	if st := tb.state(); st.Steps != len(replay.Steps(tr)) {
+		t.Errorf("the saved session in Replay: %+v, want %d steps", st, len(replay.Steps(tr)))
+	}
 	tb.checkClean()
 }
 
