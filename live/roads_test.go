@@ -297,3 +297,32 @@ func TestWebhookRefusesStrangers(t *testing.T) {
 		t.Errorf("%s still held after Close", hk.host)
 	}
 }
+
+// TestHostRoads: the worker's protocol carries the road of a deploy and
+// the "poll" command; a bad road or a poll's unknown field is an error
+// that names it.
+func TestHostRoads(t *testing.T) {
+	th := newTestHost(t)
+	if _, e, _ := th.call("open", map[string]any{"mode": "offline"}); e != "" {
+		t.Fatal(e)
+	}
+	r, e, _ := th.call("deploy", map[string]any{"road": "poll"})
+	if e != "" {
+		t.Fatal(e)
+	}
+	task, _ := r["task"].(map[string]any)
+	id, _ := task["id"].(string)
+	if task["state"] != string(a2a.TaskStateAuthRequired) || r["stream"] != nil {
+		t.Fatalf("deploy by poll: %v", r)
+	}
+	p, e, _ := th.call("poll", map[string]any{"taskId": id, "historyLength": 1, "number": 1, "every": 3})
+	if e != "" || p["note"] != "Poll 1, every 3 s: still waiting for the operator." {
+		t.Errorf("poll: %v %q", p, e)
+	}
+	if _, e, _ := th.call("deploy", map[string]any{"road": "pigeon"}); !strings.Contains(e, `unknown road "pigeon"`) {
+		t.Errorf("a bad road: %q", e)
+	}
+	if _, e, _ := th.call("poll", map[string]any{"taskId": id, "every_s": 3}); !strings.Contains(e, `unknown field "every_s"`) {
+		t.Errorf("a poll with an unknown field: %q", e)
+	}
+}
