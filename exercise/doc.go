@@ -66,6 +66,10 @@
 //	                           CreateTaskPushNotificationConfig), and no
 //	                           GetTask of it since it was in STATE
 //
+//	heard STATE                the same decision while something of the
+//	                           client's could hear it: a stream, a
+//	                           webhook, or a GetTask since STATE
+//
 // A task of the client's is one a step between the client and an agent
 // names: a task an agent runs for a planner is the planner's to hear.
 // "unheard" judges the moment of the decision: a client that polls but

@@ -249,7 +249,9 @@ func (s *session) find(p Pred) (match, bool) {
 	case "closed-in":
 		return s.closedIn(p.State)
 	case "unheard":
-		return s.unheard(p.State)
+		return s.decidedWhile(p.State, false)
+	case "heard":
+		return s.decidedWhile(p.State, true)
 	case "pushed":
 		return s.pushed(p.State)
 	}
@@ -409,14 +411,14 @@ func (s *session) closedIn(state string) (match, bool) {
 	return match{}, false
 }
 
-// unheard finds an operator's decision (approve or refuse, answered 2xx)
-// of a task of the client's in state, made while nothing of the client
-// could hear the task resume: no stream of the client's was open on it,
-// it had given the task no webhook, and it had not asked for it with
-// GetTask since the task was in state. A task of the client's is one a
-// step between the client and an agent named; a task an agent below a
-// planner runs is the planner's to hear.
-func (s *session) unheard(state string) (match, bool) {
+// decidedWhile finds an operator's decision (approve or refuse, answered
+// 2xx) of a task of the client's in state, made while something of the
+// client's could hear the task resume (heard), or nothing could: a
+// stream of the client's open on it, a webhook it had given the task, or
+// a GetTask of it since the task was in state. A task of the client's is
+// one a step between the client and an agent named; a task an agent
+// below a planner runs is the planner's to hear.
+func (s *session) decidedWhile(state string, heard bool) (match, bool) {
 	mine := map[string]bool{}
 	open := map[string]string{}  // the client's open streams: request id -> task ("" until a frame names it)
 	hooked := map[string]bool{}  // tasks the client gave a webhook
@@ -438,11 +440,11 @@ func (s *session) unheard(state string) (match, bool) {
 				if !strings.Contains(s.path[i], "/approve/") && !strings.Contains(s.path[i], "/refuse/") {
 					continue
 				}
-				heard := hooked[task] || asked[task]
+				listening := hooked[task] || asked[task]
 				for _, t := range open {
-					heard = heard || t == task
+					listening = listening || t == task
 				}
-				if !heard {
+				if listening == heard {
 					return match{step: j + 1, task: task, state: s.before[i][task]}, true
 				}
 			case st.From != s.client:
@@ -528,6 +530,8 @@ func describePred(p Pred) string {
 		return "the client closes a stream while its task is in " + stateName(p.State)
 	case "pushed":
 		return "a push notification to a webhook reports a task in " + stateName(p.State)
+	case "heard":
+		return "the operator decides a task of the client's in " + stateName(p.State) + " while the client has a stream on it, a webhook for it, or has asked for it"
 	case "unheard":
 		return "the operator decides a task of the client's in " + stateName(p.State) + " while the client has no stream on it, no webhook for it and has not asked for it"
 	}

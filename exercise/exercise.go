@@ -160,6 +160,7 @@ var predicates = map[string]string{
 	"stream-through":  "stream-through STATE",
 	"closed-in":       "closed-in STATE",
 	"unheard":         "unheard STATE",
+	"heard":           "heard STATE",
 	"pushed":          "pushed STATE",
 }
 
@@ -231,7 +232,7 @@ func parseTerm(words []string) (Term, error) {
 }
 
 func predicateList() string {
-	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, unheard, pushed"
+	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, heard, unheard, pushed"
 }
 
 func validMethod(m string) bool {

@@ -84,6 +84,10 @@ func TestPredicates(t *testing.T) {
 		{"13-push-webhook", "unheard AUTH_REQUIRED", 0},
 		{"14-poll", "unheard AUTH_REQUIRED", 0},
 		{"19-planner", "unheard AUTH_REQUIRED", 0},
+		{"07-auth-required", "heard AUTH_REQUIRED", 6},
+		{"13-push-webhook", "heard AUTH_REQUIRED", 10},
+		{"14-poll", "heard AUTH_REQUIRED", 10},
+		{"19-planner", "heard AUTH_REQUIRED", 0},
 		{"13-push-webhook", "reached COMPLETED after AUTH_REQUIRED and not stream-through AUTH_REQUIRED", 15},
 		{"13-push-webhook", "pushed AUTH_REQUIRED", 7},
 		{"13-push-webhook", "pushed COMPLETED", 15},
@@ -206,6 +210,9 @@ func TestUnheard(t *testing.T) {
 		if got := map[bool]int{true: m.step}[ok]; got != c.step {
 			t.Errorf("exchanges %v: unheard holds at step %d, want %d", c.keep, got, c.step)
 		}
+		if _, heard := newSession(tr, steps).holds(mustCond(t, "heard AUTH_REQUIRED")); heard == ok {
+			t.Errorf("exchanges %v: heard and unheard both %v", c.keep, ok)
+		}
 		if ok && (steps[m.step-1].Kind != replay.KindReply || steps[m.step-1].Status != 200) {
 			t.Errorf("exchanges %v: unheard holds at %+v, want the approval's reply", c.keep, steps[m.step-1])
 		}
@@ -222,7 +229,7 @@ func FuzzEvaluate(f *testing.F) {
 		f.Add(b, "reached COMPLETED after INPUT_REQUIRED and not approved")
 	}
 	f.Add([]byte("# a2aplay transcript 1\n"), "closed-in interrupted and stream-through terminal")
-	f.Add([]byte("# a2aplay transcript 1\n"), "unheard AUTH_REQUIRED and not pushed interrupted")
+	f.Add([]byte("# a2aplay transcript 1\n"), "unheard AUTH_REQUIRED and not pushed interrupted and heard terminal")
 	f.Fuzz(func(t *testing.T, text []byte, cond string) {
 		c, err := ParseCond(cond)
 		if err != nil {

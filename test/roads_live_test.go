@@ -236,3 +236,32 @@ func TestLiveRoadsRemote(t *testing.T) {
 	tb.waitText(first+" .lv-road-watch", "1 ask")
 	tb.keepScreenshot("live-roads-remote")
 }
+
+// TestExerciseRoads plays be-there-when-it-resumes in the page: a
+// subscription never made leaves the approval unheard (missed, with its
+// hint), and a deploy by webhook then makes it done.
+func TestExerciseRoads(t *testing.T) {
+	const id = "be-there-when-it-resumes"
+	tb := openLivePage(t, exerciseSiteURL(t)+"#live=deploy&ex="+id)
+	tb.waitExState(id, "not tried")
+	first := "#lv-card-deploy .lv-step:nth-of-type(1)"
+	approve := func() {
+		tb.t.Helper()
+		id := eval[string](tb, `document.querySelector(`+js(first+" .lv-road-watch code")+`).title`)
+		mustContain(t, "approve", tb.approveTask(id), "HTTP 200")
+	}
+	tb.road("subscribe", 0)
+	tb.clickMove("#lv-deploy", first)
+	approve() // and never subscribe
+	tb.waitExState(id, "missed")
+	mustContain(t, "the unheard road's hint", tb.text("#lv-exercises .lv-ex-line"), "held no stream, had given no webhook and had not asked", "§7.6.2")
+
+	tb.road("webhook", 0)
+	tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
+	tb.waitText(first+" .lv-road-watch", "AUTH_REQUIRED")
+	approve()
+	tb.waitText(first+" .lv-road-watch", "COMPLETED")
+	tb.waitExState(id, "done")
+	tb.keepScreenshot("exercise-roads-done")
+	tb.checkClean()
+}
