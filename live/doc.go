@@ -256,6 +256,11 @@
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
+//   - The road chooser ("Wait by"): how the client waits on a review or
+//     a deploy (see Roads); a watch beside the first step says what the
+//     road has brought (notifications, asks), offers SubscribeToTask
+//     later, and the page polls at the chosen interval. With a remote
+//     agent the webhook road is off, and the panel says why.
 //   - The state: tasks and their states, streams open or closed.
 //   - Save (the transcript as a .http file, as recorded or, when the
 //     learner asks, normalised), Close, and the goroutine count before
