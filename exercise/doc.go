@@ -55,6 +55,26 @@
 //	                           more frames: it stayed open through it
 //	closed-in STATE            the client closed a stream while its task
 //	                           was in STATE
+//	pushed STATE               a push notification (an agent's POST to a
+//	                           webhook) reported a task in STATE
+//	unheard STATE              the operator decided (approve or refuse,
+//	                           answered 2xx) a task of the client's in
+//	                           STATE while nothing of the client's could
+//	                           hear it resume: no stream of its open on
+//	                           the task, no webhook given for it (a push
+//	                           config in its message, or
+//	                           CreateTaskPushNotificationConfig), and no
+//	                           GetTask of it since it was in STATE
+//
+//	heard STATE                the same decision while something of the
+//	                           client's could hear it: a stream, a
+//	                           webhook, or a GetTask since STATE
+//
+// A task of the client's is one a step between the client and an agent
+// names: a task an agent runs for a planner is the planner's to hear.
+// "unheard" judges the moment of the decision: a client that polls but
+// had not asked yet when the operator decided is unheard until an ask
+// finds the task resumed, which "reached" then shows.
 //
 // A wrong road is written "CONDITION => HINT". The hint may name what the
 // condition matched: {task} (the task it is about, short id), {other}

@@ -98,6 +98,7 @@ type session struct {
 	sent   []ids             // by step: the ids a request's message named
 	path   []string          // by step: a request's URL path
 	pair   map[string]int    // a request step's id -> its reply's position
+	hook   []bool            // by step: a request of the client's that gives a webhook (a push config)
 	client string            // the learner: who sent the session's first request
 }
 
@@ -109,6 +110,7 @@ func newSession(t *replay.Transcript, steps []replay.Step) *session {
 		before: make([]map[string]string, len(steps)),
 		sent:   make([]ids, len(steps)),
 		path:   make([]string, len(steps)),
+		hook:   make([]bool, len(steps)),
 		pair:   map[string]int{},
 	}
 	bySeq := map[int]*replay.Exchange{}
@@ -147,7 +149,9 @@ func newSession(t *replay.Transcript, steps []replay.Step) *session {
 			s.path[i] = urlPath(ex.Request.URL)
 			if st.From == s.client && (st.Method == "SendMessage" || st.Method == "SendStreamingMessage") {
 				s.sent[i] = messageIDs(ex.Request.Body)
+				s.hook[i] = strings.Contains(ex.Request.Body, `"taskPushNotificationConfig"`)
 			}
+			s.hook[i] = s.hook[i] || st.From == s.client && st.Method == "CreateTaskPushNotificationConfig"
 		}
 	}
 	s.final = cur
@@ -244,6 +248,12 @@ func (s *session) find(p Pred) (match, bool) {
 		return s.streamThrough(p.State)
 	case "closed-in":
 		return s.closedIn(p.State)
+	case "unheard":
+		return s.decidedWhile(p.State, false)
+	case "heard":
+		return s.decidedWhile(p.State, true)
+	case "pushed":
+		return s.pushed(p.State)
 	}
 	return match{}, false
 }
@@ -401,6 +411,82 @@ func (s *session) closedIn(state string) (match, bool) {
 	return match{}, false
 }
 
+// decidedWhile finds an operator's decision (approve or refuse, answered
+// 2xx) of a task of the client's in state, made while something of the
+// client's could hear the task resume (heard), or nothing could: a
+// stream of the client's open on it, a webhook it had given the task, or
+// a GetTask of it since the task was in state. A task of the client's is
+// one a step between the client and an agent named; a task an agent
+// below a planner runs is the planner's to hear.
+func (s *session) decidedWhile(state string, heard bool) (match, bool) {
+	mine := map[string]bool{}
+	open := map[string]string{}  // the client's open streams: request id -> task ("" until a frame names it)
+	hooked := map[string]bool{}  // tasks the client gave a webhook
+	pending := map[string]bool{} // requests giving a webhook, until their reply names the task
+	asked := map[string]bool{}   // tasks asked for while in state
+	for i, st := range s.steps {
+		if st.TaskID != "" && (st.From == s.client || st.To == s.client) {
+			mine[st.TaskID] = true
+		}
+		switch st.Kind {
+		case replay.KindRequest:
+			switch {
+			case st.OutOfBand:
+				task := st.TaskID
+				j, ok := s.pair[st.ID]
+				if !ok || s.steps[j].Status < 200 || s.steps[j].Status >= 300 || !mine[task] || !stateIs(s.before[i][task], state) {
+					continue
+				}
+				if !strings.Contains(s.path[i], "/approve/") && !strings.Contains(s.path[i], "/refuse/") {
+					continue
+				}
+				listening := hooked[task] || asked[task]
+				for _, t := range open {
+					listening = listening || t == task
+				}
+				if listening == heard {
+					return match{step: j + 1, task: task, state: s.before[i][task]}, true
+				}
+			case st.From != s.client:
+			case st.Method == "SendStreamingMessage" || st.Method == "SubscribeToTask":
+				open[st.ID] = st.TaskID
+			case st.Method == "GetTask" && stateIs(s.before[i][st.TaskID], state):
+				asked[st.TaskID] = true
+			}
+			if s.hook[i] {
+				if st.TaskID != "" {
+					hooked[st.TaskID] = true
+				}
+				pending[st.ID] = true
+			}
+		case replay.KindFrame:
+			if t, ok := open[st.Group]; ok && t == "" {
+				open[st.Group] = st.TaskID
+			}
+		case replay.KindClose:
+			delete(open, st.Group)
+		case replay.KindReply:
+			delete(open, st.Pair) // a stream answered with a plain reply never opened
+			if pending[st.Pair] && st.TaskID != "" {
+				hooked[st.TaskID] = true
+			}
+		case replay.KindPush:
+			hooked[st.TaskID] = true
+		}
+	}
+	return match{}, false
+}
+
+// pushed finds a push notification that reported a task in state.
+func (s *session) pushed(state string) (match, bool) {
+	for i, st := range s.steps {
+		if st.Kind == replay.KindPush && st.Reports && st.TaskID != "" && stateIs(st.State, state) {
+			return match{step: i + 1, task: st.TaskID, state: st.State}, true
+		}
+	}
+	return match{}, false
+}
+
 // Describe says what a condition asks, in words.
 func Describe(c Cond) string {
 	var parts []string
@@ -442,6 +528,12 @@ func describePred(p Pred) string {
 		return "a stream stays open through " + stateName(p.State)
 	case "closed-in":
 		return "the client closes a stream while its task is in " + stateName(p.State)
+	case "pushed":
+		return "a push notification to a webhook reports a task in " + stateName(p.State)
+	case "heard":
+		return "the operator decides a task of the client's in " + stateName(p.State) + " while the client has a stream on it, a webhook for it, or has asked for it"
+	case "unheard":
+		return "the operator decides a task of the client's in " + stateName(p.State) + " while the client has no stream on it, no webhook for it and has not asked for it"
 	}
 	return p.Name
 }

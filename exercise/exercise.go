@@ -159,6 +159,9 @@ var predicates = map[string]string{
 	"refused":         "refused",
 	"stream-through":  "stream-through STATE",
 	"closed-in":       "closed-in STATE",
+	"unheard":         "unheard STATE",
+	"heard":           "heard STATE",
+	"pushed":          "pushed STATE",
 }
 
 func parseTerm(words []string) (Term, error) {
@@ -229,7 +232,7 @@ func parseTerm(words []string) (Term, error) {
 }
 
 func predicateList() string {
-	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in"
+	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, heard, unheard, pushed"
 }
 
 func validMethod(m string) bool {

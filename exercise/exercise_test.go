@@ -76,6 +76,23 @@ func TestPredicates(t *testing.T) {
 		{"12-stream-closes", "not approved", 14},
 		{"19-planner", "called SubscribeToTask while AUTH_REQUIRED", 17},
 		{"19-planner", "called SubscribeToTask while INPUT_REQUIRED", 0},
+		// The three roads hear the resumption: the stream (07, 08), the
+		// webhook (13), the asks before the approval (14); in 19 the
+		// planner, not the learner, waits on the deployer's task.
+		{"07-auth-required", "unheard AUTH_REQUIRED", 0},
+		{"08-auth-refused", "unheard AUTH_REQUIRED", 0},
+		{"13-push-webhook", "unheard AUTH_REQUIRED", 0},
+		{"14-poll", "unheard AUTH_REQUIRED", 0},
+		{"19-planner", "unheard AUTH_REQUIRED", 0},
+		{"07-auth-required", "heard AUTH_REQUIRED", 6},
+		{"13-push-webhook", "heard AUTH_REQUIRED", 10},
+		{"14-poll", "heard AUTH_REQUIRED", 10},
+		{"19-planner", "heard AUTH_REQUIRED", 0},
+		{"13-push-webhook", "reached COMPLETED after AUTH_REQUIRED and not stream-through AUTH_REQUIRED", 15},
+		{"13-push-webhook", "pushed AUTH_REQUIRED", 7},
+		{"13-push-webhook", "pushed COMPLETED", 15},
+		{"13-push-webhook", "pushed INPUT_REQUIRED", 0},
+		{"07-auth-required", "pushed AUTH_REQUIRED", 0},
 	} {
 		tr, steps := shipped(t, c.transcript)
 		s := newSession(tr, steps)
@@ -167,6 +184,41 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// TestUnheard: 14-poll without the asks made before the approval is a
+// client that held nothing: the approval is unheard, at its reply; with
+// the first ask back, it is heard again.
+func TestUnheard(t *testing.T) {
+	tr, _ := shipped(t, "14-poll")
+	all := tr.Exchanges
+	for _, c := range []struct {
+		keep []int // the exchanges kept, by Seq
+		step int
+	}{
+		{[]int{1, 5, 6, 7}, 4},
+		{[]int{1, 2, 5, 6, 7}, 0},
+	} {
+		tr.Exchanges = nil
+		for _, x := range all {
+			for _, k := range c.keep {
+				if x.Seq == k {
+					tr.Exchanges = append(tr.Exchanges, x)
+				}
+			}
+		}
+		steps := replay.Steps(tr)
+		m, ok := newSession(tr, steps).holds(mustCond(t, "unheard AUTH_REQUIRED"))
+		if got := map[bool]int{true: m.step}[ok]; got != c.step {
+			t.Errorf("exchanges %v: unheard holds at step %d, want %d", c.keep, got, c.step)
+		}
+		if _, heard := newSession(tr, steps).holds(mustCond(t, "heard AUTH_REQUIRED")); heard == ok {
+			t.Errorf("exchanges %v: heard and unheard both %v", c.keep, ok)
+		}
+		if ok && (steps[m.step-1].Kind != replay.KindReply || steps[m.step-1].Status != 200) {
+			t.Errorf("exchanges %v: unheard holds at %+v, want the approval's reply", c.keep, steps[m.step-1])
+		}
+	}
+}
+
 // FuzzEvaluate: no transcript and no condition make the evaluator panic.
 func FuzzEvaluate(f *testing.F) {
 	for _, file := range replaytest.TranscriptFiles(f, "..") {
@@ -177,6 +229,7 @@ func FuzzEvaluate(f *testing.F) {
 		f.Add(b, "reached COMPLETED after INPUT_REQUIRED and not approved")
 	}
 	f.Add([]byte("# a2aplay transcript 1\n"), "closed-in interrupted and stream-through terminal")
+	f.Add([]byte("# a2aplay transcript 1\n"), "unheard AUTH_REQUIRED and not pushed interrupted and heard terminal")
 	f.Fuzz(func(t *testing.T, text []byte, cond string) {
 		c, err := ParseCond(cond)
 		if err != nil {

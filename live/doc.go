@@ -80,6 +80,7 @@
 //	SendWhileWaiting  a message on a task waiting in AUTH_REQUIRED
 //	Subscribe         SubscribeToTask; returns at the first event, the stream is read on
 //	GetTask, Cancel   GetTask and CancelTask
+//	Poll              a polling client's GetTask with historyLength (see Roads)
 //	RunPlanner        blocking SendMessage to the planner: the learner is its client and
 //	                  the operator; it passes INPUT_REQUIRED, then AUTH_REQUIRED, up
 //	Send              a text message to any agent, blocking or streaming, new task or not
@@ -96,6 +97,42 @@
 // library said), Sent (the ids a message carried), Note, and Exchanges
 // (the numbers of the transcript exchanges the move made, for the page
 // to highlight).
+//
+// # Roads
+//
+// How the learner's client waits on a task it started (spec §7.6.2) is a
+// road, given with SendDiff or Deploy ([DiffArgs].Road, [DeployArgs].Road;
+// roads.go):
+//
+//	stream     SendStreamingMessage, read to its end
+//	subscribe  no stream; the learner calls Subscribe when it wants to hear the task again
+//	webhook    a push notification config in SendMessage's configuration, for
+//	           the client's webhook; no stream
+//	poll       no stream; the page calls Poll (GetTask with historyLength, default 1)
+//	           at the interval the learner chose, until the task ends
+//
+// Without a stream the deploy's send is blocking and returns at
+// AUTH_REQUIRED: the road is how the client learns of the resumption.
+// The review's send returns at once (returnImmediately): the road is
+// how it learns of the question. No road is each move's own way.
+//
+// The webhook is the client's, in the session: served by the session's
+// transport at http://localhost:41250/notify/{agent} (the next port
+// when another session in the process holds it), recorded on its side
+// as push exchanges from the agent to the participant "client-webhook"
+// (as in capture 13-push-webhook), and read into the task table as each
+// notification arrives. It answers 204, or 401 to a POST without the
+// token the client put in its config, or 400 to a body that is not a
+// StreamResponse. The kit posts with a2a-go's own HTTP sender, whose
+// http.Client has no transport of ours: a request to a loopback
+// webhook goes through http.DefaultTransport, so the package replaces
+// http.DefaultTransport, when the program starts, with a router that
+// serves the hosts sessions' webhooks hold and passes every other
+// request, unchanged, to the transport it replaced (in a browser,
+// fetch). Only offline sessions have a webhook: a remote agent cannot
+// POST into a browser, which accepts no incoming request, so the
+// webhook road of a remote session is [ErrWebhookRemote]; polling and
+// subscribing work with any agent.
 //
 // # Deviations
 //
@@ -205,6 +242,11 @@
 //	DeployArgs     "deploy", ApproveArgs "approve", RefuseArgs "refuse" (DecideArgs),
 //	SubscribeArgs  "subscribe", GetTaskArgs "getTask", CancelArgs "cancel" (TaskArgs),
 //	PlanArgs       "runPlanner", SendArgs "send": the moves above; each answers a Result
+//	PollArgs       "poll"    {TaskID, HistoryLength, Number, Every, Agent, Binding}: one GetTask
+//	                         of the page's polling client (roads.go); a Result
+//
+// DiffArgs and DeployArgs also carry a Road: "stream", "subscribe",
+// "webhook" or "poll" (see Roads).
 //
 // The types of these messages (Snapshot, Result, the Args types and
 // what they hold) are declared in package live/panel; this package
@@ -235,6 +277,11 @@
 //   - Each result beside its move: state, status text, the wire error
 //     (code, reason, message) and, when set, the deviation with its
 //     section and known issue, plainly marked.
+//   - The road chooser ("Wait by"): how the client waits on a review or
+//     a deploy (see Roads); a watch beside the first step says what the
+//     road has brought (notifications, asks), offers SubscribeToTask
+//     later, and the page polls at the chosen interval. With a remote
+//     agent the webhook road is off, and the panel says why.
 //   - The state: tasks and their states, streams open or closed, and
 //     the A2A version the session speaks ([Snapshot].Version), with a
 //     switch between 1.0 and 0.3 for the in-page agents.

@@ -165,6 +165,8 @@ func (h *Host) do(c panel.Command) (any, error) {
 		return s.RunPlanner(ctx, c)
 	case panel.SendArgs:
 		return s.Send(ctx, c)
+	case panel.PollArgs: // roads.go
+		return s.Poll(ctx, c)
 	}
 	return nil, fmt.Errorf("live: the worker has no case for %q", c.Op())
 }

@@ -51,9 +51,11 @@ func (s *Session) SendDiff(ctx context.Context, a DiffArgs) (*Result, error) {
 	repo := or(a.Repository, agents.SampleRepository)
 	diff := or(a.Diff, agents.SampleDiff)
 	msg := agents.NewReviewMessage(repo, strings.TrimSpace(a.Base), diff)
-	r, err := s.message(ctx, "SendDiff", ref, a.Binding, msg, "")
+	r, err := s.sendByRoad(ctx, "SendDiff", ref, a.Binding, msg, a.Road, true, func() (*Result, error) {
+		return s.message(ctx, "SendDiff", ref, a.Binding, msg, "")
+	})
 	if r != nil && r.Task != nil && r.Task.State == string(a2a.TaskStateInputRequired) {
-		r.Note = "The task waits for input: answer its question with a new message that carries this taskId and contextId (spec §3.4.3)."
+		r.Note = strings.TrimSpace(r.Note + " The task waits for input: answer its question with a new message that carries this taskId and contextId (spec §3.4.3).")
 	}
 	return r, err
 }
@@ -132,10 +134,12 @@ func (s *Session) Deploy(ctx context.Context, a DeployArgs) (*Result, error) {
 		return nil, err
 	}
 	msg := agents.NewDeployMessage(or(a.Build, agents.SampleBuild), or(a.Environment, agents.SampleEnvironment))
-	if a.Blocking {
-		return s.message(ctx, "Deploy", ref, a.Binding, msg, "")
-	}
-	return s.streamMessage(ctx, "Deploy", ref, a.Binding, msg)
+	return s.sendByRoad(ctx, "Deploy", ref, a.Binding, msg, a.Road, false, func() (*Result, error) {
+		if a.Blocking {
+			return s.message(ctx, "Deploy", ref, a.Binding, msg, "")
+		}
+		return s.streamMessage(ctx, "Deploy", ref, a.Binding, msg)
+	})
 }
 
 // Send sends a text message to any agent, blocking or streaming, on a
@@ -419,9 +423,14 @@ func (s *Session) call(ctx context.Context, name string, ref *agentRef, b Bindin
 // message sends a blocking SendMessage; prior is the state the session
 // last saw of the task the message names ("" for a new task).
 func (s *Session) message(ctx context.Context, name string, ref *agentRef, b Binding, msg *a2a.Message, prior string) (*Result, error) {
+	return s.messageWith(ctx, name, ref, b, msg, prior, nil)
+}
+
+// messageWith is message with a configuration (a road's, roads.go).
+func (s *Session) messageWith(ctx context.Context, name string, ref *agentRef, b Binding, msg *a2a.Message, prior string, cfg *a2a.SendMessageConfig) (*Result, error) {
 	return s.call(ctx, name, ref, b, func(ctx context.Context, c *a2aclient.Client, m *move, r *Result) error {
 		r.Sent = sentOf(msg)
-		res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: msg})
+		res, err := c.SendMessage(ctx, &a2a.SendMessageRequest{Message: msg, Config: cfg})
 		switch v := res.(type) {
 		case *a2a.Task:
 			s.observe(ref.name, r.Binding, v)

@@ -117,6 +117,7 @@ type Session struct {
 	notes   map[int][]string // notes for exchanges, by seq
 	used    map[string]bool  // the parties the exchanges name, as the session names them
 	proxied map[string]bool  // remote: hosts the transport proxies
+	hook    *webhook         // offline: the client's webhook, once a road needs it (roads.go)
 
 	idMu sync.Mutex        // guards ids and byID
 	ids  replay.Agents     // remote: which agent a URL leads to
@@ -358,6 +359,7 @@ func (s *Session) shutdown() {
 		s.kit.Close()
 	}
 	s.tr.Close()
+	s.releaseWebhook()
 	if c, ok := s.remote.(interface{ CloseIdleConnections() }); ok {
 		c.CloseIdleConnections()
 	}

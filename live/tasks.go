@@ -3,6 +3,7 @@ package live
 import (
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
@@ -37,6 +38,7 @@ type taskState struct {
 	// agent that serves it (Session.linkOwner).
 	approveTask, approveAgent string
 	artifacts                 []*a2a.Artifact
+	stamp                     time.Time // the status's timestamp, when it had one
 }
 
 func (t *taskState) view() Task {
@@ -133,7 +135,17 @@ func (t *taskState) setStatus(st a2a.TaskStatus) {
 
 // setStatus sets a task's status and, when it names a new approve URL,
 // whose task and agent that URL decides; s.mu must be held.
+//
+// Roads bring news of a task by more than one way at once (a send's
+// answer and a webhook's notification race), so a status stamped
+// earlier than the one the task has is old news and changes nothing.
 func (s *Session) setStatus(t *taskState, st a2a.TaskStatus) {
+	if st.Timestamp != nil {
+		if st.Timestamp.Before(t.stamp) {
+			return
+		}
+		t.stamp = *st.Timestamp
+	}
 	before := t.approve
 	t.setStatus(st)
 	if t.approve != "" && t.approve != before {

@@ -44,6 +44,13 @@
 // against the stream's close), with the v1.0 section that says it. Its
 // deep link is #compare=06-input-required&s=3.
 //
+// The Live panel's road chooser (how the client waits on a review or a
+// deploy: keep the stream, subscribe later, webhook, poll) says what
+// each road does with [RoadNote], and plainly why a remote agent has no
+// webhook road ([WebhookRemote]); [TallyRoad] counts, from the
+// session's steps, the notifications that reached the client's webhook
+// and the polls it made, with the last state each brought.
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

@@ -98,6 +98,30 @@ var solutions = map[string]play{
 		p.answer(t, "main")
 		return p.waitState(t, replay.StateAuthRequired)
 	},
+	"be-there-when-it-resumes": func(p *player) error {
+		t := p.roadDeploy(live.RoadWebhook)
+		p.approve(t)
+		return p.waitState(t, replay.StateCompleted)
+	},
+	"question-by-webhook": func(p *player) error {
+		t := p.roadDiff(live.RoadWebhook)
+		if err := p.waitState(t, replay.StateInputRequired); err != nil {
+			return err
+		}
+		// The question can reach the webhook before a2a-go has let go of
+		// the execution that asked it: an answer then is refused
+		// ("already in progress"), and a learner answers again.
+		for try := 0; ; try++ {
+			r := p.move("Answer", func(ctx context.Context) (*live.Result, error) {
+				return p.s.Answer(ctx, live.AnswerArgs{TaskID: t, Text: "main"})
+			})
+			if r.Task != nil && r.Task.State == replay.StateCompleted || try == 10 {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return p.waitPush(t, replay.StateCompleted)
+	},
 	"approve-for-the-chain": func(p *player) error {
 		t := p.plan("main")
 		if err := p.waitState(t, replay.StateAuthRequired); err != nil {
@@ -109,7 +133,31 @@ var solutions = map[string]play{
 	},
 }
 
+// otherSolutions solve exercises by another road than solutions do:
+// the roads' exercises are solved by a webhook and by polling both.
+var otherSolutions = map[string]play{
+	"be-there-when-it-resumes": func(p *player) error {
+		t := p.roadDeploy(live.RoadPoll)
+		if err := p.pollUntil(t, replay.StateAuthRequired); err != nil {
+			return err
+		}
+		p.approve(t)
+		return p.pollUntil(t, replay.StateCompleted)
+	},
+}
+
 var wrongRoads = map[string]play{
+	"be-there-when-it-resumes/1": func(p *player) error { return solutions["approve-on-the-stream"](p) },
+	"be-there-when-it-resumes/2": func(p *player) error {
+		t := p.roadDeploy(live.RoadSubscribe)
+		p.approve(t) // and never subscribes
+		time.Sleep(200 * time.Millisecond)
+		return nil
+	},
+	"question-by-webhook/1": func(p *player) error {
+		t := p.roadDiff(live.RoadPoll)
+		return p.pollUntil(t, replay.StateInputRequired)
+	},
 	"answer-same-task/1": func(p *player) error {
 		p.ask()
 		p.move("Send", func(ctx context.Context) (*live.Result, error) {
@@ -208,6 +256,23 @@ func TestLessonExercises(t *testing.T) {
 				}
 			})
 		}
+	}
+	for id, solve := range otherSolutions {
+		t.Run(id+"/other-road", func(t *testing.T) {
+			for _, file := range lessons {
+				exs, err := lesson.ReadExercises(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, ex := range exs {
+					if ex.ID == id {
+						grade(t, file, ex, playSession(t, solve), exercise.Done, "")
+						return
+					}
+				}
+			}
+			t.Fatalf("no exercise %s in the lessons", id)
+		})
 	}
 	if total < 10 {
 		t.Errorf("%d exercises in the lessons, want at least 10", total)
@@ -342,6 +407,67 @@ func (p *player) deploy(blocking bool) string {
 		p.t.Fatal(err)
 	}
 	return r.Task.ID
+}
+
+// roadDeploy deploys the sample build waiting by road, and returns the
+// task (in AUTH_REQUIRED: the send is blocking unless the road is the
+// stream).
+func (p *player) roadDeploy(road live.Road) string {
+	p.t.Helper()
+	return p.started("Deploy by "+string(road), func(ctx context.Context) (*live.Result, error) {
+		return p.s.Deploy(ctx, live.DeployArgs{Road: road})
+	})
+}
+
+// roadDiff sends the sample diff without a base branch, waiting by road,
+// and returns the task.
+func (p *player) roadDiff(road live.Road) string {
+	p.t.Helper()
+	return p.started("SendDiff by "+string(road), func(ctx context.Context) (*live.Result, error) {
+		return p.s.SendDiff(ctx, live.DiffArgs{Road: road})
+	})
+}
+
+// started makes a move that starts a task, and returns the task.
+func (p *player) started(name string, f func(context.Context) (*live.Result, error)) string {
+	p.t.Helper()
+	r := p.move(name, f)
+	if r.Task == nil {
+		p.t.Fatalf("%s: no task (%+v)", name, r)
+	}
+	return r.Task.ID
+}
+
+// pollUntil polls as the page's poll road does, every 50 ms here, until
+// an ask finds the task in state.
+func (p *player) pollUntil(task, state string) error {
+	p.t.Helper()
+	for n := 1; n <= 200; n++ {
+		r := p.move("Poll", func(ctx context.Context) (*live.Result, error) {
+			return p.s.Poll(ctx, live.PollArgs{TaskID: task, Number: n})
+		})
+		if r.Task != nil && r.Task.State == state {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("task %s never polled in %s", task, state)
+}
+
+// waitPush waits until a notification to the client's webhook has
+// reported task in state: the kit posts it after the answer that
+// caused it.
+func (p *player) waitPush(task, state string) error {
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, st := range replay.Steps(p.s.Transcript()) {
+			if st.Kind == replay.KindPush && st.Reports && st.TaskID == task && st.State == state {
+				return nil
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return fmt.Errorf("no notification of %s for task %s", state, task)
 }
 
 func (p *player) plan(base string) string {

@@ -15,7 +15,7 @@ import (
 // older site) refuse each other's messages with ErrVersion rather than
 // misread them. Raise it with every change to what a message holds:
 // a field added to a type below, a command added or renamed.
-const Version = 2
+const Version = 3
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its live worker come from different builds.
@@ -109,6 +109,7 @@ var commands = []Command{
 	OpenArgs{}, CloseArgs{}, StatsArgs{}, StateArgs{}, SaveOptions{},
 	DiffArgs{}, AnswerArgs{}, MessageArgs{}, DeployArgs{}, ApproveArgs{}, RefuseArgs{},
 	SubscribeArgs{}, GetTaskArgs{}, CancelArgs{}, PlanArgs{}, SendArgs{},
+	PollArgs{}, // roads.go
 }
 
 // CommandOf is a zero value of the command named op, or nil when

@@ -306,6 +306,7 @@ type DiffArgs struct {
 	Diff       string  `json:"diff,omitempty"`       // default agents.SampleDiff
 	Agent      string  `json:"agent,omitempty"`      // default "code-reviewer"
 	Binding    Binding `json:"binding,omitempty"`    // default JSONRPC
+	Road       Road    `json:"road,omitempty"`       // how the client waits (roads.go); default a blocking SendMessage
 }
 
 // AnswerArgs are the arguments of Answer.
@@ -336,6 +337,7 @@ type DeployArgs struct {
 	Blocking bool    `json:"blocking,omitempty"`
 	Agent    string  `json:"agent,omitempty"` // default "deployer"
 	Binding  Binding `json:"binding,omitempty"`
+	Road     Road    `json:"road,omitempty"` // how the client waits (roads.go); set, it decides instead of Blocking
 }
 
 // SendArgs are the arguments of Send, the general message move for any

@@ -11,7 +11,11 @@
 // and let "a2aplay site" put it into the site (which joins its data
 // segments, web.PackModule). What the page shows is decided by package
 // view, which is pure Go and tested natively; this package is the glue
-// between it and the DOM. The Live mode (live.go, panel.go) drives the
-// live worker; panel03.go switches it to the live03 module for a
-// session that speaks A2A 0.3.
+// between it and the DOM.
+//
+// The Live panel is panel.go (its moves), panelpaint.go (what it
+// paints), exercises.go (the exercises' states), roads.go (the road
+// chooser: how the client waits on a review or a deploy, and the page's
+// polling) and panel03.go (which switches the worker to the live03
+// module for a session that speaks A2A 0.3).
 package viewer

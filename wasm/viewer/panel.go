@@ -55,7 +55,8 @@ type panelState struct {
 	deploys      []string    // the deploy card's tasks, oldest first
 	decided      map[string]string
 
-	el panelElements
+	roads roadState // the road chooser (roads.go)
+	el    panelElements
 }
 
 // panelElements are the panel's elements, found once in the page's
@@ -196,6 +197,7 @@ func (p *page) findPanel() {
 	for _, sc := range liveScenarios {
 		e.cards[sc] = id("lv-card-" + sc)
 	}
+	p.findRoads()
 }
 
 // wirePanel connects the panel's controls to the moves.
@@ -323,6 +325,7 @@ func (p *page) wirePanel() {
 	click(e.save, p.saveSession)
 	click(e.replay, p.replaySession)
 	click(e.end, p.endSession)
+	p.wireRoads()
 }
 
 func taskID(t *panel.Task) string {
@@ -416,6 +419,7 @@ func (p *page) openSession(args panel.OpenArgs) {
 	s.opening = true
 	s.review, s.plan, s.deploys = nil, nil, nil
 	clear(s.decided)
+	p.stopRoads()
 	s.after = -1
 	for _, l := range dom.All(p.live.el.panel, ".lv-log") {
 		dom.Clear(l)
@@ -547,7 +551,9 @@ func logOf(step js.Value) js.Value { return step.Call("querySelector", ".lv-log"
 
 func (p *page) sendDiff() {
 	s := &p.live.panel
-	p.run(logOf(s.el.rvStep1), "SendMessage · the diff", panel.DiffArgs{Binding: s.binding}, func(r *panel.Result) {
+	road := p.road()
+	p.run(logOf(s.el.rvStep1), p.sendVerb("SendMessage")+" · the diff", panel.DiffArgs{Binding: s.binding, Road: road}, func(r *panel.Result) {
+		p.roadSent(s.el.rvStep1, road, r)
 		if r.Task != nil {
 			s.review = r.Task
 			s.el.rvTask.Set("value", r.Task.ID)
@@ -596,11 +602,13 @@ func (p *page) answerReview(variant panel.Variant) {
 
 func (p *page) deploy() {
 	s := &p.live.panel
-	log := logOf(s.el.dpStep1)
+	step := s.el.dpStep1
 	if t := p.lastDeploy(); t != nil && t.Terminal {
-		log = logOf(s.el.dpStep4)
+		step = s.el.dpStep4
 	}
-	p.run(log, "SendStreamingMessage · deploy "+dom.Attr(s.el.deploy, "data-build"), panel.DeployArgs{Binding: s.binding}, func(r *panel.Result) {
+	road := p.road()
+	p.run(logOf(step), p.sendVerb("SendStreamingMessage")+" · deploy "+dom.Attr(s.el.deploy, "data-build"), panel.DeployArgs{Binding: s.binding, Road: road}, func(r *panel.Result) {
+		p.roadSent(s.el.dpStep1, road, r) // the first step stays in view while the task waits
 		if r.Task != nil {
 			s.deploys = append(s.deploys, r.Task.ID)
 		}

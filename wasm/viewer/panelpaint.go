@@ -110,6 +110,7 @@ func (p *page) paintPanel() {
 	p.paintOperator(live)
 	p.paintTasks()
 	p.paintFoot()
+	p.paintRoads() // roads.go
 }
 
 // enable enables or disables every button of a step.
