@@ -28,7 +28,7 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css guide.css live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -474,12 +474,14 @@ func Favicon() []byte {
 	return b
 }
 
-// pageStyles is the page's style sheet: the playground's, Live's, and
-// the diagram's (css, cut out of a drawn diagram).
+// pageStyles is the page's style sheet: the playground's, Live's, the
+// guide's (guide.css), and the diagram's (css, cut out of a drawn diagram).
 func pageStyles(css []byte) []byte {
 	styles, _ := sources.ReadFile("style.css")
 	live, _ := sources.ReadFile("live.css")
 	styles = append(append(styles, '\n'), live...)
+	guide, _ := sources.ReadFile("guide.css") // the first screen, the findings' marks
+	styles = append(append(styles, '\n'), guide...)
 	return append(append(styles, '\n'), css...)
 }
 

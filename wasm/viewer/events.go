@@ -175,8 +175,9 @@ func (p *page) key(ev js.Value) {
 		}
 		k.ByKeyboard = !p.focusByPointer
 		k.ContentEditable = target.Get("isContentEditable").Bool()
-		// Tabs and menus have keys of their own; the Live panel's forms too.
-		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull()
+		// Tabs and menus have keys of their own; the Live panel's forms
+		// and an open dialog (the first screen) too.
+		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form, dialog[open]`).IsNull()
 	}
 	if p.predictKey(k) { // predict.go: 1 to 9 answer the question asked
 		ev.Call("preventDefault")

@@ -264,7 +264,8 @@ func (p *page) takeOver() {
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
 		b.Set("disabled", false)
 	}
-	p.startLive() // live.go: the Live tab, and a #live link
+	p.startLive()   // live.go: the Live tab, and a #live link
+	p.wireWelcome() // welcome.go: the first screen, on a first visit
 	if !p.loading {
 		p.ready()
 	}
