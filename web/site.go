@@ -204,7 +204,7 @@ func (o *Options) read() ([]shipped, error) {
 		steps := replay.Steps(t)
 		var fs []view.Finding
 		for _, f := range check.Check(t) {
-			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: f.String()}) // view.FindingsAt escapes it
+			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Rule: f.Rule, Text: f.String()}) // view.FindingsAt escapes it
 		}
 		out = append(out, shipped{Shipped: view.Shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs}, t: t})
 	}

@@ -200,6 +200,10 @@ func (p *page) key(ev js.Value) {
 		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: 1}, 0, 0, false)
 	case view.KeyPlay:
 		p.togglePlay()
+	case view.KeyNextFinding:
+		p.goFinding(1) // findmarks.go
+	case view.KeyPrevFinding:
+		p.goFinding(-1)
 	default:
 		return
 	}

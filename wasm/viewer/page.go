@@ -622,6 +622,9 @@ func (p *page) paint(old int) {
 		dom.SetAttr(el, "aria-current", "step")
 	}
 	p.paintMarks(el)
+	if old < 0 {
+		p.markFindings() // findmarks.go: on a diagram just drawn
+	}
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.
