@@ -115,6 +115,7 @@ func (p *page) wire() {
 	})
 	p.wireZoom(on)    // zoom.go
 	p.wirePredict(on) // predict.go
+	p.wireSaysLinks() // approvelink.go: an approve link in Says acts in the page
 	// A step's link still waiting is written before the page goes.
 	on(dom.Global(), "pagehide", func(js.Value) { p.flushLink() })
 	on(dom.Global(), "popstate", func(js.Value) {
