@@ -1,6 +1,10 @@
 package view
 
-import "github.com/a2aplay/a2aplay/replay"
+import (
+	"net/url"
+
+	"github.com/a2aplay/a2aplay/replay"
+)
 
 // The deployer's status message carries its approve link, and the
 // inspector's "Says" shows it as a link. A browser tab cannot use it:
@@ -89,4 +93,19 @@ func stepRequesting(link string, t *replay.Transcript, steps []replay.Step) int 
 		}
 	}
 	return 0
+}
+
+// AgentOfLink names the agent an approve link decides at, for the
+// operator panel: its name when an agent of the session serves it, else
+// "the agent at HOST" from the link (a link passed up from an agent the
+// learner did not connect), or "the agent that sent the link" when the
+// link names no host.
+func AgentOfLink(name, link string) string {
+	if name != "" {
+		return name
+	}
+	if u, err := url.Parse(link); err == nil && u.Host != "" {
+		return "the agent at " + u.Host
+	}
+	return "the agent that sent the link"
 }

@@ -54,3 +54,15 @@ func TestActOnLink(t *testing.T) {
 		}
 	}
 }
+
+func TestAgentOfLink(t *testing.T) {
+	for _, c := range []struct{ name, link, want string }{
+		{"deployer", "http://localhost:41243/approve/t1", "deployer"},
+		{"", "http://localhost:41243/approve/t1", "the agent at localhost:41243"},
+		{"", "not a link", "the agent that sent the link"},
+	} {
+		if got := AgentOfLink(c.name, c.link); got != c.want {
+			t.Errorf("AgentOfLink(%q, %q) = %q, want %q", c.name, c.link, got, c.want)
+		}
+	}
+}
