@@ -21,6 +21,12 @@
 // page. The check worker judges them on the session and answers a
 // [Verdict] each (package exercise's Judge).
 //
+// The guide is here too: whether a visit opens on the first screen
+// ([ShowWelcome]); the name of the mark a spec finding puts on its
+// step's arrow and where n and p go ([FindingMark], [NextFinding]); and
+// what a click on an approve link in "Says" does instead of opening a
+// dead tab ([ActOnLink]).
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

@@ -28,7 +28,7 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css guide.css live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css guide.css lesson-progress.js live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -129,6 +129,9 @@ type pageView struct {
 	InlineCSS      template.CSS
 	InlineLoader   template.JS
 	InlineWasmExec template.JS
+	// The offline page's lessons' script (LessonProgressScript); empty
+	// without lessons.
+	InlineLessonScript template.JS
 	WASMBase64     template.HTML // base64 only: nothing to escape
 
 	// The offline page's lessons.
@@ -416,6 +419,14 @@ func BuildOffline(w io.Writer, o Options) error {
 		Favicon:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(Favicon())),
 	}
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
+	if len(lessons) > 0 {
+		ls := LessonProgressScript()
+		if bytes.Contains(bytes.ToLower(ls), []byte("</script")) {
+			return errors.New("the lessons' script contains </script")
+		}
+		v.InlineLessonScript = template.JS(ls)
+		scripts += " " + hashSrc(ls)
+	}
 	workers := ""
 	if live.module != "" {
 		v.Live = newLivePanel(true)
