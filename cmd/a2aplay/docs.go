@@ -338,7 +338,7 @@ var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 {{- template "top" true -}}
 <main class="lesson">
 <h1>Lessons</h1>
-<p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with an exercise to play live.</p>
+<p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with exercises to play in Live.</p>
 <ol class="lesson-list">
 {{- range .Entries}}
 <li><a href="{{.Href}}">{{.Title}}</a>{{with .Summary}}<p>{{.}}</p>{{end}}</li>

@@ -372,7 +372,7 @@ func (p *page) livePlaceholder() {
 	p.frame(0) // no diagram: the zoom buttons rest
 	dom.Append(c, dom.El("div", "lv-empty",
 		dom.TextEl("p", "lv-empty-title", "Your session is drawn here"),
-		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button on the left.")))
+		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button of the Live panel.")))
 	p.el.scrub.Set("max", 0)
 	p.el.scrub.Set("value", 0)
 	p.text.position.set("no steps yet")
