@@ -142,3 +142,53 @@ func TestFindingMarks(t *testing.T) {
 	walkFindings(tb, "mine.http", tr, order)
 	tb.checkClean()
 }
+
+// TestFindingMarksLargeFile: a file the worker holds marks the findings
+// of every step its window draws, those of the rows that come in after
+// the first screen too.
+func TestFindingMarksLargeFile(t *testing.T) {
+	text := longTranscript(t, 600)
+	tr, err := replay.Parse(text, "large.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := replay.Steps(tr)
+	with := map[int]bool{}
+	for _, f := range check.Check(tr) {
+		with[check.StepOf(f, steps)] = true
+	}
+	path := filepath.Join(t.TempDir(), "large.http")
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := newTab(t)
+	tb.open(env.url)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#file"), []string{path}))
+	tb.wait(`a2aplay.state().transcript === "large.http" && a2aplay.state().steps === 5400 && a2aplay.state().findings > 0`)
+	wholes := eval[int](tb, `performance.getEntriesByName("a2aplay-window-whole").length`)
+	eval[bool](tb, `(a2aplay.go(3001), true)`)
+	tb.at("large.http", 3001)
+	tb.wait(`performance.getEntriesByName("a2aplay-window-whole").length > ` + itoa(wholes))
+	type drawn struct {
+		Step   int  `json:"step"`
+		Marked bool `json:"marked"`
+	}
+	rows := eval[[]drawn](tb, `[...document.querySelectorAll("#diagram [data-step]")].map(g => ({step: +g.dataset.step, marked: !!g.querySelector(":scope > .finding-mark")}))`)
+	marked, want := 0, 0
+	for _, r := range rows {
+		if r.Marked {
+			marked++
+		}
+		if with[r.Step] {
+			want++
+		}
+		if r.Marked != with[r.Step] {
+			t.Errorf("step %d: marked %v, has findings %v", r.Step, r.Marked, with[r.Step])
+		}
+	}
+	if len(rows) < 200 || want == 0 {
+		t.Fatalf("%d rows drawn, %d with findings", len(rows), want)
+	}
+	t.Logf("%d rows drawn, %d marked", len(rows), marked)
+	tb.checkClean()
+}

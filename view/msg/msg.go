@@ -14,7 +14,7 @@ import (
 // the browser kept from an older site) refuse each other's messages
 // with ErrVersion rather than misread them. Raise it with every change
 // to what a message holds or how it is written.
-const Version = 3
+const Version = 4
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.
@@ -79,6 +79,7 @@ func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e.int(p.ShownFirst)
 	e.int(p.ShownLast)
 	e.bool(p.Provisional)
+	e.questions(p.Questions)
 	out := &Part{SVG: p.SVG}
 	e.uint(uint64(len(p.More)))
 	for _, r := range p.More {
@@ -151,6 +152,7 @@ func ReadPart(data []byte) (*Window, error) {
 	p.ShownFirst = d.int()
 	p.ShownLast = d.int()
 	p.Provisional = d.bool()
+	p.Questions = d.questions()
 	if n := d.count(); n > 0 {
 		p.More = make([]view.Rows, n)
 		for i := range p.More {

@@ -257,3 +257,39 @@ func (d *decoder) whole(w *view.Whole) {
 	}
 	w.Tasks = d.int()
 }
+
+// questions writes predict mode's questions of a Part.
+func (e *encoder) questions(qs []view.Question) {
+	e.list(qs == nil, len(qs))
+	for _, q := range qs {
+		e.int(q.Step)
+		e.str(string(q.Kind))
+		e.str(q.Prompt)
+		e.strs(q.Choices)
+		e.int(q.Answer)
+		e.str(q.Why)
+		e.str(q.Rule)
+	}
+}
+
+func (d *decoder) questions() []view.Question {
+	isNil, n := d.list()
+	if isNil {
+		return nil
+	}
+	qs := make([]view.Question, n)
+	for i := range qs {
+		q := &qs[i]
+		q.Step = d.int()
+		q.Kind = view.QuestionKind(d.str())
+		q.Prompt = d.str()
+		q.Choices = d.strs()
+		q.Answer = d.int()
+		q.Why = d.str()
+		q.Rule = d.str()
+		if d.err == nil && (q.Answer < 0 || q.Answer >= len(q.Choices)) {
+			d.fail("a question's answer %d where it has %d choices", q.Answer, len(q.Choices))
+		}
+	}
+	return qs
+}

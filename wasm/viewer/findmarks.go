@@ -26,15 +26,24 @@ func (p *page) markFindings() {
 	for _, old := range dom.All(p.el.diagram, ".finding-mark") {
 		old.Call("remove")
 	}
+	p.markNewRows()
+}
+
+// markNewRows puts the marks on the steps drawn that have none yet: the
+// rows of a long file's window come in a few at a time (draw.go's
+// widen).
+func (p *page) markNewRows() {
 	d := p.cur
 	if d == nil {
 		return
 	}
 	for _, k := range view.FindingSteps(d.findings, d.first, d.last) {
-		if g := p.mark(k); !g.IsUndefined() {
-			if m := findingMark(g, view.FindingMark(d.findings, k)); !m.IsUndefined() {
-				g.Call("append", m)
-			}
+		g := p.mark(k)
+		if g.IsUndefined() || !g.Call("querySelector", ":scope > .finding-mark").IsNull() {
+			continue
+		}
+		if m := findingMark(g, view.FindingMark(d.findings, k)); !m.IsUndefined() {
+			g.Call("append", m)
 		}
 	}
 }

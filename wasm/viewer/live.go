@@ -381,4 +381,6 @@ func (p *page) livePlaceholder() {
 	}
 	dom.SetText(p.el.source, "Your live session · nothing sent yet")
 	p.blankInspector("Live session", "Nothing sent yet. Each step of the session shows here with its raw HTTP and JSON.", nil, nil) // inspector.go
+	// predict.go: nothing to predict here, the switch rests
+	p.paintPredict()
 }

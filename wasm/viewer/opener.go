@@ -574,6 +574,10 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 	}
 	d.steps = nil
 	d.lanes = part.Lanes
+	if len(part.Questions) > 0 { // predict.go: the quiz gathers each window's
+		d.quiz = orEmptyQuiz(d.quiz)
+		d.quiz.Add(part.Questions)
+	}
 }
 
 // lazy holds a part's steps and exchanges as the opener sent them, in

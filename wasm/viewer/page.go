@@ -39,7 +39,8 @@ type doc struct {
 	part *view.Part
 	lazy *lazy
 
-	quiz *view.Quiz // predict mode's questions and picks, once it was on here (predict.go)
+	quiz      *view.Quiz // predict mode's questions and picks, once it was on here (predict.go)
+	quizAsked bool       // a large file's: the opener was asked for its window's questions
 }
 
 // count returns how many steps d has in all.
