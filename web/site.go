@@ -129,10 +129,10 @@ type pageView struct {
 	InlineCSS      template.CSS
 	InlineLoader   template.JS
 	InlineWasmExec template.JS
+	WASMBase64     template.HTML // base64 only: nothing to escape
 	// The offline page's lessons' script (LessonProgressScript); empty
 	// without lessons.
 	InlineLessonScript template.JS
-	WASMBase64     template.HTML // base64 only: nothing to escape
 
 	// The offline page's lessons.
 	Lessons []offlineLesson
