@@ -214,7 +214,9 @@ func TestQuizFromWindows(t *testing.T) {
 				t.Fatalf("asked %+v, gathered asks %+v", qa, qb)
 			}
 			c := (qa.Answer + qa.Step) % len(qa.Choices) // right or wrong, the same both ways
-			a, b = whole.Pick(c), gathered.Pick(c)
+			if a, b = whole.Pick(c), gathered.Pick(c); a != b || a != qa.Step {
+				t.Fatalf("Pick(%d) shows step %d, gathered %d; want %d", c, a, b, qa.Step)
+			}
 		}
 		cur = a
 		windowOf(cur) // the page asks for the window around where it goes
