@@ -15,15 +15,22 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 )
 
-// firstVisit opens url in tb as a first visit: the page's origin may
-// have been visited by other tests, so what it keeps of the first screen
-// is removed and the page loaded again.
-func (tb *tab) firstVisit(url string) {
-	tb.t.Helper()
+// firstVisit opens url in a new tab as a first visit, and waits for
+// the first screen to open, as a modal dialog: the page's origin may
+// have been visited by other tests, so what it keeps of the first
+// screen is removed and the page loaded again.
+func firstVisit(t *testing.T, url string) *tab {
+	t.Helper()
+	tb := firstVisitTab(t)
 	tb.open(url)
 	eval[bool](tb, `(localStorage.removeItem(`+js(view.WelcomeKey)+`), true)`)
 	tb.do(chromedp.Reload())
 	tb.wait(`document.documentElement.dataset.viewer === "ready"`)
+	tb.wait(`document.getElementById("welcome").open`)
+	if !tb.welcomeOpen() {
+		t.Fatal("the first screen is not a modal dialog")
+	}
+	return tb
 }
 
 // welcomeOpen reports whether the first screen shows, as a modal dialog.
@@ -52,12 +59,7 @@ func (tb *tab) welcomeInView(where string) {
 }
 
 func TestWelcome(t *testing.T) {
-	tb := firstVisitTab(t)
-	tb.firstVisit(env.url)
-	tb.wait(`document.getElementById("welcome").open`)
-	if !tb.welcomeOpen() {
-		t.Fatal("the first screen is not a modal dialog")
-	}
+	tb := firstVisit(t, env.url)
 	// What a screen reader is told: a dialog, named by its heading,
 	// described by what the page is; the focus is in it.
 	type named struct {
@@ -144,9 +146,7 @@ func TestWelcome(t *testing.T) {
 // shows what it names, with no first screen in the way, and does not
 // count as having seen it.
 func TestWelcomeSkippedByLinks(t *testing.T) {
-	tb := firstVisitTab(t)
-	tb.firstVisit(env.url)
-	tb.wait(`document.getElementById("welcome").open`)
+	tb := firstVisit(t, env.url)
 	for _, c := range []struct {
 		link, transcript string
 		step             int
@@ -169,12 +169,7 @@ func TestWelcomeSkippedByLinks(t *testing.T) {
 // TestWelcomeOffline: the offline file opens on the first screen, and
 // its way into the question replays 06 from step 1.
 func TestWelcomeOffline(t *testing.T) {
-	tb := firstVisitTab(t)
-	tb.firstVisit(env.offline)
-	tb.wait(`document.getElementById("welcome").open`)
-	if !tb.welcomeOpen() {
-		t.Fatal("the offline file's first screen is not a modal dialog")
-	}
+	tb := firstVisit(t, env.offline)
 	tb.welcomeInView("offline")
 	tb.click(`#welcome a[href^="#t=06"]`)
 	tb.at("06-input-required", 1)
@@ -185,9 +180,7 @@ func TestWelcomeOffline(t *testing.T) {
 // Live panel on the review.
 func TestWelcomeTryLive(t *testing.T) {
 	url := exerciseSiteURL(t)
-	tb := firstVisitTab(t)
-	tb.firstVisit(url)
-	tb.wait(`document.getElementById("welcome").open`)
+	tb := firstVisit(t, url)
 	if n := eval[int](tb, `document.querySelectorAll("#welcome .welcome-ways a").length`); n != 3 {
 		t.Errorf("a site with Live offers %d ways in, want 3", n)
 	}
