@@ -11,7 +11,9 @@
 // step that changes a task's state, or that someone new sends, what comes
 // next, with the choices, the answer and the rule that decides it; a
 // [Quiz] is the state of one transcript's: where a move stops to ask,
-// the learner's picks, what to show at a step, and the score.
+// the learner's picks, what to show at a step, and the score. Of a large
+// file a worker holds, the quiz gathers the questions each window the
+// page is sent carries ([Part].Questions, [QuestionsIn], [Quiz.Add]).
 //
 // The Live panel's exercises are here as data ([Exercise], in the data
 // block) and as rules: which to show ([ExercisesFor]: the one a link
