@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/a2aplay/a2aplay/view"
 )
 
 // A tab is one browser tab of a test, with the dialogs and console
@@ -33,7 +35,23 @@ type tab struct {
 
 // newTab opens a tab; it closes when the test ends. Any JavaScript
 // dialog is recorded and dismissed, so a test can assert that none came.
+// Its pages hold the first screen as seen (view.WelcomeKey), as a
+// returning learner's do: only the test of the first screen opens a tab
+// of a first visit (firstVisitTab).
 func newTab(t *testing.T) *tab {
+	t.Helper()
+	tb := firstVisitTab(t)
+	if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `try { localStorage.setItem(` + js(view.WelcomeKey) + `, ` + js(view.WelcomeSeen) + `) } catch (e) {}`,
+	}); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return tb
+}
+
+// firstVisitTab opens a tab as newTab does, whose pages see a first
+// visit: nothing in localStorage says the first screen was seen.
+func firstVisitTab(t *testing.T) *tab {
 	t.Helper()
 	if env.skip != "" {
 		t.Skip(env.skip)

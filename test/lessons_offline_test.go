@@ -12,6 +12,7 @@ import (
 	"github.com/a2aplay/a2aplay/internal/build"
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -30,8 +31,9 @@ func (d transcriptFiles) Transcript(source string) (*replay.Transcript, error) {
 // TestOfflineLessons: the offline file carries the shipped lessons as
 // sections of itself; opened from disk, its Lessons button shows their
 // index, a lesson shows in place of the replayer, and a listing's link
-// takes the replayer to the quoted step. No script is needed for the
-// lessons, and the page's strict CSP reports nothing.
+// takes the replayer to the quoted step. No script is needed to read
+// the lessons; one inline script, allowed by its hash, shows their
+// exercises' state, and the page's strict CSP reports nothing.
 func TestOfflineLessons(t *testing.T) {
 	if env.skip != "" {
 		t.Skip(env.skip)
@@ -102,5 +104,21 @@ func TestOfflineLessons(t *testing.T) {
 	var step int
 	fmt.Sscan(link["s"], &step)
 	tb.at(link["t"], step)
+
+	// A lesson's exercises show what the playground's localStorage says
+	// the learner has done (web's LessonProgressScript, inline here).
+	exs, err := lesson.PageExercises(filepath.Join(root, "web", "lessons"))
+	if err != nil || len(exs) == 0 {
+		t.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
+	}
+	ex := exs[0]
+	eval[bool](tb, `(localStorage.setItem(`+js(view.ProgressKey)+`, `+js(view.Progress{ex.ID}.String())+`), location.hash = "#lesson-`+ex.Lesson+`", true)`)
+	in := "#lesson-" + ex.Lesson + " section.exercise"
+	tb.wait(`!!document.querySelector(` + js(in+`[data-exercise="`+ex.ID+`"][data-state="done"]`) + `)`)
+	if n := eval[int](tb, `document.querySelectorAll(`+js(in+`[data-state="done"]`)+`).length`); n != 1 {
+		t.Errorf("%d exercises of %s show done, want 1", n, ex.Lesson)
+	}
+	tb.click(in + `[data-state="done"] .exercise-reset`)
+	tb.wait(`!document.querySelector(` + js(in+`[data-state="done"]`) + `) && localStorage.getItem(` + js(view.ProgressKey) + `) === null`)
 	tb.checkClean()
 }

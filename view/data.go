@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/a2aplay/a2aplay/internal/jsonvalue"
-	"github.com/a2aplay/a2aplay/replay"
 )
 
 // PageData is the page's data block: the JSON the site builder (package
@@ -59,6 +58,9 @@ type Shipped struct {
 // the learner opened or a live session as the check worker answers.
 type Finding struct {
 	Step int `json:"step"` // 1-based; 0 for the transcript as a whole
+	// Rule is the id of the rule the finding breaks (check.Rule's ID,
+	// "message-to-terminal"): the name of its mark on the diagram.
+	Rule string `json:"rule,omitempty"`
 	// Text is check.Finding's String, "§3.1.6 (agent): …", "§7.6.1
 	// (agent): warning: …", as it is: [FindingsAt] escapes it.
 	Text string `json:"text"`
@@ -96,7 +98,7 @@ func ReadPageData(v jsonvalue.Value) (PageData, error) {
 		s := Shipped{Name: r.Str(t, at, "name"), Title: r.Str(t, at, "title"), URL: r.Str(t, at, "url"),
 			Text: r.Str(t, at, "text"), Steps: r.Int(t, at, "steps")}
 		r.Objects(t, at, "findings", func(_ int, f jsonvalue.Value, at string) {
-			s.Findings = append(s.Findings, Finding{Step: r.Int(f, at, "step"), Text: r.Str(f, at, "text")})
+			s.Findings = append(s.Findings, Finding{Step: r.Int(f, at, "step"), Rule: r.Str(f, at, "rule"), Text: r.Str(f, at, "text")})
 		})
 		d.Transcripts = append(d.Transcripts, s)
 	})
@@ -140,13 +142,17 @@ func (d *PageData) Shipped(name string) *Shipped {
 
 // FindingsAt returns the texts of the findings on position k (0, the
 // overview, holds those about the whole transcript, and any of a step
-// below 0), as the inspector shows them: through [replay.Visible], like
-// every text of a transcript the page shows, so that a bidi override or
-// a control character a finding quotes shows as its escape. Every
-// finding reaches the page this way, whether the site builder worked it
-// out or the check worker. fs is in the order of its steps
-// ([SortFindings]): the page asks at every step, and a long file has
-// tens of thousands of findings.
+// below 0), each with the id of its rule after it when it has one,
+// "§3.1.1 (client): … (rule message-to-terminal)". They read as the
+// inspector shows them: through [replay.Visible], like every text of a
+// transcript the page shows, so that a bidi override or a control
+// character a finding quotes shows as its escape. Every finding reaches
+// the page this way, whether the site builder worked it out or the
+// check worker, and so does the name of its mark on the diagram
+// ([FindingMark]). fs is in the order of its steps ([SortFindings]):
+// the page asks at every step, and a long file has tens of thousands of
+// findings.
+
 func FindingsAt(fs []Finding, k int) []string {
 	lo, hi := 0, len(fs)
 	for lo < hi {
@@ -159,7 +165,7 @@ func FindingsAt(fs []Finding, k int) []string {
 	}
 	var out []string
 	for ; lo < len(fs) && max(fs[lo].Step, 0) == k; lo++ {
-		out = append(out, replay.Visible(fs[lo].Text))
+		out = append(out, findingText(fs[lo]))
 	}
 	return out
 }

@@ -26,7 +26,9 @@
 // step that changes a task's state, or that someone new sends, what comes
 // next, with the choices, the answer and the rule that decides it; a
 // [Quiz] is the state of one transcript's: where a move stops to ask,
-// the learner's picks, what to show at a step, and the score.
+// the learner's picks, what to show at a step, and the score. Of a large
+// file a worker holds, the quiz gathers the questions each window the
+// page is sent carries ([Part].Questions, [QuestionsIn], [Quiz.Add]).
 //
 // The Live panel's exercises are here as data ([Exercise], in the data
 // block) and as rules: which to show ([ExercisesFor]: the one a link
@@ -50,6 +52,12 @@
 // webhook road ([WebhookRemote]); [TallyRoad] counts, from the
 // session's steps, the notifications that reached the client's webhook
 // and the polls it made, with the last state each brought.
+//
+// The guide is here too: whether a visit opens on the first screen
+// ([ShowWelcome]); the name of the mark a spec finding puts on its
+// step's arrow and where n and p go ([FindingMark], [NextFinding]); and
+// what a click on an approve link in "Says" does instead of opening a
+// dead tab ([ActOnLink]).
 //
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.

@@ -45,9 +45,15 @@ func ExercisesFor(all []Exercise, id, live string) []Exercise {
 }
 
 // Progress is the exercises the learner has done, by id, as the page
-// keeps them in localStorage: done stays done, whatever a later session
-// does, until the learner resets it.
+// keeps them in localStorage under ProgressKey: done stays done,
+// whatever a later session does, until the learner resets it. Stored,
+// it is the ids separated by spaces ([Progress.String]); the lesson
+// pages' script (web's LessonProgressScript) reads the same value.
 type Progress []string
+
+// ProgressKey is the localStorage key of the learner's [Progress], which
+// the playground writes and the lesson pages read.
+const ProgressKey = "a2aplay-exercises-done"
 
 // ReadProgress reads what WriteProgress wrote: ids separated by spaces.
 // Anything else (another page's value, a hand edit) reads as the ids

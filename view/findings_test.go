@@ -11,7 +11,7 @@ func TestFindingsRoundTrip(t *testing.T) {
 	for _, fs := range [][]Finding{
 		nil,
 		{{Step: 0, Text: "§3.1.2: about the whole transcript"}},
-		{{Step: 1, Text: ""}, {Step: 70000, Text: "§7.6.1: warning: ünïcode and a\nnewline and a \x00"}, {Step: 2, Text: strings.Repeat("x", 300)}},
+		{{Step: 1, Text: ""}, {Step: 70000, Rule: "task-state", Text: "§7.6.1: warning: ünïcode and a\nnewline and a \x00"}, {Step: 2, Rule: "r", Text: strings.Repeat("x", 300)}},
 	} {
 		b := AppendFindings(nil, fs)
 		got, err := ReadFindings(b)
@@ -32,16 +32,16 @@ func TestFindingsNegativeStep(t *testing.T) {
 }
 
 func TestReadFindingsBad(t *testing.T) {
-	good := AppendFindings(nil, []Finding{{Step: 4, Text: "abc"}})
+	good := AppendFindings(nil, []Finding{{Step: 4, Rule: "r", Text: "abc"}})
 	for _, tc := range []struct {
 		name string
 		b    []byte
 		want string
 	}{
-		{"short head", good[:5], "byte 0: 5 bytes where a finding's step and length take 8"},
-		{"short text", good[:10], "byte 4: a text of 3 bytes where 2 remain"},
-		{"step out of range", []byte{0, 0, 0, 0x80, 0, 0, 0, 0}, "byte 0: step 2147483648 is out of range"},
-		{"length past the end", append(good, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff), "byte 15: a text of 4294967295 bytes where 0 remain"},
+		{"short head", good[:5], "byte 0: 5 bytes where a finding's step and lengths take 12"},
+		{"short text", good[:14], "byte 4: a rule of 1 bytes and a text of 3 where 2 remain"},
+		{"step out of range", []byte{0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0}, "byte 0: step 2147483648 is out of range"},
+		{"length past the end", append(good, 1, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff), "byte 20: a rule of 0 bytes and a text of 4294967295 where 0 remain"},
 	} {
 		_, err := ReadFindings(tc.b)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -51,7 +51,7 @@ func TestReadFindingsBad(t *testing.T) {
 }
 
 func FuzzReadFindings(f *testing.F) {
-	f.Add(AppendFindings(nil, []Finding{{Step: 4, Text: "abc"}, {Step: 0, Text: ""}}))
+	f.Add(AppendFindings(nil, []Finding{{Step: 4, Rule: "task-state", Text: "abc"}, {Step: 0, Text: ""}}))
 	f.Add([]byte{1, 2, 3})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		fs, err := ReadFindings(b)

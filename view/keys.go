@@ -24,7 +24,9 @@ const (
 	KeyZoomIn
 	KeyZoomOut
 	KeyZoomReset
-	KeyPlay // play or pause
+	KeyPlay        // play or pause
+	KeyNextFinding // the next step with a spec finding (n)
+	KeyPrevFinding // the previous one (p)
 )
 
 // textInput reports whether an INPUT of type typ takes typed text or
@@ -55,7 +57,9 @@ func textInput(typ string) bool {
 //     again. (:focus-visible cannot tell: a key press makes the focused
 //     element match it.)
 //
-// A key with Ctrl, Meta or Alt is never the replay's.
+// n and p go to the next and previous step with a spec finding, where
+// ← and → would step. A key with Ctrl, Meta or Alt is never the
+// replay's.
 func MoveOfKey(k Key) KeyMove {
 	if k.Ctrl || k.Meta || k.Alt || k.ContentEditable || k.InWidget {
 		return KeyNone
@@ -88,6 +92,10 @@ func MoveOfKey(k Key) KeyMove {
 		return KeyZoomOut
 	case "0":
 		return KeyZoomReset
+	case "n", "N":
+		return KeyNextFinding
+	case "p", "P":
+		return KeyPrevFinding
 	case " ":
 		if k.ByKeyboard && pressable(k) {
 			return KeyNone // the keyboard's user presses the focused control

@@ -18,6 +18,11 @@ func TestMoveOfKey(t *testing.T) {
 		{"zoom reset", Key{Key: "0", Tag: "BODY"}, KeyZoomReset},
 		{"space plays", Key{Key: " ", Tag: "BODY"}, KeyPlay},
 		{"other key", Key{Key: "x", Tag: "BODY"}, KeyNone},
+		{"next finding", Key{Key: "n", Tag: "BODY"}, KeyNextFinding},
+		{"previous finding, on a button", Key{Key: "p", Tag: "BUTTON", ByKeyboard: true}, KeyPrevFinding},
+		{"n in a text field", Key{Key: "n", Tag: "INPUT", Type: "text"}, KeyNone},
+		{"p on the picker chooses", Key{Key: "p", Tag: "SELECT"}, KeyNone},
+		{"ctrl+p prints", Key{Key: "p", Ctrl: true, Tag: "BODY"}, KeyNone},
 
 		// The transcript picker is a select: ← → are the diagram's.
 		{"right on the picker", Key{Key: "ArrowRight", Tag: "SELECT", ByKeyboard: true}, KeyNext},

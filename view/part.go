@@ -51,6 +51,12 @@ type Part struct {
 	// before all its steps were worked out ([CutFirst]): it has no lanes,
 	// and its summary counts no tasks, until a [Whole] comes.
 	Provisional bool `json:",omitempty"`
+
+	// Questions are predict mode's questions ([Questions] of the whole
+	// transcript) about the window's steps, and the first about a step
+	// after it ([QuestionsIn]), when the worker sends them: the page
+	// gathers those of every window it was sent into its quiz.
+	Questions []Question `json:",omitempty"`
 }
 
 // A Whole is what a worker says of a whole transcript once it has

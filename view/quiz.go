@@ -1,6 +1,8 @@
 package view
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -28,6 +30,37 @@ func NewQuiz(steps []replay.Step) *Quiz {
 		z.picked[i] = -1
 	}
 	return z
+}
+
+// QuestionsIn returns the questions of qs (in step order, as
+// [Questions] returns them) about steps first to last, and the first
+// about a step after last: what a long file's window carries, so that a
+// move from the window stops before the next question even when it is
+// past the window.
+func QuestionsIn(qs []Question, first, last int) []Question {
+	lo := sort.Search(len(qs), func(i int) bool { return qs[i].Step >= first })
+	hi := sort.Search(len(qs), func(i int) bool { return qs[i].Step > last })
+	return qs[lo:min(hi+1, len(qs))]
+}
+
+// Add gathers qs, questions of one window of a long file ([Part]), into
+// z, whose questions are those of the windows the page was sent: a
+// question z has keeps its pick. Since each window carries the first
+// question after it, z knows every question up to the next one after
+// the farthest window the learner reached, which is all [Quiz.Move]
+// needs.
+func (z *Quiz) Add(qs []Question) {
+	for _, q := range qs {
+		i := sort.Search(len(z.Qs), func(i int) bool { return z.Qs[i].Step >= q.Step })
+		if i < len(z.Qs) && z.Qs[i].Step == q.Step {
+			continue
+		}
+		z.Qs = slices.Insert(z.Qs, i, q)
+		z.picked = slices.Insert(z.picked, i, -1)
+		if z.asking >= i {
+			z.asking++
+		}
+	}
 }
 
 // Move says where a move from position cur to position to goes: before

@@ -182,3 +182,54 @@ func FuzzQuiz(f *testing.F) {
 		}
 	})
 }
+
+// TestQuizFromWindows: a quiz gathered window by window (QuestionsIn,
+// Add), as the page gathers a long file's, stops the learner's moves
+// where the quiz of the whole transcript does, picks and score included.
+func TestQuizFromWindows(t *testing.T) {
+	whole := quizOf(t, "19-planner")
+	if len(whole.Qs) < 4 {
+		t.Fatalf("19-planner has %d questions", len(whole.Qs))
+	}
+	n := whole.Qs[len(whole.Qs)-1].Step + 2
+	const width = 7
+	gathered := NewQuiz(nil)
+	windowOf := func(k int) {
+		first := max(k-width/2, 1)
+		gathered.Add(QuestionsIn(whole.Qs, first, first+width-1))
+	}
+	windowOf(1)
+	cur := 0
+	for cur < n {
+		to := min(cur+5, n)
+		a, askA := whole.Move(cur, to)
+		b, askB := gathered.Move(cur, to)
+		if a != b || askA != askB {
+			t.Fatalf("Move(%d, %d): whole %d %v, gathered %d %v", cur, to, a, askA, b, askB)
+		}
+		if askA {
+			qa, _ := whole.Asking()
+			qb, _ := gathered.Asking()
+			if qa.Step != qb.Step || qa.Prompt != qb.Prompt {
+				t.Fatalf("asked %+v, gathered asks %+v", qa, qb)
+			}
+			c := (qa.Answer + qa.Step) % len(qa.Choices) // right or wrong, the same both ways
+			if a, b = whole.Pick(c), gathered.Pick(c); a != b || a != qa.Step {
+				t.Fatalf("Pick(%d) shows step %d, gathered %d; want %d", c, a, b, qa.Step)
+			}
+		}
+		cur = a
+		windowOf(cur) // the page asks for the window around where it goes
+	}
+	if whole.Score != gathered.Score {
+		t.Errorf("score: whole %+v, gathered %+v", whole.Score, gathered.Score)
+	}
+	// A window added again changes nothing, a question being asked kept.
+	gathered.Add(QuestionsIn(whole.Qs, 1, n))
+	if len(gathered.Qs) != len(whole.Qs) {
+		t.Errorf("gathered %d questions, the whole has %d", len(gathered.Qs), len(whole.Qs))
+	}
+	if got := QuestionsIn(whole.Qs, n+1, n+10); len(got) != 0 {
+		t.Errorf("QuestionsIn past the last: %d", len(got))
+	}
+}

@@ -67,6 +67,12 @@
 //	cmd/live -> live.wasm -> Live tab -> the viewer's panel -> Web Worker -> snapshots, transcripts -> the viewer draws
 //
 // Nothing here runs in the browser except the scripts beside it:
-// loader.js, live-worker.js and check-worker.js, which start Go modules;
-// the viewer, Live panel included, is in wasm/.
+// loader.js, live-worker.js and check-worker.js, which start Go modules,
+// and lesson-progress.js ([LessonProgressScript]), the lesson pages' one
+// script, which shows beside each exercise whether the learner has done
+// it in Live (the note the viewer keeps in localStorage under
+// view.ProgressKey), with a reset; `a2aplay docs` writes it beside the
+// pages and the offline page carries it inline, allowed by its hash.
+// The viewer, Live panel included, is in wasm/. guide.css styles the
+// page's first screen and the marks of spec findings.
 package web

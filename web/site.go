@@ -28,7 +28,7 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css compare.css live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css compare.css guide.css lesson-progress.js live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -136,6 +136,9 @@ type pageView struct {
 	InlineLoader   template.JS
 	InlineWasmExec template.JS
 	WASMBase64     template.HTML // base64 only: nothing to escape
+	// The offline page's lessons' script (LessonProgressScript); empty
+	// without lessons.
+	InlineLessonScript template.JS
 
 	// The offline page's lessons.
 	Lessons []offlineLesson
@@ -210,7 +213,7 @@ func (o *Options) read() ([]shipped, error) {
 		steps := replay.Steps(t)
 		var fs []view.Finding
 		for _, f := range check.Check(t) {
-			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Text: f.String()}) // view.FindingsAt escapes it
+			fs = append(fs, view.Finding{Step: check.StepOf(f, steps), Rule: f.Rule, Text: f.String()}) // view.FindingsAt escapes it
 		}
 		out = append(out, shipped{Shipped: view.Shipped{Name: tr.Name, Title: title, Text: string(tr.Text), Steps: len(steps), Findings: fs}, t: t})
 	}
@@ -426,6 +429,14 @@ func BuildOffline(w io.Writer, o Options) error {
 		Favicon:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(Favicon())),
 	}
 	scripts := hashSrc(o.WasmExec) + " " + hashSrc(loader)
+	if len(lessons) > 0 {
+		ls := LessonProgressScript()
+		if bytes.Contains(bytes.ToLower(ls), []byte("</script")) {
+			return errors.New("the lessons' script contains </script")
+		}
+		v.InlineLessonScript = template.JS(ls)
+		scripts += " " + hashSrc(ls)
+	}
 	workers := ""
 	if live.module != "" {
 		v.Live = newLivePanel(true)
@@ -485,13 +496,15 @@ func Favicon() []byte {
 }
 
 // pageStyles is the page's style sheet: the playground's, Live's, the
-// compare view's, and the diagram's (css, cut out of a drawn diagram).
+// compare view's, the guide's (the first screen, the findings' marks),
+// and the diagram's (css, cut out of a drawn diagram).
 func pageStyles(css []byte) []byte {
-	styles, _ := sources.ReadFile("style.css")
-	live, _ := sources.ReadFile("live.css")
-	compare, _ := sources.ReadFile("compare.css")
-	styles = append(append(append(append(styles, '\n'), live...), '\n'), compare...)
-	return append(append(styles, '\n'), css...)
+	var styles []byte
+	for _, name := range []string{"style.css", "live.css", "compare.css", "guide.css"} {
+		b, _ := sources.ReadFile(name)
+		styles = append(append(styles, b...), '\n')
+	}
+	return append(styles, css...)
 }
 
 // hashSrc is the CSP source that allows one inline script or style.

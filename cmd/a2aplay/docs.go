@@ -49,10 +49,11 @@ func runDocs(ctx context.Context, fs *flag.FlagSet, args []string) (err error) {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: a2aplay docs [-out site/lessons] [-lessons web/lessons] [-transcripts transcripts] [-style web/style.css] [-remote-images]")
 		fmt.Fprintln(fs.Output(), "\nBuilds every lesson into OUT/NAME.html, an index at OUT/index.html and")
-		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html, run no script and")
+		fmt.Fprintln(fs.Output(), "OUT/lessons.css. Pages link the playground as ../index.html, run one script of")
+		fmt.Fprintln(fs.Output(), "their own (OUT/progress.js: which exercises the learner has done in Live) and")
 		fmt.Fprintln(fs.Output(), "load nothing remote: each carries a Content-Security-Policy that allows its")
-		fmt.Fprintln(fs.Output(), "style sheet and images of its own origin, and an image from an http(s) URL is")
-		fmt.Fprintln(fs.Output(), "a mistake unless -remote-images allows it.")
+		fmt.Fprintln(fs.Output(), "script, style sheet and images of its own origin, and an image from an http(s)")
+		fmt.Fprintln(fs.Output(), "URL is a mistake unless -remote-images allows it.")
 		fmt.Fprintln(fs.Output(), "\nLessons are the project's dialect or the tutorial's upstream pages: a listing")
 		fmt.Fprintln(fs.Output(), "that quotes its own text is checked against its capture (capture/out/NAME.http")
 		fmt.Fprintln(fs.Output(), "or .events.json, read from the transcripts folder). Any mistake in a lesson is")
@@ -104,6 +105,7 @@ func writeLessons(ctx context.Context, p lessonPages, log io.Writer) error {
 	}
 	written["lessons.css"] = []byte(css)
 	written["favicon.svg"] = web.Favicon()
+	written["progress.js"] = web.LessonProgressScript() // the exercises' state, from the playground's localStorage
 	csp := lessonCSP(p.RemoteImages)
 	var entries []indexEntry
 	for i, l := range built {
@@ -272,19 +274,22 @@ type headView struct{ Title, CSP string }
 
 // lessonCSP is the Content-Security-Policy every lesson page carries in
 // a meta element, so that it holds wherever the pages are served from
-// (or opened from disk): no script, no frame, no connection; styles and
-// images from the pages' own origin (and http(s) images with
-// -remote-images).
+// (or opened from disk): no frame, no connection, no inline script;
+// the one script, styles and images from the pages' own origin (and
+// http(s) images with -remote-images).
 func lessonCSP(remoteImages bool) string {
 	img := "'self'"
 	if remoteImages {
 		img += " https: http:"
 	}
-	return "default-src 'none'; style-src 'self'; img-src " + img + "; base-uri 'none'; form-action 'none'"
+	return "default-src 'none'; script-src 'self'; style-src 'self'; img-src " + img + "; base-uri 'none'; form-action 'none'"
 }
 
-// The pages load one style sheet and their icon, and nothing else: no script, no font,
-// nothing remote. Links are relative, so the folder works from disk.
+// The pages load one style sheet, their icon and one script of their
+// own (progress.js: beside each exercise, whether the learner has done
+// it in Live, as the playground's localStorage says), and nothing else:
+// no font, nothing remote. Links are relative, so the folder works from
+// disk.
 var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 	"head": func(title, csp string) headView { return headView{title, csp} },
 }).Parse(`
@@ -299,6 +304,7 @@ var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 <title>{{.Title}}</title>
 <link rel="stylesheet" href="lessons.css">
 <link rel="icon" type="image/svg+xml" href="favicon.svg">
+<script src="progress.js" defer></script>
 </head>
 <body class="lesson-page">
 {{end}}
@@ -332,7 +338,7 @@ var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 {{- template "top" true -}}
 <main class="lesson">
 <h1>Lessons</h1>
-<p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with an exercise to play live.</p>
+<p>Each lesson reads a captured exchange of the kit's agents frame by frame, links every quote to its step in the replayer, and ends with exercises to play in Live.</p>
 <ol class="lesson-list">
 {{- range .Entries}}
 <li><a href="{{.Href}}">{{.Title}}</a>{{with .Summary}}<p>{{.}}</p>{{end}}</li>

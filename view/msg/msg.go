@@ -15,7 +15,7 @@ import (
 // the browser kept from an older site) refuse each other's messages
 // with ErrVersion rather than misread them. Raise it with every change
 // to what a message holds or how it is written.
-const Version = 3
+const Version = 4
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.
@@ -74,6 +74,7 @@ func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e.Int(p.ShownFirst)
 	e.Int(p.ShownLast)
 	e.Bool(p.Provisional)
+	writeQuestions(e, p.Questions)
 	out := &Part{SVG: p.SVG}
 	e.Uint(uint64(len(p.More)))
 	for _, r := range p.More {
@@ -146,6 +147,7 @@ func ReadPart(data []byte) (*Window, error) {
 	p.ShownFirst = d.Int()
 	p.ShownLast = d.Int()
 	p.Provisional = d.Bool()
+	p.Questions = readQuestions(d)
 	if n := d.Count(); n > 0 {
 		p.More = make([]view.Rows, n)
 		for i := range p.More {

@@ -23,6 +23,16 @@ func filled[T any]() *T {
 	return &v
 }
 
+// filledPart returns a view.Part with every field set, its questions'
+// answers among their choices, as a worker sends them.
+func filledPart() *view.Part {
+	p := filled[view.Part]()
+	for i := range p.Questions {
+		p.Questions[i].Answer = len(p.Questions[i].Choices) - 1
+	}
+	return p
+}
+
 // diff compares values, times by the instant and the offset.
 func diff(want, got any) string {
 	return cmp.Diff(want, got, cmp.Comparer(func(a, b time.Time) bool {
@@ -33,7 +43,7 @@ func diff(want, got any) string {
 }
 
 func TestPartRoundTrip(t *testing.T) {
-	p := filled[view.Part]()
+	p := filledPart()
 	for i := range p.Steps {
 		p.Steps[i].Index = 10 + i // ascending, as a part's are
 	}
@@ -138,7 +148,7 @@ func TestShipped(t *testing.T) {
 // TestBadMessages: a message cut short, of another version or of
 // another kind is an error that says so, never a panic.
 func TestBadMessages(t *testing.T) {
-	p := filled[view.Part]()
+	p := filledPart()
 	data := NewPart(0, p, 7).Data
 	for n := range len(data) {
 		if _, err := ReadPart(data[:n]); err == nil {
@@ -164,7 +174,7 @@ func TestBadMessages(t *testing.T) {
 }
 
 func FuzzReadPart(f *testing.F) {
-	f.Add(NewPart(0, filled[view.Part](), 1).Data)
+	f.Add(NewPart(0, filledPart(), 1).Data)
 	f.Add(EncodeWhole(filled[Whole]()))
 	for _, m := range controls() {
 		f.Add(encode(m))
@@ -224,7 +234,7 @@ func TestControlRoundTrip(t *testing.T) {
 			t.Errorf("%T of another version: %v, want ErrVersion", m, err)
 		}
 	}
-	p := filled[view.Part]()
+	p := filledPart()
 	for i := range p.Steps {
 		p.Steps[i].Index = i + 1
 	}
@@ -246,4 +256,17 @@ func encode(m any) []byte {
 		return r.Encode()
 	}
 	return EncodeAnswer(m)
+}
+
+// TestPartQuestionOutOfChoices: a question whose answer is not among
+// its choices is an error, not a panic later in predict mode.
+func TestPartQuestionOutOfChoices(t *testing.T) {
+	p := filledPart()
+	if len(p.Questions) == 0 {
+		t.Fatal("the filled part has no questions")
+	}
+	p.Questions[0].Answer = 99
+	if _, err := ReadPart(NewPart(1, p, 0).Data); err == nil || !strings.Contains(err.Error(), "a question's answer 99 where it has") {
+		t.Errorf("ReadPart: %v", err)
+	}
 }

@@ -55,3 +55,39 @@ func readWhole(d *wire.Decoder, w *view.Whole) {
 	}
 	w.Tasks = d.Int()
 }
+
+// writeQuestions writes predict mode's questions of a Part.
+func writeQuestions(e *wire.Encoder, qs []view.Question) {
+	e.List(qs == nil, len(qs))
+	for _, q := range qs {
+		e.Int(q.Step)
+		e.Str(string(q.Kind))
+		e.Str(q.Prompt)
+		e.Strs(q.Choices)
+		e.Int(q.Answer)
+		e.Str(q.Why)
+		e.Str(q.Rule)
+	}
+}
+
+func readQuestions(d *wire.Decoder) []view.Question {
+	isNil, n := d.List()
+	if isNil {
+		return nil
+	}
+	qs := make([]view.Question, n)
+	for i := range qs {
+		q := &qs[i]
+		q.Step = d.Int()
+		q.Kind = view.QuestionKind(d.Str())
+		q.Prompt = d.Str()
+		q.Choices = d.Strs()
+		q.Answer = d.Int()
+		q.Why = d.Str()
+		q.Rule = d.Str()
+		if d.Err == nil && (q.Answer < 0 || q.Answer >= len(q.Choices)) {
+			d.Fail("a question's answer %d where it has %d choices", q.Answer, len(q.Choices))
+		}
+	}
+	return qs
+}

@@ -86,7 +86,7 @@ func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([]
 	found := r.Findings
 	fs := make([]view.Finding, len(found))
 	for i, step := range check.StepsOf(found, steps) {
-		fs[i] = view.Finding{Step: step, Text: found[i].String()}
+		fs[i] = view.Finding{Step: step, Rule: found[i].Rule, Text: found[i].String()}
 	}
 	var out [][]byte
 	for start := 0; start == 0 || start < len(fs); start += findingsPerMessage {

@@ -48,7 +48,10 @@
 //	                            answer. Until it says so, the open waits
 //	                            (at most shownWait each time)
 //	OpPart {At, Screen}         the Part around step At of the file
-//	                            open: a part
+//	                            open: a part, with predict mode's
+//	                            questions about its steps and the first
+//	                            after them (view.QuestionsIn), worked
+//	                            out from the whole file the first time
 //	OpExport {Kind}             the file open as "svg", "mermaid",
 //	                            "http" or "har": msg.Text
 //	OpHAR {Text}                Text, a transcript the page holds,

@@ -28,6 +28,12 @@ var held struct {
 	steps  []replay.Step
 	lanes  []view.Lane
 	screen int // the page's screen height, at the diagram's size; 0 draws windows whole
+
+	// Predict mode's questions of the file (view.Questions), worked out
+	// the first time the page asks for a part of it: the parts it asks
+	// for carry those about their steps (view.QuestionsIn).
+	questions []view.Question
+	asked     bool
 }
 
 // An answerer posts the answers to one request (package msg).
@@ -101,7 +107,7 @@ func (s *server) serve(r request) {
 			return
 		}
 		held.screen = screenOf(r.Request)
-		postPart(r.At, ans)
+		postPart(r.At, ans, true)
 	}
 }
 
@@ -215,10 +221,11 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	}
 	progress("lanes", 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
+	held.questions, held.asked = nil, false
 	gc := holdGC()
 	defer gc()
 	if first == nil {
-		if postPart(0, ans) != nil {
+		if postPart(0, ans, false) != nil {
 			return true
 		}
 	} else {
@@ -286,10 +293,18 @@ func firstExchanges(t *replay.Transcript, steps int) int {
 	return len(t.Exchanges)
 }
 
-// postPart answers the Part around position at of the file open, drawn;
-// an error is answered and returned.
-func postPart(at int, ans answerer) error {
+// postPart answers the Part around position at of the file open, drawn,
+// with predict mode's questions about its steps when questions is set
+// (a part the page asked for, not the open's first); an error is
+// answered and returned.
+func postPart(at int, ans answerer, questions bool) error {
 	part := view.Cut(held.t, held.steps, held.lanes, at)
+	if questions {
+		if !held.asked {
+			held.questions, held.asked = view.Questions(held.steps), true
+		}
+		part.Questions = view.QuestionsIn(held.questions, part.First, part.Last)
+	}
 	if err := part.DrawScreen(at, held.screen); err != nil {
 		ans.fail(err.Error())
 		return err

@@ -417,3 +417,38 @@ func TestCheckJudgesExercises(t *testing.T) {
 		t.Errorf("a check without exercises answered %v first", m)
 	}
 }
+
+// TestPartCarriesQuestions: a part the page asks for carries predict
+// mode's questions about its steps and the first after them, those of
+// the whole file; the open's own parts carry none.
+func TestPartCarriesQuestions(t *testing.T) {
+	p := newPage(t)
+	text := longText(t)
+	tr, err := replay.Parse(text, "a.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := view.Questions(replay.Steps(tr))
+	p.open(1, "a.http", text)
+	for done := false; !done; {
+		id, m := p.next()
+		switch k := kind(m); {
+		case id == 1 && (k == "part" || k == "whole"):
+			if k == "part" && len(m["part"].(*msg.Window).Part.Questions) > 0 {
+				t.Error("a part of the open carries questions")
+			}
+			p.send(map[string]any{"id": 1, "op": "shown"})
+		case id == 1 && k == "findings":
+			done = m["more"] == nil
+		case k == "error":
+			t.Fatal(m["error"])
+		}
+	}
+	p.send(map[string]any{"id": 2, "op": "part", "at": 2000, "screen": 600})
+	_, m := p.next()
+	w := m["part"].(*msg.Window).Part
+	want := view.QuestionsIn(all, w.First, w.Last)
+	if len(want) == 0 || len(w.Questions) != len(want) || w.Questions[0].Prompt != want[0].Prompt || w.Questions[len(want)-1].Step != want[len(want)-1].Step {
+		t.Errorf("the part of steps %d-%d carries %d questions, want %d", w.First, w.Last, len(w.Questions), len(want))
+	}
+}

@@ -19,9 +19,11 @@ import (
 //	                          and SVG, that and the DOM, all of showing it
 //	a2aplay.go(k)             move to position k (0 is the overview)
 //	a2aplay.state()           {transcript, step, steps, playing,
-//	                          findings, warming, warmed, warmError}:
-//	                          how many findings the transcript has, -1
-//	                          while a file's check has not answered;
+//	                          findings, questions, warming, warmed,
+//	                          warmError}: how many findings the
+//	                          transcript has, -1 while a file's check
+//	                          has not answered; how many of predict
+//	                          mode's questions the page has of it;
 //	                          whether the warm-up goes on and the steps
 //	                          it drew (warm.go)
 //	a2aplay.memory()          {sys, heapInuse, gcs, worker}: the Go
@@ -60,15 +62,18 @@ func (p *page) exposeAPI() {
 		return p.nav.Cur
 	})
 	fn("state", func([]js.Value) any {
-		name, findings := "", -1 // -1: not checked yet
+		name, findings, questions := "", -1, 0 // -1: not checked yet
 		if d := p.cur; d != nil {
 			name = d.name
 			if d.checked || !d.local {
 				findings = len(d.findings)
 			}
+			if d.quiz != nil {
+				questions = len(d.quiz.Qs)
+			}
 		}
 		return map[string]any{"transcript": name, "step": p.nav.Cur, "steps": p.nav.N, "playing": p.playing,
-			"findings": findings, "warming": p.warming, "warmed": p.warmed, "warmError": p.warmErr}
+			"findings": findings, "questions": questions, "warming": p.warming, "warmed": p.warmed, "warmError": p.warmErr}
 	})
 	// memory(): the Go heap's size as the runtime has it from the
 	// browser, in bytes (the module's linear memory in use).

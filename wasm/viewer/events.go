@@ -123,6 +123,7 @@ func (p *page) wire() {
 	})
 	p.wireZoom(on)    // zoom.go
 	p.wirePredict(on) // predict.go
+	p.wireSaysLinks() // approvelink.go: an approve link in Says acts in the page
 	// A step's link still waiting is written before the page goes.
 	on(dom.Global(), "pagehide", func(js.Value) { p.flushLink() })
 	on(dom.Global(), "popstate", func(js.Value) {
@@ -183,8 +184,9 @@ func (p *page) key(ev js.Value) {
 		}
 		k.ByKeyboard = !p.focusByPointer
 		k.ContentEditable = target.Get("isContentEditable").Bool()
-		// Tabs and menus have keys of their own; the Live panel's forms too.
-		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form`).IsNull()
+		// Tabs and menus have keys of their own; the Live panel's forms
+		// and an open dialog (the first screen) too.
+		k.InWidget = !target.Call("closest", `[role="tablist"], [role="menu"], #export, #live form, dialog[open]`).IsNull()
 	}
 	if p.predictKey(k) { // predict.go: 1 to 9 answer the question asked
 		ev.Call("preventDefault")
@@ -211,6 +213,10 @@ func (p *page) key(ev js.Value) {
 		p.zoomTo(view.Zoom{Mode: view.ZoomSet, Scale: 1}, 0, 0, false)
 	case view.KeyPlay:
 		p.togglePlay()
+	case view.KeyNextFinding:
+		p.goFinding(1) // findmarks.go
+	case view.KeyPrevFinding:
+		p.goFinding(-1)
 	default:
 		return
 	}

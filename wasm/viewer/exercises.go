@@ -17,9 +17,6 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// progressKey is where localStorage keeps the exercises done.
-const progressKey = "a2aplay-exercises-done"
-
 // exercises is the panel's exercises' state; guarded by the page's mu.
 type exercises struct {
 	id       string                  // the exercise the link names; "" for the setup's
@@ -88,7 +85,7 @@ func (p *page) loadProgress() {
 	}
 	p.ex.loaded = true
 	if s := storage(); s.Truthy() {
-		if v := s.Call("getItem", progressKey); v.Type() == js.TypeString {
+		if v := s.Call("getItem", view.ProgressKey); v.Type() == js.TypeString {
 			p.ex.progress = view.ReadProgress(v.String())
 		}
 	}
@@ -101,9 +98,9 @@ func (p *page) storeProgress() {
 		func() {
 			defer func() { recover() }() // full, or refused: the page goes on
 			if len(p.ex.progress) == 0 {
-				s.Call("removeItem", progressKey)
+				s.Call("removeItem", view.ProgressKey)
 			} else {
-				s.Call("setItem", progressKey, p.ex.progress.String())
+				s.Call("setItem", view.ProgressKey, p.ex.progress.String())
 			}
 		}()
 	}

@@ -135,7 +135,10 @@ func (p *page) gotFindings(d *doc, m *msg.Findings) {
 		// In the order of their steps, as findingsAt reads them.
 		d.findings = view.SortFindings(append(d.findings, fs...), d.count())
 	}
-	if !m.More && p.cur == d && p.nav.Cur > 0 {
-		p.inspect()
+	if !m.More && p.cur == d {
+		p.markFindings() // findmarks.go
+		if p.nav.Cur > 0 {
+			p.inspect()
+		}
 	}
 }

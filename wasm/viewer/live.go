@@ -418,7 +418,7 @@ func (p *page) livePlaceholder() {
 	p.frame(nil) // no diagram: the zoom buttons rest
 	dom.Append(c, dom.El("div", "lv-empty",
 		dom.TextEl("p", "lv-empty-title", "Your session is drawn here"),
-		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button on the left.")))
+		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button of the Live panel.")))
 	p.el.scrub.Set("max", 0)
 	p.el.scrub.Set("value", 0)
 	p.text.position.set("no steps yet")
@@ -427,4 +427,6 @@ func (p *page) livePlaceholder() {
 	}
 	dom.SetText(p.el.source, "Your live session · nothing sent yet")
 	p.blankInspector("Live session", "Nothing sent yet. Each step of the session shows here with its raw HTTP and JSON.", nil, nil) // inspector.go
+	// predict.go: nothing to predict here, the switch rests
+	p.paintPredict()
 }

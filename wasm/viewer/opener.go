@@ -187,7 +187,13 @@ func (p *page) fromOpener(v js.Value) {
 					return // given up meanwhile
 				}
 				t1 := dom.Now()
+				want := p.opener.want
 				p.gotPart(part, lz)
+				if id != p.opener.partID && p.opener.partID > id {
+					// The open's part answers no request for a window:
+					// one asked since (predict's questions) is still due.
+					p.opener.want = want
+				}
 				measure("a2aplay-part-shown", t1, dom.Now())
 				p.shown(id)
 			})
@@ -574,6 +580,10 @@ func (d *doc) setPart(part *view.Part, lz *lazy) {
 	}
 	d.steps = nil
 	d.lanes = part.Lanes
+	if len(part.Questions) > 0 { // predict.go: the quiz gathers each window's
+		d.quiz = orEmptyQuiz(d.quiz)
+		d.quiz.Add(part.Questions)
+	}
 }
 
 // lazy holds a part's steps and exchanges as the opener sent them, in

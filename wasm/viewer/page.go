@@ -46,7 +46,8 @@ type doc struct {
 	part *view.Part
 	lazy *lazy
 
-	quiz *view.Quiz // predict mode's questions and picks, once it was on here (predict.go)
+	quiz      *view.Quiz // predict mode's questions and picks, once it was on here (predict.go)
+	quizAsked bool       // a large file's: the opener was asked for its window's questions
 }
 
 // count returns how many steps d has in all.
@@ -272,7 +273,8 @@ func (p *page) takeOver() {
 	for _, b := range []js.Value{p.el.picker, p.el.speed, p.el.scrub, p.el.open, p.el.exSVG, p.el.exMermaid, p.el.exHTTP, p.el.exHAR} {
 		b.Set("disabled", false)
 	}
-	p.startLive() // live.go: the Live tab, and a #live link
+	p.startLive()   // live.go: the Live tab, and a #live link
+	p.wireWelcome() // welcome.go: the first screen, on a first visit
 	if !p.loading {
 		p.ready()
 	}
@@ -645,6 +647,9 @@ func (p *page) paint(old int) {
 		dom.SetAttr(el, "aria-current", "step")
 	}
 	p.paintMarks(el)
+	if old < 0 {
+		p.markFindings() // findmarks.go: on a diagram just drawn
+	}
 	p.paintLane()
 	p.inspect()
 	// Only the heading is read out: the inspector is for reading.

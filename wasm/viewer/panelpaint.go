@@ -14,6 +14,7 @@ import (
 	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
+	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -194,10 +195,7 @@ func (p *page) paintOperator(live bool) {
 	e.opKey = key.String()
 	dom.Clear(e.opList)
 	for _, w := range ws {
-		agent := w.Agent
-		if agent == "" {
-			agent = "an agent"
-		}
+		agent := view.AgentOfLink(w.Agent, w.URL) // "the agent at HOST" when no agent of the session serves it
 		li := h("li", "lv-op-item", h("div", "", h("b", "", agent), " · task ", idCode(w.Task), " ", chip(w.State)))
 		dom.SetAttr(li, "data-task", w.Task)
 		dom.SetAttr(li, "data-url", w.URL)
@@ -210,11 +208,11 @@ func (p *page) paintOperator(live bool) {
 				dom.Append(up, dom.Text("the "+t.Agent+"'s task "), idCode(t.ID))
 			}
 			if !w.Own {
-				who := w.Agent
-				if who == "" {
-					who = "agent"
+				whose := "the " + w.Agent + "'s task"
+				if w.Agent == "" {
+					whose = "the task of " + agent
 				}
-				dom.Append(up, dom.Text(" (§7.6.2): you decide the "+who+"'s task, and the "+w.PassedUp[0].Agent+"'s resumes with it"))
+				dom.Append(up, dom.Text(" (§7.6.2): you decide "+whose+", and the "+w.PassedUp[0].Agent+"'s resumes with it"))
 			}
 			dom.Append(li, up)
 		}

@@ -29,16 +29,39 @@ type predictMode struct {
 }
 
 // quiz returns d's quiz, made the first time; nil when predict mode
-// cannot ask in d: a large file the opener holds (the page has only a
-// window of its steps) or the Live session, which grows as it goes.
+// cannot ask in d: the Live session while it runs, which grows as the
+// learner plays (its next step is the learner's own move, not one to
+// guess; "Replay it", or a save opened, replays it with predict mode).
+// Of a large file the opener holds, the page has only a window of steps:
+// its quiz gathers the questions the opener sends with each window it
+// asks for (orEmptyQuiz, and askQuestions when predict mode comes on).
 func (p *page) quiz(d *doc) *view.Quiz {
-	if d == nil || d.part != nil || d == p.live.doc {
+	if d == nil || d == p.live.doc {
 		return nil
 	}
 	if d.quiz == nil {
-		d.quiz = view.NewQuiz(d.steps)
+		d.quiz = view.NewQuiz(d.steps) // of a part, none: they come with its windows
 	}
 	return d.quiz
+}
+
+// orEmptyQuiz returns z, or an empty quiz for a large file's windows to fill.
+func orEmptyQuiz(z *view.Quiz) *view.Quiz {
+	if z == nil {
+		return view.NewQuiz(nil)
+	}
+	return z
+}
+
+// askQuestions asks the opener for the window shown again, with predict
+// mode's questions about it, when predict mode comes on in a large file
+// whose quiz has none yet: the window the open sent came without them,
+// so that an open the learner does not quiz costs nothing more.
+func (p *page) askQuestions(d *doc) {
+	if d != nil && d.part != nil && p.predict.on && d.quiz != nil && len(d.quiz.Qs) == 0 && !d.quizAsked {
+		d.quizAsked = true
+		p.askPart(d, max(p.nav.Cur, 1)) // the overview's window is step 1's; a part asked at 0 is none
+	}
 }
 
 // wirePredict finds predict mode's elements and wires them.
@@ -69,6 +92,7 @@ func (p *page) togglePredict() {
 	if z := p.quiz(p.cur); z != nil {
 		z.Move(p.nav.Cur, p.nav.Cur) // no question is asked now
 	}
+	p.askQuestions(p.cur)
 	p.paintPredict()
 }
 
@@ -122,7 +146,7 @@ func (p *page) pick(c int) {
 func (p *page) paintPredict() {
 	m := &p.predict
 	z := p.quiz(p.cur)
-	if p.cur != nil && m.sw != p.cur {
+	if m.sw != p.cur { // none: Live before its first exchange
 		m.sw = p.cur
 		m.el.on.Set("disabled", z == nil)
 		title := "Guess what comes next before each step that decides something"

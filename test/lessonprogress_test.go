@@ -1,0 +1,104 @@
+package test
+
+// The lesson pages show, beside each exercise, whether the learner has
+// done it in Live: from the progress the playground keeps in
+// localStorage (view.ProgressKey, written as view.Progress writes it),
+// with a reset; served under the site's CSP, and opened from disk.
+
+import (
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/a2aplay/a2aplay/lesson"
+	"github.com/a2aplay/a2aplay/test/browser"
+	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/web"
+)
+
+// exerciseStates returns each exercise's state on the page shown, by id,
+// and what it says.
+func (tb *tab) exerciseStates() map[string][2]string {
+	tb.t.Helper()
+	return eval[map[string][2]string](tb, `Object.fromEntries([...document.querySelectorAll("section.exercise[data-exercise]")].map(s =>
+		[s.dataset.exercise, [s.dataset.state || "", (s.querySelector(".exercise-state") || {}).textContent || ""]]))`)
+}
+
+// checkExercises fails unless the page shows done exactly the exercises
+// of done, and a reset only beside them.
+func (tb *tab) checkExercises(where string, done ...string) {
+	tb.t.Helper()
+	got := tb.exerciseStates()
+	if len(got) == 0 {
+		tb.t.Fatalf("%s: no exercise on the page", where)
+	}
+	for id, st := range got {
+		want, say := "not tried", "Not done yet"
+		for _, d := range done {
+			if d == id {
+				want, say = "done", "Done"
+			}
+		}
+		if st[0] != want || len(st[1]) < len(say) || st[1][:len(say)] != say {
+			tb.t.Errorf("%s: exercise %s shows %q, want %s (%q…)", where, id, st, want, say)
+		}
+	}
+	shown := eval[int](tb, `[...document.querySelectorAll(".exercise-reset")].filter(b => !b.hidden).length`)
+	if shown != len(done) {
+		tb.t.Errorf("%s: %d resets shown, want %d", where, shown, len(done))
+	}
+}
+
+func TestLessonProgress(t *testing.T) {
+	root, err := browser.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs, err := lesson.PageExercises(filepath.Join(root, "web", "lessons"))
+	if err != nil || len(exs) == 0 {
+		t.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
+	}
+	ex := exs[0]
+	dir := t.TempDir()
+	cmd := exec.Command(agentsBinary(t), "docs", "-out", filepath.Join(dir, "lessons"))
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("a2aplay docs: %v\n%s", err, out)
+	}
+	srv := httptest.NewServer(web.Handler(os.DirFS(dir), web.ServeOptions{}))
+	defer srv.Close()
+	page := "lessons/" + ex.Lesson + ".html"
+
+	tb := newTab(t)
+	for _, base := range []string{srv.URL + "/", "file://" + filepath.ToSlash(dir) + "/"} {
+		tb.do(chromedp.Navigate(base + page))
+		tb.wait(`document.readyState === "complete" && !!document.querySelector("section.exercise[data-state]")`)
+		eval[bool](tb, `(localStorage.removeItem(`+js(view.ProgressKey)+`), true)`)
+		tb.do(chromedp.Reload())
+		tb.wait(`!!document.querySelector("section.exercise[data-state]")`)
+		tb.checkExercises(base + ": nothing done")
+
+		// Done in Live: the playground writes the key as view.Progress does.
+		p, _ := view.Progress{}.Add("another-lessons-exercise")
+		p, _ = p.Add(ex.ID)
+		eval[bool](tb, `(localStorage.setItem(`+js(view.ProgressKey)+`, `+js(p.String())+`), true)`)
+		tb.do(chromedp.Reload())
+		tb.wait(`!!document.querySelector("section.exercise[data-state=done]")`)
+		tb.checkExercises(base+": one done", ex.ID)
+		eval[bool](tb, `(document.querySelector('section.exercise[data-exercise=`+js(ex.ID)+`]').scrollIntoView({block: "center"}), true)`)
+		tb.keepScreenshot("lesson-exercise-done")
+
+		// The reset forgets it, here and in the playground.
+		tb.click(`section.exercise[data-state=done] .exercise-reset`)
+		tb.wait(`!document.querySelector("section.exercise[data-state=done]")`)
+		tb.checkExercises(base + ": after the reset")
+		if v := eval[string](tb, `String(localStorage.getItem(`+js(view.ProgressKey)+`))`); v != "null" {
+			t.Errorf("%s: after the reset localStorage keeps %q", base, v)
+		}
+	}
+	tb.checkClean() // the page's CSP allowed its script, and nothing complained
+}
