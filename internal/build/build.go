@@ -84,11 +84,21 @@ var drawing = append([]string{"all=-l"}, inlined(
 // thread (a large file goes to the check module, which inlines it), and
 // since replay reads bodies without reflection it does so in a few
 // milliseconds even so. And binding, which replay asks once an exchange.
+// And the page's own decisions (view: what a step change shows, folds,
+// the inspector's rows, which take microseconds), the messages with its
+// workers (view/msg, internal/wire), the DOM calls' glue (syscall/js) and
+// the standard packages of text and slices, which diagram and replay
+// call but which need no inlining of their own: those cost 19,211 B of
+// brotli (980,698 B with them inlined, 961,487 B without; go test ./test
+// -run 'TestViewerSize$' -v), and no step change time a benchmark could
+// tell apart (./build.sh bench -steps-only -big 0: median 4.3 ms against
+// 5.6 ms, p95 under the noise of a loaded machine).
 var coldPackages = []string{
 	"encoding/json", "reflect", "internal/reflectlite", "fmt", "internal/fmtsort",
 	"time", "net/url", "net/netip", "unique", "encoding/base64", "internal/godebug", "os", "syscall",
 	mod + "wasm/viewer", mod + "wasm/dom", mod + "live/panel", mod + "jsonread",
 	mod + "replay", mod + "replay/har", mod + "replay/open", mod + "binding",
+	mod + "view", mod + "view/msg", mod + "internal/wire", "syscall/js", "strings", "strconv", "internal/strconv", "slices",
 }
 
 // notInlined returns the -gcflags patterns that turn inlining off in
