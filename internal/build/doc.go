@@ -27,7 +27,13 @@
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/har=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay/open=-l
-//	                      -gcflags=github.com/a2aplay/a2aplay/binding=-l   viewer.wasm
+//	                      -gcflags=github.com/a2aplay/a2aplay/binding=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/view=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/view/msg=-l
+//	                      -gcflags=github.com/a2aplay/a2aplay/internal/wire=-l
+//	                      -gcflags=syscall/js=-l -gcflags=strings=-l
+//	                      -gcflags=strconv=-l -gcflags=internal/strconv=-l
+//	                      -gcflags=slices=-l   viewer.wasm
 //	check   ./cmd/check   -trimpath -buildvcs=false -ldflags=-s -w -gcflags=all=-l
 //	                      -gcflags=github.com/a2aplay/a2aplay/diagram=
 //	                      -gcflags=github.com/a2aplay/a2aplay/replay=
