@@ -66,6 +66,10 @@
 //	                           CreateTaskPushNotificationConfig), and no
 //	                           GetTask of it since it was in STATE
 //
+//	asked AGENT                the client sent an A2A request to the
+//	                           participant AGENT (a setup's own agent:
+//	                           "planner" for the planner's chain)
+//
 //	heard STATE                the same decision while something of the
 //	                           client's could hear it: a stream, a
 //	                           webhook, or a GetTask since STATE

@@ -254,6 +254,18 @@ func (s *session) find(p Pred) (match, bool) {
 		return s.decidedWhile(p.State, true)
 	case "pushed":
 		return s.pushed(p.State)
+	case "asked":
+		return s.asked(p.Agent)
+	}
+	return match{}, false
+}
+
+// asked finds the client's first A2A request to agent.
+func (s *session) asked(agent string) (match, bool) {
+	for i, st := range s.steps {
+		if st.Kind == replay.KindRequest && !st.OutOfBand && st.From == s.client && st.To == agent {
+			return match{step: i + 1, task: st.TaskID}, true
+		}
 	}
 	return match{}, false
 }
@@ -530,6 +542,8 @@ func describePred(p Pred) string {
 		return "the client closes a stream while its task is in " + stateName(p.State)
 	case "pushed":
 		return "a push notification to a webhook reports a task in " + stateName(p.State)
+	case "asked":
+		return "the client sends " + p.Agent + " an A2A request"
 	case "heard":
 		return "the operator decides a task of the client's in " + stateName(p.State) + " while the client has a stream on it, a webhook for it, or has asked for it"
 	case "unheard":

@@ -43,6 +43,7 @@ type Pred struct {
 	After string // reached STATE after After
 	While string // called METHOD while While
 	Meth  string // called METHOD
+	Agent string // asked AGENT: a participant's name
 }
 
 // Lives are the Live setups an exercise can start.
@@ -162,6 +163,7 @@ var predicates = map[string]string{
 	"unheard":         "unheard STATE",
 	"heard":           "heard STATE",
 	"pushed":          "pushed STATE",
+	"asked":           "asked AGENT",
 }
 
 func parseTerm(words []string) (Term, error) {
@@ -204,6 +206,14 @@ func parseTerm(words []string) (Term, error) {
 				return bad(err.Error())
 			}
 		}
+	case "asked":
+		if len(args) != 1 {
+			return bad(fmt.Sprintf("%d arguments", len(args)))
+		}
+		if !replay.ValidName(args[0]) {
+			return bad(fmt.Sprintf("%s is not a participant's name (letters, digits, '.', '_' and '-')", printable(args[0])))
+		}
+		p.Agent = args[0]
 	case "called":
 		if len(args) != 1 && !(len(args) == 3 && args[1] == "while") {
 			return bad(fmt.Sprintf("%d arguments", len(args)))
@@ -232,7 +242,7 @@ func parseTerm(words []string) (Term, error) {
 }
 
 func predicateList() string {
-	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, heard, unheard, pushed"
+	return "reached, all-reached, answered, message-on-task, new-task-while, called, approved, refused, stream-through, closed-in, heard, unheard, pushed, asked"
 }
 
 func validMethod(m string) bool {

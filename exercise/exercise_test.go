@@ -93,6 +93,12 @@ func TestPredicates(t *testing.T) {
 		{"13-push-webhook", "pushed COMPLETED", 15},
 		{"13-push-webhook", "pushed INPUT_REQUIRED", 0},
 		{"07-auth-required", "pushed AUTH_REQUIRED", 0},
+		// The planner's exercises need the planner: a review or a deploy
+		// straight to the agents answers and approves too.
+		{"19-planner", "asked planner", 1},
+		{"19-planner", "asked code-reviewer", 0}, // the planner asks it, not the learner
+		{"06-input-required", "asked planner", 0},
+		{"06-input-required", "asked code-reviewer", 1},
 	} {
 		tr, steps := shipped(t, c.transcript)
 		s := newSession(tr, steps)
@@ -158,6 +164,9 @@ func TestParseErrors(t *testing.T) {
 		{"reached COMPLETED before WORKING", "reached: 3 arguments"},
 		{"called Send", `"Send" is not an A2A method`},
 		{"approved now", "approved: it takes no argument"},
+		{"asked", "asked: 0 arguments"},
+		{"asked the planner", "asked: 2 arguments"},
+		{"asked plan/ner", `"plan/ner" is not a participant's name`},
 		{"approved and", "a predicate is missing"},
 		{"not", "a predicate is missing"},
 		{"reached \u202eWORKING", `"\u202eWORKING" is not a task state`},
