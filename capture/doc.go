@@ -84,7 +84,9 @@
 // the body first), transport error. The live playground also sets
 // [Recorder.WallClock]: each observation is then written at the time it
 // happened (to the millisecond, strictly increasing), not at its tick,
-// and [Normalize] puts a saved session back on the synthetic clock.
+// and [Normalize] puts a saved session back on the synthetic clock
+// ([NormalizeWaits] with the waits its polling client declared, which
+// the measured times would blur).
 //
 // An exchange is named after what it is ([Classify]): the JSON-RPC method
 // of a JSON-RPC call, the method an HTTP+JSON route stands for,

@@ -109,6 +109,31 @@ func scenarioToken(scenario string, n int) string {
 //     A2A-Version, A2A-Extensions, Authorization, Cache-Control, then by
 //     name.
 func Normalize(t *replay.Transcript, scenario string, pins map[string]string) error {
+	return normalize(t, scenario, pins, nil)
+}
+
+// A Wait is a wait a client made before the request of exchange Seq: it
+// sent it D after the response of exchange After (0: after whatever
+// was observed last), as a polling client waits between two asks.
+type Wait struct {
+	Seq, After int
+	D          time.Duration
+}
+
+// NormalizeWaits is [Normalize] for a transcript whose clients waited:
+// when it re-stamps the observations on the synthetic clock, the request
+// of each wait's exchange comes no sooner than the wait, rounded up to
+// whole ticks, after the response it waited from, as [Recorder.Wait]
+// writes a polling client's wait. So the normalised transcript still
+// shows how long the client waited (a client that backs off still
+// does), from the waits it declared rather than from its measured
+// timing, and stays the same from run to run. A transcript already on
+// the synthetic clock keeps its times.
+func NormalizeWaits(t *replay.Transcript, scenario string, waits []Wait) error {
+	return normalize(t, scenario, nil, waits)
+}
+
+func normalize(t *replay.Transcript, scenario string, pins map[string]string, waits []Wait) error {
 	n := NewNormalizer(scenario)
 	n.pins = map[string]string{}
 	used := map[string]string{}
@@ -131,9 +156,26 @@ func Normalize(t *replay.Transcript, scenario string, pins map[string]string) er
 			restamp = true
 		}
 	}
+	waitOf := map[int]Wait{} // exchange seq -> its request's wait
+	for _, w := range waits {
+		waitOf[w.Seq] = w
+	}
+	answered := map[int]int{} // exchange seq -> the tick of its response
+	tick := -1
 	for _, o := range obs {
 		if restamp {
-			o.stamp(Tick(o.rank))
+			tick++
+			if w, ok := waitOf[o.x.Seq]; ok && o.kind == obsRequest && w.D > 0 {
+				from, ok := answered[w.After]
+				if w.After == 0 || !ok {
+					from = tick - 1
+				}
+				tick = max(tick, from+int((w.D+TickLength-1)/TickLength))
+			}
+			if o.kind == obsResponse {
+				answered[o.x.Seq] = tick
+			}
+			o.stamp(Tick(tick))
 		}
 		switch o.kind {
 		case obsRequest:

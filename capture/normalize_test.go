@@ -1,6 +1,7 @@
 package capture
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -281,5 +282,53 @@ func TestNormalizeOperatorTokens(t *testing.T) {
 		if strings.Contains(s, one) || strings.Contains(s, two) {
 			t.Errorf("a real token is left in %q", s)
 		}
+	}
+}
+
+// TestNormalizeWaits: re-stamped on the synthetic clock, a poller's
+// declared waits stay: each ask comes its wait after the answer it
+// waited from, whatever came between (an operator's approval), and
+// whatever its measured timing; without waits, one tick each.
+func TestNormalizeWaits(t *testing.T) {
+	start := time.Date(2026, 12, 4, 10, 0, 0, 0, time.UTC)
+	ex := func(seq int, from string, ms int) *replay.Exchange {
+		at := start.Add(time.Duration(ms) * time.Millisecond)
+		return &replay.Exchange{Seq: seq, From: from, To: "deployer",
+			Request:  replay.Request{At: at, Method: "GET", URL: "http://localhost:41243/tasks/t1", Proto: "HTTP/1.1"},
+			Response: &replay.Response{At: at.Add(time.Millisecond), Proto: "HTTP/1.1", StatusCode: 200, Status: "OK"}}
+	}
+	build := func() *replay.Transcript {
+		return &replay.Transcript{Participants: []replay.Participant{{Name: "client"}, {Name: "deployer"}, {Name: "operator"}},
+			Exchanges: []*replay.Exchange{ex(1, "client", 0), ex(2, "client", 1003), ex(3, "client", 3010), ex(4, "operator", 3020), ex(5, "client", 3995)}}
+	}
+	ticks := func(tr *replay.Transcript) []int {
+		var got []int
+		for _, x := range tr.Exchanges {
+			for _, at := range []time.Time{x.Request.At, x.Response.At} {
+				k, ok := tickOf(at)
+				if !ok {
+					t.Fatalf("exchange %d: %s is not a tick", x.Seq, at)
+				}
+				got = append(got, k)
+			}
+		}
+		return got
+	}
+	tr := build()
+	waits := []Wait{{Seq: 2, After: 1, D: time.Second}, {Seq: 3, After: 2, D: 2 * time.Second}, {Seq: 5, After: 3, D: time.Second}}
+	if err := NormalizeWaits(tr, "waits", waits); err != nil {
+		t.Fatal(err)
+	}
+	// 1 s is 4 ticks after exchange 1's answer, 2 s 8 after exchange
+	// 2's; exchange 5 comes 4 after exchange 3's, the approval between.
+	if got, want := ticks(tr), []int{0, 1, 5, 6, 14, 15, 16, 17, 19, 20}; !slices.Equal(got, want) {
+		t.Errorf("with waits: ticks %v, want %v", got, want)
+	}
+	tr = build()
+	if err := Normalize(tr, "waits", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ticks(tr), []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}; !slices.Equal(got, want) {
+		t.Errorf("without: ticks %v, want %v", got, want)
 	}
 }

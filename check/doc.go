@@ -104,7 +104,9 @@
 // case-insensitive (push-authentication, §4.3.3's MUST; a scheme other
 // than Bearer and Basic left out is a2a-go v2.4.0's deviation); and a
 // client that asks GetTask for one unfinished task four times or more in
-// a row at intervals that never grow gets advice to back off or take
+// a row at intervals that never grow beyond the first it polled that
+// task at (so a loop another of its calls interrupted keeps the backing
+// off it did before) gets advice to back off or take
 // another road (poll-backoff, a note: the specification names polling's
 // cost without a keyword). A transcript that gives a webhook a
 // configuration and recorded nothing of the webhook's side (a browser's

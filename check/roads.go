@@ -46,7 +46,7 @@ var roadRules = []Rule{
 			{"spec §3.5.1", "Client periodically calls Get Task (Section 3.1.3) to check task status"},
 			{"spec §7.6.2", "Begin polling the Task using the Get Task operation"},
 		},
-		Derivation: "The specification allows polling and names its cost, unnecessary requests, without a keyword and without an interval; backing off is advice, a note. A loop is four or more GetTasks of one task from one client, one after the other while the task was not finished, whose interval never grew."},
+		Derivation: "The specification allows polling and names its cost, unnecessary requests, without a keyword and without an interval; backing off is advice, a note. A loop is four or more GetTasks of one task from one client, one after the other while the task was not finished, whose interval never grew beyond the first interval the client polled that task at (a loop another call of the client interrupted goes on at the interval it had backed off to)."},
 }
 
 // sawWebhooks says whether the transcript recorded a webhook's side: a
@@ -256,14 +256,26 @@ func (c *checker) checkPollBackoff() {
 	polls := slices.Clone(c.polls)
 	slices.SortStableFunc(polls, func(a, b poll) int { return a.at.Compare(b.at) })
 	runs := map[string][]poll{} // client|task -> the current run
+	// client|task -> the first interval of its first run of two asks or
+	// more: a client that has lengthened it has backed off, also in a
+	// run that another of its calls began afresh, at the longest
+	// interval it backs off to.
+	firstGap := map[string]time.Duration{}
 	var order []string
 	flush := func(key string) {
 		r := runs[key]
 		delete(runs, key)
+		if len(r) < 2 {
+			return
+		}
+		first, ok := firstGap[key]
+		if !ok {
+			first = r[1].at.Sub(r[0].at)
+			firstGap[key] = first
+		}
 		if len(r) < 4 {
 			return
 		}
-		first := r[1].at.Sub(r[0].at)
 		var gaps []string
 		for i := 1; i < len(r); i++ {
 			gap := r[i].at.Sub(r[i-1].at)

@@ -34,7 +34,11 @@
 // A [Figure] draws a transcript's sequence diagram, or a range of its
 // steps, as static SVG from package diagram, in a <figure> whose
 // data-transcript and data-steps attributes let the playground's script
-// swap in the live diagram. A [Rule] states a rule of the specification
+// swap in the live diagram. Figures to compare are drawn side by side:
+// those that follow one another with the same row key ("row: roads")
+// share one row, a column each, every drawing scrollable in its column;
+// on a narrow screen they stack. A row of one figure, or a row named
+// again after other blocks, is an error. A [Rule] states a rule of the specification
 // with its source; [Takeaways] close a lesson. An [Exercise] sets the
 // learner a task in Live: its "done" conditions and "wrong" roads (with
 // their hints) are written in package exercise's words, checked when the

@@ -31,7 +31,9 @@ var KindFigure = ast.NewNodeKind("Figure")
 //
 // Keys: source (required); steps ("N" or "N-M", 1-based and inclusive;
 // all steps when absent); id, title, claim, caption; kind (only
-// "sequence"). A body, if any, is Markdown added to the caption.
+// "sequence"); row (a name: figures that follow one another with the
+// same row are drawn side by side, see [Figure].Row). A body, if any,
+// is Markdown added to the caption.
 //
 // The figure is rendered as static SVG inside a <figure> that carries
 // data-transcript and data-steps, so the playground's script can replace
@@ -41,9 +43,16 @@ type Figure struct {
 	fence
 
 	ID, Title, Claim, Caption string
-	From, To                  int    // the step range, 1-based inclusive; 0, 0 for all steps
-	Steps                     int    // number of steps in the transcript
-	SVG                       []byte // the drawing, from package diagram
+	// Row names the row the figure is drawn in: two or more figures
+	// that follow one another, with nothing between them, and the same
+	// row are put side by side in one <div class="lesson-figrow">, one
+	// column each, every drawing scrollable in its column; on a narrow
+	// screen they stack. Figures to compare (the same deploy by three
+	// roads) are read best so. "" draws the figure on its own.
+	Row      string
+	From, To int    // the step range, 1-based inclusive; 0, 0 for all steps
+	Steps    int    // number of steps in the transcript
+	SVG      []byte // the drawing, from package diagram
 
 	transcript string
 	prefix     string // put before the SVG's ids, unique in the lesson
@@ -74,7 +83,7 @@ func (n *Figure) Range() string {
 
 var figureKeys = map[string]bool{
 	"source": false, // required, unless the caption names it
-	"steps":  false, "id": false, "title": false, "claim": false, "caption": false, "kind": false,
+	"steps":  false, "id": false, "title": false, "claim": false, "caption": false, "kind": false, "row": false,
 }
 
 // captionSourceRE finds the capture a caption names.
@@ -114,6 +123,12 @@ func (n *Figure) resolve(srcs *sources) {
 	n.ID = id.Value
 	if n.ID != "" && !isID(n.ID) {
 		f.errorf(id.Offset, "figure: id %q: use letters, digits, \"-\" and \"_\"", n.ID)
+	}
+	if row, ok := f.get("row"); ok {
+		n.Row = row.Value
+		if !isID(n.Row) {
+			f.errorf(row.Offset, "figure: row %q: use letters, digits, \"-\" and \"_\"", n.Row)
+		}
 	}
 	title, _ := f.get("title")
 	claim, _ := f.get("claim")
@@ -202,4 +217,34 @@ func drawFigure(steps []replay.Step, opts diagram.Options) (svg []byte, css stri
 	css = strings.TrimSpace(s[i+len("<style>") : j])
 	rest := strings.TrimPrefix(s[j+len("</style>"):], "\n")
 	return []byte(s[:i] + rest), css, nil
+}
+
+// rowMate says whether node is a figure of row: the figure before or
+// after one of that row, in the same row.
+func rowMate(node ast.Node, row string) bool {
+	f, ok := node.(*Figure)
+	return ok && row != "" && f.Row == row
+}
+
+// checkRows finds the figures of a row that do not follow one another:
+// a row of one figure, and a row named again after other blocks.
+func checkRows(blocks []fenced) {
+	ended := map[string]bool{} // rows whose figures have been drawn
+	for _, b := range blocks {
+		n, ok := b.(*Figure)
+		if !ok || n.Row == "" {
+			continue
+		}
+		row, _ := n.fence.get("row")
+		prev, next := rowMate(n.PreviousSibling(), n.Row), rowMate(n.NextSibling(), n.Row)
+		switch {
+		case !prev && ended[n.Row]:
+			n.fence.errorf(row.Offset, "figure: row %q was drawn above already: the figures of a row follow one another, with nothing between them", n.Row)
+		case !prev && !next:
+			n.fence.errorf(row.Offset, "figure: row %q has this figure only: a row puts two figures or more side by side, one after the other", n.Row)
+		}
+		if !next {
+			ended[n.Row] = true
+		}
+	}
 }

@@ -319,6 +319,7 @@ func (r *resolver) Transform(doc *ast.Document, reader text.Reader, pc parser.Co
 			n.resolve(srcs)
 		}
 	}
+	checkRows(blocks)
 	// Citation errors were recorded while inlines were parsed; merge all
 	// errors into source order.
 	var all []blockError

@@ -140,6 +140,9 @@ func (r *htmlRenderer) listing(w util.BufWriter, src []byte, node ast.Node, ente
 func (r *htmlRenderer) figure(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*Figure)
 	if entering {
+		if n.Row != "" && !rowMate(n.PreviousSibling(), n.Row) {
+			w.WriteString(`<div class="lesson-figrow" data-row="` + esc(n.Row) + `">` + "\n")
+		}
 		if writeErrors(w, &n.fence) {
 			return ast.WalkSkipChildren, nil
 		}
@@ -166,6 +169,9 @@ func (r *htmlRenderer) figure(w util.BufWriter, src []byte, node ast.Node, enter
 			w.WriteString(`<span class="figure-finding" role="note">Not borne out by the drawing: ` + esc(strings.TrimPrefix(e.msg, "figure: ")) + "</span>\n")
 		}
 		return ast.WalkContinue, nil
+	}
+	if n.Row != "" && !rowMate(n.NextSibling(), n.Row) {
+		defer w.WriteString("</div>\n")
 	}
 	if len(n.errs) > 0 {
 		return ast.WalkContinue, nil

@@ -109,7 +109,9 @@
 //	webhook    a push notification config in SendMessage's configuration, for
 //	           the client's webhook; no stream
 //	poll       no stream; the page calls Poll (GetTask with historyLength, default 1)
-//	           at the interval the learner chose, until the task ends
+//	           on panel.PollWait's schedule until the task ends: the interval
+//	           the learner chose, then twice as long each ask, at most
+//	           panel.PollBackoff times it, as capture 14-poll's client backs off
 //
 // Without a stream the deploy's send is blocking and returns at
 // AUTH_REQUIRED: the road is how the client learns of the resumption.
@@ -133,6 +135,13 @@
 // POST into a browser, which accepts no incoming request, so the
 // webhook road of a remote session is [ErrWebhookRemote]; polling and
 // subscribing work with any agent.
+//
+// Each Poll says the wait the page made before it ([PollArgs].Every),
+// after the answer to the task's send or its last poll. A normalised
+// save keeps those waits on the synthetic clock
+// ([capture.NormalizeWaits]), as a save with real times shows them, so
+// a2aplay check judges the page's polling as it was: on the schedule,
+// its poll-backoff note has nothing to say (TestRoadsCheckClean).
 //
 // # Deviations
 //
@@ -177,9 +186,10 @@
 // clock too. Participants are those that took part, client first,
 // operator last. [Session.Save] writes it with [replay.Write]; it
 // parses back and steps like a capture. With [SaveOptions].Normalize it
-// is written as a capture is ([capture.Normalize]): the synthetic clock
+// is written as a capture is ([capture.NormalizeWaits]): the synthetic clock
 // of the tutorial (2026-10-06T09:00:00.000Z plus 250 ms per
-// observation) and deterministic ids. A body the format cannot hold (a line starting with "#", a
+// observation, and the polling client's waits, see Roads) and
+// deterministic ids. A body the format cannot hold (a line starting with "#", a
 // carriage return, invalid UTF-8), which only a remote agent could
 // send, is left out with a note saying so. A response body the client
 // library closes unread (a2a-go's HTTP+JSON client reads an error only
@@ -280,7 +290,7 @@
 //   - The road chooser ("Wait by"): how the client waits on a review or
 //     a deploy (see Roads); a watch beside the first step says what the
 //     road has brought (notifications, asks), offers SubscribeToTask
-//     later, and the page polls at the chosen interval. With a remote
+//     later, and the page polls from the chosen interval, backing off. With a remote
 //     agent the webhook road is off, and the panel says why.
 //   - The state: tasks and their states, streams open or closed, and
 //     the A2A version the session speaks ([Snapshot].Version), with a

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
@@ -216,7 +217,7 @@ func (s *Session) sendByRoad(ctx context.Context, name string, ref *agentRef, b 
 	case RoadSubscribe:
 		note = "Road: subscribe later. The client holds no stream; it calls SubscribeToTask when it wants to hear the task again, and hears only what happens after (§3.1.6)."
 	case RoadPoll:
-		note = "Road: poll. The client holds no stream; it asks GetTask (historyLength 1) at the interval chosen, until the task ends: each ask is a request, and it learns of a change only at its next ask."
+		note = "Road: poll. The client holds no stream; it asks GetTask (historyLength 1) after the interval chosen, then backs off, twice as long after each ask, until the task ends: each ask is a request, and it learns of a change only at its next ask."
 	case RoadWebhook:
 		hk, err := s.webhookFor()
 		if err != nil {
@@ -231,12 +232,22 @@ func (s *Session) sendByRoad(ctx context.Context, name string, ref *agentRef, b 
 	r, err := s.messageWith(ctx, name, ref, b, msg, "", cfg)
 	if r != nil && r.Error == nil && r.Failure == "" {
 		r.Note = strings.TrimSpace(note + " " + r.Note)
+		if road == RoadPoll && r.Task != nil && len(r.Exchanges) > 0 {
+			s.mu.Lock()
+			s.asked[r.Task.ID] = r.Exchanges[0] // the first poll waits from its answer
+			s.mu.Unlock()
+		}
 	}
 	return r, err
 }
 
 // Poll is one ask of a polling client: GetTask with historyLength
-// (default 1, the latest message only).
+// (default 1, the latest message only). a.Every is the wait the page
+// made before it (panel.PollWait's schedule), after the answer to the
+// task's last poll or to its send by poll: a normalised save keeps it
+// ([capture.NormalizeWaits]), so the schedule shows there as it
+// happened, and a2aplay check's poll-backoff note judges the page's
+// polling by it.
 func (s *Session) Poll(ctx context.Context, a PollArgs) (*Result, error) {
 	ref, _, err := s.taskAgent("Poll", TaskArgs{TaskID: a.TaskID, Agent: a.Agent, Binding: a.Binding})
 	if err != nil {
@@ -246,6 +257,19 @@ func (s *Session) Poll(ctx context.Context, a PollArgs) (*Result, error) {
 	if hl <= 0 {
 		hl = 1
 	}
+	r, err := s.poll(ctx, ref, a, hl)
+	if r != nil && len(r.Exchanges) > 0 {
+		s.mu.Lock()
+		if a.Every > 0 {
+			s.waits = append(s.waits, capture.Wait{Seq: r.Exchanges[0], After: s.asked[a.TaskID], D: time.Duration(a.Every) * time.Second})
+		}
+		s.asked[a.TaskID] = r.Exchanges[0]
+		s.mu.Unlock()
+	}
+	return r, err
+}
+
+func (s *Session) poll(ctx context.Context, ref *agentRef, a PollArgs, hl int) (*Result, error) {
 	return s.call(ctx, "Poll", ref, a.Binding, func(ctx context.Context, c *a2aclient.Client, m *move, r *Result) error {
 		t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: a2a.TaskID(a.TaskID), HistoryLength: &hl})
 		if err != nil {
@@ -256,7 +280,11 @@ func (s *Session) Poll(ctx context.Context, a PollArgs) (*Result, error) {
 		if a.Number > 0 {
 			r.Note = fmt.Sprintf("Poll %d", a.Number)
 			if a.Every > 0 {
-				r.Note += fmt.Sprintf(", every %d s", a.Every)
+				after := "the send"
+				if a.Number > 1 {
+					after = fmt.Sprintf("poll %d", a.Number-1)
+				}
+				r.Note += fmt.Sprintf(", %d s after %s", a.Every, after)
 			}
 			r.Note += ": " + pollNote(t.Status.State)
 		}

@@ -148,12 +148,15 @@ func TestRoadWebhookReview(t *testing.T) {
 	}
 }
 
-// waitPush waits until a push step carries state.
+// waitPush waits until a notification of state has reached the
+// webhook and the webhook has answered it. (A push step's State is the
+// task's as the steps know it: an artifact's notification after the
+// answer that completed the task says COMPLETED too.)
 func waitPush(t *testing.T, s *tsession, state string) {
 	t.Helper()
 	s.waitFor("a push of "+state, func(Snapshot) bool {
-		for _, st := range replay.Steps(s.Transcript()) {
-			if st.Kind == replay.KindPush && replay.ShortState(st.State) == state {
+		for _, x := range s.Transcript().Exchanges {
+			if x.Channel == replay.ChannelPush && x.Response != nil && strings.Contains(x.Request.Body, `"state":"TASK_STATE_`+state+`"`) {
 				return true
 			}
 		}
@@ -171,13 +174,18 @@ func TestRoadPoll(t *testing.T) {
 		return s.Poll(ctx, PollArgs{TaskID: task.ID, Number: 1, Every: 2})
 	})
 	wantState(t, "Poll 1", p1, string(a2a.TaskStateAuthRequired))
-	if p1.Note != "Poll 1, every 2 s: still waiting for the operator." {
+	if p1.Note != "Poll 1, 2 s after the send: still waiting for the operator." {
 		t.Errorf("poll 1 note %q", p1.Note)
 	}
 	s.do("Approve", func(ctx context.Context) (*Result, error) { return s.Approve(ctx, DecideArgs{TaskID: task.ID}) })
 	var last *Result
 	for n := 2; n < 50; n++ {
-		last = s.do("Poll", func(ctx context.Context) (*Result, error) { return s.Poll(ctx, PollArgs{TaskID: task.ID, Number: n}) })
+		// The asks say the page's schedule without sleeping it (the
+		// saved session is checked normalised, on the waits declared;
+		// TestRoadsCheckClean sleeps them).
+		last = s.do("Poll", func(ctx context.Context) (*Result, error) {
+			return s.Poll(ctx, PollArgs{TaskID: task.ID, Number: n, Every: panel.PollWait(2, n)})
+		})
 		if last.Task != nil && last.Task.Terminal {
 			break
 		}
@@ -311,7 +319,7 @@ func TestHostRoads(t *testing.T) {
 		t.Fatalf("deploy by poll: %+v", r)
 	}
 	p := th.result(panel.PollArgs{TaskID: r.Task.ID, HistoryLength: 1, Number: 1, Every: 3})
-	if p.Note != "Poll 1, every 3 s: still waiting for the operator." {
+	if p.Note != "Poll 1, 3 s after the send: still waiting for the operator." {
 		t.Errorf("poll: %q", p.Note)
 	}
 	if _, e, _ := th.call(panel.DeployArgs{Road: "pigeon"}); !strings.Contains(e, `unknown road "pigeon"`) {

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -118,6 +119,8 @@ type Session struct {
 	used    map[string]bool  // the parties the exchanges name, as the session names them
 	proxied map[string]bool  // remote: hosts the transport proxies
 	hook    *webhook         // offline: the client's webhook, once a road needs it (roads.go)
+	waits   []capture.Wait   // the polling client's waits, for a normalised save (roads.go)
+	asked   map[string]int   // task id -> the exchange of its send by poll, then of its last poll
 
 	idMu sync.Mutex        // guards ids and byID
 	ids  replay.Agents     // remote: which agent a URL leads to
@@ -145,6 +148,7 @@ func Open(ctx context.Context, cfg Config) (*Session, error) {
 		used:    map[string]bool{},
 		proxied: map[string]bool{},
 		byID:    map[int]*agentRef{},
+		asked:   map[string]int{},
 	}
 	if s.title == "" {
 		s.title = DefaultTitle
@@ -510,7 +514,12 @@ func (s *Session) Save(w io.Writer, o SaveOptions) error {
 func (s *Session) transcriptFor(o SaveOptions) (*replay.Transcript, error) {
 	t := s.Transcript()
 	if o.Normalize {
-		if err := capture.Normalize(t, NormalizedScenario, nil); err != nil {
+		s.mu.Lock()
+		waits := slices.Clone(s.waits)
+		s.mu.Unlock()
+		// The poller's waits stay in the normalised save: a page that
+		// backs off still does on the synthetic clock (roads.go).
+		if err := capture.NormalizeWaits(t, NormalizedScenario, waits); err != nil {
 			return nil, err
 		}
 	}

@@ -7,12 +7,15 @@ package test
 
 import (
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
@@ -129,7 +132,19 @@ func TestLiveRoadsDeploy(t *testing.T) {
 				tb.do(chromedp.EmulateViewport(1366, 768))
 			case "poll":
 				tb.waitText(step+" .lv-road-watch", "polling stopped")
-				mustContain(t, "the last poll", tb.lastResult(step), "COMPLETED", "the task has ended")
+				last := tb.lastResult(step)
+				mustContain(t, "the last poll", last, "COMPLETED", "the task has ended")
+				// The page polls on panel.PollWait's schedule: the last
+				// ask says how long it waited, and that is the schedule's
+				// wait for its number (1 s chosen: 2 s before ask 2, 4 s
+				// before ask 3, ...).
+				m := regexp.MustCompile(`Poll (\d+), (\d+) s after poll \d+`).FindStringSubmatch(last)
+				if m == nil {
+					t.Fatalf("the last poll does not say its wait: %q", last)
+				}
+				if n, wait := atoi(m[1]), atoi(m[2]); wait != panel.PollWait(1, n) {
+					t.Errorf("poll %d waited %d s, want the schedule's %d", n, wait, panel.PollWait(1, n))
+				}
 			}
 		})
 	}
@@ -265,3 +280,5 @@ func TestExerciseRoads(t *testing.T) {
 	tb.keepScreenshot("exercise-roads-done")
 	tb.checkClean()
 }
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

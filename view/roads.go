@@ -3,6 +3,7 @@ package view
 import (
 	"strconv"
 
+	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -26,7 +27,8 @@ func RoadNote(road string, remote bool, every int) string {
 		}
 		return "Webhook: the send gives the agent a URL of your client's (a receiver in this page's worker) and a token; the agent POSTs each change of the task to it. No connection is held; each arrival is drawn as a push arrow."
 	case "poll":
-		return "Poll every " + strconv.Itoa(every) + " s: the send holds no stream, and the page asks GetTask (historyLength 1) at that interval until the task ends. Each ask is a request; a change is seen only at the next ask."
+		most := panel.PollWait(every, panel.PollBackoff) // the longest wait: by the PollBackoff-th ask it has doubled enough
+		return "Poll every " + strconv.Itoa(every) + " s, backing off: the send holds no stream, and the page asks GetTask (historyLength 1) " + strconv.Itoa(every) + " s after it, then waits twice as long after each ask, at most " + strconv.Itoa(most) + " s, until the task ends (as capture 14-poll's client does, and as a2aplay check's poll-backoff note advises: a fixed interval spends requests that find nothing new). Each ask is a request; a change is seen only at the next ask."
 	}
 	return ""
 }

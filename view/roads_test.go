@@ -60,8 +60,10 @@ func TestRoadNote(t *testing.T) {
 			t.Errorf("%s: no note", road)
 		}
 	}
-	if !strings.Contains(RoadNote("poll", true, 3), "every 3 s") {
-		t.Errorf("poll: %q", RoadNote("poll", true, 3))
+	// The poll road's note gives the schedule the page polls by
+	// (panel.PollWait): the interval chosen, doubling, at most 8 times it.
+	if got := RoadNote("poll", true, 3); !strings.Contains(got, "every 3 s, backing off") || !strings.Contains(got, "3 s after it") || !strings.Contains(got, "at most 24 s") {
+		t.Errorf("poll: %q", got)
 	}
 	if got := RoadNote("webhook", true, 2); got != WebhookRemote || !strings.Contains(got, "a browser accepts no incoming request") {
 		t.Errorf("webhook, remote: %q", got)

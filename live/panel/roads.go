@@ -57,6 +57,27 @@ const (
 	PollDefaultSeconds = 2
 )
 
+// PollBackoff bounds how far the page's poller backs off: it waits at
+// most PollBackoff times the interval the learner chose. Capture
+// 14-poll's client backs off the same way, from 1 s to 8 s.
+const PollBackoff = 8
+
+// PollWait is the page's polling schedule: the seconds it waits before
+// ask n (1-based) when the learner chose to poll every every seconds.
+// The first ask comes every seconds after the send; each next one
+// twice as long after the one before, at most PollBackoff×every, so a
+// long wait costs few requests (a2aplay check's poll-backoff note asks
+// a poller to back off). every is kept within PollMinSeconds and
+// PollMaxSeconds; n below 1 is the first ask.
+func PollWait(every, n int) int {
+	every = min(max(every, PollMinSeconds), PollMaxSeconds)
+	wait := every
+	for i := 1; i < n && wait < PollBackoff*every; i++ {
+		wait *= 2
+	}
+	return min(wait, PollBackoff*every)
+}
+
 // PollArgs are the arguments of the "poll" command: one GetTask of a
 // polling client, which asks for the latest HistoryLength messages of
 // the task's history (0 means 1; spec §3.1.3's historyLength).
@@ -64,7 +85,7 @@ type PollArgs struct {
 	TaskID        string  `json:"taskId"`
 	HistoryLength int     `json:"historyLength,omitempty"`
 	Number        int     `json:"number,omitempty"` // the page's count of this poll, 1, 2, ...; shown in the note
-	Every         int     `json:"every,omitempty"`  // the interval the page polls at, in seconds; shown in the note
+	Every         int     `json:"every,omitempty"`  // the seconds the page waited before this poll (PollWait); shown in the note
 	Agent         string  `json:"agent,omitempty"`
 	Binding       Binding `json:"binding,omitempty"`
 }

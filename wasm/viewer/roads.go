@@ -125,10 +125,12 @@ func (p *page) roadSent(step js.Value, road panel.Road, r *panel.Result) {
 	p.paintRoads()
 }
 
-// nextPoll asks again after the interval, until the task ends, the
-// session closes or the learner stops.
+// nextPoll asks again after the schedule's wait (panel.PollWait: the
+// interval chosen, then backing off), until the task ends, the session
+// closes or the learner stops.
 func (p *page) nextPoll(w *roadWatch) {
-	every := time.Duration(w.every) * time.Second
+	wait := panel.PollWait(w.every, w.polls+1)
+	every := time.Duration(wait) * time.Second
 	dom.Go(func() {
 		time.Sleep(every)
 		p.do(func() {
@@ -139,7 +141,7 @@ func (p *page) nextPoll(w *roadWatch) {
 			}
 			w.polls++
 			w.on = false // until the answer says to go on
-			args := panel.PollArgs{TaskID: w.task, HistoryLength: 1, Number: w.polls, Every: w.every, Agent: w.agent, Binding: w.b}
+			args := panel.PollArgs{TaskID: w.task, HistoryLength: 1, Number: w.polls, Every: wait, Agent: w.agent, Binding: w.b}
 			p.run(logOf(w.step), "GetTask · poll "+strconv.Itoa(w.polls)+" · task "+replay.ShortID(w.task), args, func(r *panel.Result) {
 				if r.Task != nil && !r.Task.Terminal && r.Error == nil {
 					w.on = true
@@ -220,7 +222,7 @@ func (p *page) paintWatch(w *roadWatch, t view.RoadTally) {
 		}
 		put(w.box, h("p", "lv-muted small", "Each arrival is a push arrow from the agent to client-webhook in the diagram: select it to read the POST and its token."))
 	case panel.RoadPoll:
-		what := "polling every " + strconv.Itoa(w.every) + " s"
+		what := "polling, the next ask " + strconv.Itoa(panel.PollWait(w.every, w.polls+1)) + " s after the last"
 		if !w.on {
 			what = "polling stopped"
 		}
