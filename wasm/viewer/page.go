@@ -120,64 +120,30 @@ type page struct {
 	zoom   view.Zoom // how the learner sizes diagrams; kept from one to the next
 	svgBuf []byte    // the last diagram drawn's SVG, its bytes reused by the next (see view.AppendPageFigure)
 
-	warming   bool   // the warm-up goes on (warm.go)
-	warmed    int    // steps it has drawn
-	warmErr   string // why it stopped early
-	collected bool   // and the collection that ends it has run
-
-	segs       []laneSeg // the lane's segments
-	laneCursor js.Value  // the lane's cursor, undefined when there is no lane
-	cursorAt   string    // the cursor's place, as last written: its --at
-	cursorOff  bool      // the cursor is hidden (at the overview)
-	cursorCSS  js.Value  // its style declaration
-
-	playing bool
-	loading bool // a transcript is being fetched
-	gen     int  // bumped to stop a playback goroutine
-	speed   float64
-	tab     string // "raw" or "json"
-
-	linkDue   string    // the link of a step the URL does not name yet (record)
-	linkAt    time.Time // when to write it
-	linkTimer bool      // a write of it is on its way
-
-	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
-	jsonBody                    string // the step's body, for the JSON tab's tree
-	jsonDrawn                   bool   // the tree is drawn
-
-	// What the inspector shows, so that a step change rewrites only what
-	// differs (inspector.go).
-	heading         string    // the heading's text
-	facts           []factRow // the facts list's rows
-	notes, findings []string  // the notes list's
-	inspTabs        bool      // the tabs and copy buttons show
-	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
-	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
+	warmState      // the warm-up (warm.go)
+	laneState      // the task-state lane under the diagram (lane.go)
+	player         // playback (stepper.go)
+	linkState      // the link the URL is to name (link.go)
+	inspector      // what the inspector shows (inspector.go)
+	loading   bool // a transcript is being fetched
 
 	// The texts a step change rewrites (text.go).
 	text struct{ heading, label, raw, position, announce textBox }
 
-	el struct {
-		picker, source, diagram, scrub, position, speed, lane   js.Value
-		first, prev, play, next, last, open, file, export, drop js.Value
-		exSVG, exMermaid, exHTTP, exHAR                         js.Value
-		banner, bannerText, bannerClose                         js.Value
-		heading, label, facts, notes, tabs, tabRaw, tabJSON     js.Value
-		raw, json                                               js.Value
-		zoomIn, zoomOut, zoomReset, zoomFit, announce           js.Value
-		tools, copy, copyCurl                                   js.Value
-	}
+	el pageElements
 }
 
-// laneSeg is one segment of the task-state lane.
-type laneSeg struct {
-	el    js.Value
-	from  int  // the step it starts at
-	later bool // dimmed: it starts after the current step
+// pageElements are the page's elements outside the Live panel, found
+// once by id (newPage), grouped by the part of the page that owns them.
+type pageElements struct {
+	stepperElements   // stepper.go
+	fileElements      // files.go
+	inspectorElements // inspector.go
+	zoomElements      // zoom.go
 }
 
 func newPage() (*page, error) {
-	p := &page{docs: map[string]*doc{}, speed: 1, tab: "raw"}
+	p := &page{docs: map[string]*doc{}, player: player{speed: 1}, inspector: inspector{tab: "raw"}}
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined()}
 	var err error
 	if p.data, err = readPageData(dom.ByID("a2aplay-data").Get("textContent").String()); err != nil {

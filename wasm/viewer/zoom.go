@@ -12,6 +12,12 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
+// zoomElements are the zoom buttons and the live region that says what
+// they did.
+type zoomElements struct {
+	zoomIn, zoomOut, zoomReset, zoomFit, announce js.Value
+}
+
 // The diagram's frame: the drawn SVG goes into a figure the size of the
 // SVG at the current zoom, after a copy of its top rows (the
 // participants' boxes and the task lanes' names) that sticks to the top
