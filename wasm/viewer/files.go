@@ -3,6 +3,7 @@
 package viewer
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
+	"github.com/a2aplay/a2aplay/view/msg"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -120,4 +122,64 @@ func (p *page) export(kind string) {
 	if err != nil {
 		p.showError("Could not export " + kind + ": " + err.Error())
 	}
+}
+
+// An export is a request for an export in flight: what it writes, and
+// the name of the file it downloads, without its ending.
+type export struct{ kind, base string }
+
+// exportRemote has the opener write the file it holds as kind.
+func (p *page) exportRemote(kind string) {
+	d := p.opener.doc
+	if p.opener.w.IsUndefined() || d == nil {
+		return
+	}
+	p.askExport(export{kind, strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")},
+		&msg.Request{Op: msg.OpExport, Kind: kind})
+}
+
+// exportHAR has the opener write text, a transcript the page holds, as
+// HAR, downloaded as base.har: the HAR writer is in the check module.
+func (p *page) exportHAR(base, text string) error {
+	if !p.canCheck() {
+		return errors.New("HAR files are written by the check module, which this site was built without; a2aplay can write one")
+	}
+	if err := p.startOpener(); err != nil {
+		return errors.New("the worker that writes HAR files could not start: " + err.Error())
+	}
+	p.askExport(export{"har", base}, &msg.Request{Op: msg.OpHAR, Text: text})
+	return nil
+}
+
+// askExport posts an export request, r, to the opener.
+func (p *page) askExport(ex export, r *msg.Request) {
+	if p.opener.exports == nil {
+		p.opener.exports = map[int]export{}
+	}
+	p.opener.lastExp--
+	p.opener.exports[p.opener.lastExp] = ex
+	r.ID = p.opener.lastExp
+	post(p.opener.w, r, js.Undefined())
+}
+
+// exported downloads what the opener wrote.
+func (p *page) exported(ex export, m any) {
+	if e, ok := m.(*msg.Failure); ok {
+		p.showError("Could not export " + ex.kind + ": " + e.Error)
+		return
+	}
+	f, ok := exportFiles[ex.kind]
+	t, isText := m.(*msg.Text)
+	if !ok || !isText {
+		return
+	}
+	dom.Download(ex.base+f[0], f[1], t.Text)
+}
+
+// exportFiles gives each export its file name's ending and media type.
+var exportFiles = map[string][2]string{
+	"svg":     {".svg", "image/svg+xml"},
+	"mermaid": {".mmd", "text/plain;charset=utf-8"},
+	"http":    {".http", "text/plain;charset=utf-8"},
+	"har":     {".har", "application/json"},
 }
