@@ -228,30 +228,28 @@ func (p *page) findPanel() {
 
 // wirePanel connects the panel's controls to the moves.
 func (p *page) wirePanel() {
+	p.wireSessionChooser()
+	p.wirePanelTabs()
+	p.wireCards()
+	p.wireRoads()
+}
+
+// wireSessionChooser connects the choice of agents (in the page, or at
+// a URL), of binding, and the session's save, replay and end.
+func (p *page) wireSessionChooser() {
 	s := &p.live.panel
 	e := &s.el
-	on := func(target js.Value, event string, fn func(ev js.Value)) {
-		dom.On(target, event, func(ev js.Value) { p.do(func() { fn(ev) }) })
-	}
-	click := func(target js.Value, fn func()) { on(target, "click", func(js.Value) { fn() }) }
-	submit := func(form js.Value, fn func()) {
-		on(form, "submit", func(ev js.Value) {
-			ev.Call("preventDefault")
-			fn()
-		})
-	}
-
-	click(e.offline, func() {
+	p.click(e.offline, func() {
 		if s.mode != panel.Offline || !s.open {
 			p.openSession(panel.OpenArgs{Mode: panel.Offline, Version: p.openVersion(panel.Offline)})
 		}
 	})
-	click(e.remote, func() {
+	p.click(e.remote, func() {
 		dom.SetHidden(e.remoteForm, false)
 		e.url.Call("focus")
 		p.paintPanel()
 	})
-	submit(e.remoteForm, func() {
+	p.submit(e.remoteForm, func() {
 		urls := strings.FieldsFunc(e.url.Get("value").String(), func(r rune) bool {
 			return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
 		})
@@ -263,95 +261,109 @@ func (p *page) wirePanel() {
 		p.openSession(panel.OpenArgs{Mode: panel.Remote, URLs: urls, Version: p.openVersion(panel.Remote)})
 	})
 	for _, b := range e.bindings {
-		click(b, func() {
+		p.click(b, func() {
 			s.binding = panel.Binding(dom.Attr(b, "data-binding"))
 			p.paintPanel()
 		})
 	}
+	// The session.
+	p.click(e.save, p.saveSession)
+	p.click(e.replay, p.replaySession)
+	p.click(e.end, p.endSession)
+}
+
+// wirePanelTabs connects the scenario tabs, their keys, and the links
+// from one card to the next and to the operator's panel.
+func (p *page) wirePanelTabs() {
+	e := &p.live.panel.el
 	for _, t := range e.tabs {
-		click(t, func() { p.panelScenario(dom.Attr(t, "data-scenario"), true) })
+		p.click(t, func() { p.panelScenario(dom.Attr(t, "data-scenario"), true) })
 	}
 	// The tabs' own keys (WAI-ARIA tabs): the arrows, Home and End move
 	// to a tab and open its card; they do not step the diagram.
-	on(e.tabs[0].Get("parentElement"), "keydown", func(ev js.Value) {
-		if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
-			return
-		}
-		i, n := -1, len(e.tabs)
-		active := dom.Document().Get("activeElement")
-		for k, t := range e.tabs {
-			if t.Equal(active) {
-				i = k
-			}
-		}
-		if i < 0 {
-			return
-		}
-		to := -1
-		switch ev.Get("key").String() {
-		case "ArrowRight":
-			to = (i + 1) % n
-		case "ArrowLeft":
-			to = (i + n - 1) % n
-		case "Home":
-			to = 0
-		case "End":
-			to = n - 1
-		}
-		if to < 0 {
-			return
-		}
-		ev.Call("preventDefault")
-		ev.Call("stopPropagation")
-		e.tabs[to].Call("focus")
-		p.panelScenario(dom.Attr(e.tabs[to], "data-scenario"), true)
-	})
+	p.listen(e.tabs[0].Get("parentElement"), "keydown", p.panelTabKey)
 	for _, b := range dom.All(p.live.el.panel, ".lv-next") {
-		click(b, func() {
+		p.click(b, func() {
 			p.panelScenario(dom.Attr(b, "data-next"), true)
 			p.live.el.panel.Set("scrollTop", 0)
 		})
 	}
 	for _, b := range dom.All(p.live.el.panel, ".lv-to-op") {
-		click(b, func() { e.operator.Call("scrollIntoView", map[string]any{"block": "nearest"}) })
+		p.click(b, func() { e.operator.Call("scrollIntoView", map[string]any{"block": "nearest"}) })
 	}
+}
 
-	// The review card.
-	click(e.sendDiff, p.sendDiff)
-	submit(dom.ByID("lv-review-form"), func() { p.answerReview("") })
-	for _, b := range dom.All(e.rvStep2, "[data-variant]") {
-		click(b, func() { p.answerReview(panel.Variant(dom.Attr(b, "data-variant"))) })
+// panelTabKey moves between the scenario tabs on an arrow, Home or End.
+func (p *page) panelTabKey(ev js.Value) {
+	e := &p.live.panel.el
+	if ev.Get("altKey").Bool() || ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool() {
+		return
 	}
-	click(dom.ByID("lv-review-again"), func() { p.onTask(e.rvStep3, "answer", taskID(s.review), "main") })
-	click(dom.ByID("lv-review-get"), func() { p.onTask(e.rvStep3, "getTask", taskID(s.review), "") })
-	click(dom.ByID("lv-review-sub"), func() { p.onTask(e.rvStep3, "subscribe", taskID(s.review), "") })
+	i, n := -1, len(e.tabs)
+	active := dom.Document().Get("activeElement")
+	for k, t := range e.tabs {
+		if t.Equal(active) {
+			i = k
+		}
+	}
+	if i < 0 {
+		return
+	}
+	to := -1
+	switch ev.Get("key").String() {
+	case "ArrowRight":
+		to = (i + 1) % n
+	case "ArrowLeft":
+		to = (i + n - 1) % n
+	case "Home":
+		to = 0
+	case "End":
+		to = n - 1
+	}
+	if to < 0 {
+		return
+	}
+	ev.Call("preventDefault")
+	ev.Call("stopPropagation")
+	e.tabs[to].Call("focus")
+	p.panelScenario(dom.Attr(e.tabs[to], "data-scenario"), true)
+}
+
+// wireCards connects the moves of the scenario cards.
+func (p *page) wireCards() {
+	s := &p.live.panel
+	e := &s.el
+	// The review card.
+	p.click(e.sendDiff, p.sendDiff)
+	p.submit(dom.ByID("lv-review-form"), func() { p.answerReview("") })
+	for _, b := range dom.All(e.rvStep2, "[data-variant]") {
+		p.click(b, func() { p.answerReview(panel.Variant(dom.Attr(b, "data-variant"))) })
+	}
+	p.click(dom.ByID("lv-review-again"), func() { p.onTask(e.rvStep3, "answer", taskID(s.review), "main") })
+	p.click(dom.ByID("lv-review-get"), func() { p.onTask(e.rvStep3, "getTask", taskID(s.review), "") })
+	p.click(dom.ByID("lv-review-sub"), func() { p.onTask(e.rvStep3, "subscribe", taskID(s.review), "") })
 
 	// The deploy card.
-	click(e.deploy, p.deploy)
-	click(dom.ByID("lv-deploy-again"), p.deploy)
-	click(dom.ByID("lv-deploy-msg"), func() { p.onTask(e.dpStep3, "sendWhileWaiting", taskID(p.waitingDeploy()), "") })
-	click(dom.ByID("lv-deploy-get"), func() { p.onTask(e.dpStep3, "getTask", taskID(p.lastDeploy()), "") })
-	click(dom.ByID("lv-deploy-cancel"), func() { p.onTask(e.dpStep3, "cancel", taskID(p.lastDeploy()), "") })
-	click(dom.ByID("lv-deploy-get2"), func() { p.onTask(e.dpStep4, "getTask", taskID(p.lastDeploy()), "") })
-	click(dom.ByID("lv-deploy-sub"), func() { p.onTask(e.dpStep4, "subscribe", taskID(p.lastDeploy()), "") })
+	p.click(e.deploy, p.deploy)
+	p.click(dom.ByID("lv-deploy-again"), p.deploy)
+	p.click(dom.ByID("lv-deploy-msg"), func() { p.onTask(e.dpStep3, "sendWhileWaiting", taskID(p.waitingDeploy()), "") })
+	p.click(dom.ByID("lv-deploy-get"), func() { p.onTask(e.dpStep3, "getTask", taskID(p.lastDeploy()), "") })
+	p.click(dom.ByID("lv-deploy-cancel"), func() { p.onTask(e.dpStep3, "cancel", taskID(p.lastDeploy()), "") })
+	p.click(dom.ByID("lv-deploy-get2"), func() { p.onTask(e.dpStep4, "getTask", taskID(p.lastDeploy()), "") })
+	p.click(dom.ByID("lv-deploy-sub"), func() { p.onTask(e.dpStep4, "subscribe", taskID(p.lastDeploy()), "") })
 
 	// The planner card.
-	click(e.plan, p.runPlanner)
-	submit(dom.ByID("lv-plan-form"), p.answerPlanner)
-	click(e.plSub, func() { p.onTask(e.plStep3, "subscribe", taskID(s.plan), "") })
-	click(dom.ByID("lv-plan-get"), func() { p.onTask(e.plStep3, "getTask", taskID(s.plan), "") })
+	p.click(e.plan, p.runPlanner)
+	p.submit(dom.ByID("lv-plan-form"), p.answerPlanner)
+	p.click(e.plSub, func() { p.onTask(e.plStep3, "subscribe", taskID(s.plan), "") })
+	p.click(dom.ByID("lv-plan-get"), func() { p.onTask(e.plStep3, "getTask", taskID(s.plan), "") })
 
 	// Moves to try.
 	for op, id := range map[string]string{"answer": "lv-try-send", "subscribe": "lv-try-sub", "getTask": "lv-try-get", "cancel": "lv-try-cancel"} {
-		click(dom.ByID(id), func() { p.tryMove(op) })
+		p.click(dom.ByID(id), func() { p.tryMove(op) })
 	}
-	click(e.send, p.sendOwn)
+	p.click(e.send, p.sendOwn)
 
-	// The session.
-	click(e.save, p.saveSession)
-	click(e.replay, p.replaySession)
-	click(e.end, p.endSession)
-	p.wireRoads()
 }
 
 func taskID(t *panel.Task) string {

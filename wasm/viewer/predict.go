@@ -65,7 +65,7 @@ func (p *page) askQuestions(d *doc) {
 }
 
 // wirePredict finds predict mode's elements and wires them.
-func (p *page) wirePredict(on func(js.Value, string, func(js.Value))) {
+func (p *page) wirePredict(on listener) {
 	e := &p.predict.el
 	e.on, e.panel = dom.ByID("predict-on"), dom.ByID("predict")
 	e.prompt, e.score = dom.ByID("pr-prompt"), dom.ByID("pr-score")

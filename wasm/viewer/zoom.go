@@ -227,7 +227,7 @@ func (p *page) pinnedHeight(top float64) float64 {
 
 // wireZoom connects the zoom buttons, ctrl+wheel (a touchpad's pinch
 // arrives so too) and a two-finger pinch on a touch screen.
-func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
+func (p *page) wireZoom(on listener) {
 	e := &p.el
 	set := func(s float64) view.Zoom { return view.Zoom{Mode: view.ZoomSet, Scale: s} }
 	on(e.zoomIn, "click", func(js.Value) { p.zoomTo(set(view.ZoomIn(p.figure.scale)), 0, 0, false) })
