@@ -155,46 +155,13 @@ func (p *page) fromOpener(v js.Value) {
 	}
 	switch m := m.(type) {
 	case *msg.Failure:
-		if opening {
-			p.openFailed("Could not open " + m.Error)
-			return
-		}
-		p.opener.want = 0
-		dom.RemoveClass(p.el.diagram, "busy")
-		if d := p.opener.doc; d != nil {
-			p.showError("Could not draw " + d.name + ": " + m.Error)
-		}
+		p.openerRefused(m, opening)
 	case *msg.Progress:
 		if opening {
 			p.showProgress("Opening "+p.opener.open+": "+phaseText(m.Phase), m.Done)
 		}
 	case *msg.Window:
-		part, lz, err := readPart(m, v)
-		if err != nil {
-			p.openerFailed("the worker's answer: " + err.Error())
-			return
-		}
-		p.opener.sys = float64(m.Sys)
-		measure("a2aplay-part-read", t0, dom.Now())
-		// Shown in a task of its own: the page's thread takes a breath
-		// between reading the part and putting it in.
-		dom.Later(func() {
-			p.do(func() {
-				if id != p.opener.openID && id != p.opener.partID {
-					return // given up meanwhile
-				}
-				t1 := dom.Now()
-				want := p.opener.want
-				p.gotPart(part, lz)
-				if id != p.opener.partID && p.opener.partID > id {
-					// The open's part answers no request for a window:
-					// one asked since (predict's questions) is still due.
-					p.opener.want = want
-				}
-				measure("a2aplay-part-shown", t1, dom.Now())
-				p.shown(id)
-			})
-		})
+		p.gotWindow(m, v, id, t0)
 	case *msg.Whole:
 		p.opener.sys = float64(m.Sys)
 		p.gotWhole(m.Whole)
@@ -204,6 +171,51 @@ func (p *page) fromOpener(v js.Value) {
 			p.gotFindings(d, m)
 		}
 	}
+}
+
+// openerRefused shows that the opener could not do what it was asked:
+// open the file (opening), or draw a window of it.
+func (p *page) openerRefused(m *msg.Failure, opening bool) {
+	if opening {
+		p.openFailed("Could not open " + m.Error)
+		return
+	}
+	p.opener.want = 0
+	dom.RemoveClass(p.el.diagram, "busy")
+	if d := p.opener.doc; d != nil {
+		p.showError("Could not draw " + d.name + ": " + m.Error)
+	}
+}
+
+// gotWindow takes a window of the file (answer id, read from v since
+// t0) and shows it in a task of its own.
+func (p *page) gotWindow(m *msg.Window, v js.Value, id int, t0 float64) {
+	part, lz, err := readPart(m, v)
+	if err != nil {
+		p.openerFailed("the worker's answer: " + err.Error())
+		return
+	}
+	p.opener.sys = float64(m.Sys)
+	measure("a2aplay-part-read", t0, dom.Now())
+	// Shown in a task of its own: the page's thread takes a breath
+	// between reading the part and putting it in.
+	dom.Later(func() {
+		p.do(func() {
+			if id != p.opener.openID && id != p.opener.partID {
+				return // given up meanwhile
+			}
+			t1 := dom.Now()
+			want := p.opener.want
+			p.gotPart(part, lz)
+			if id != p.opener.partID && p.opener.partID > id {
+				// The open's part answers no request for a window:
+				// one asked since (predict's questions) is still due.
+				p.opener.want = want
+			}
+			measure("a2aplay-part-shown", t1, dom.Now())
+			p.shown(id)
+		})
+	})
 }
 
 // readAnswer reads a message of the check worker (package msg). One
