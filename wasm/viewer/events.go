@@ -316,32 +316,17 @@ func (p *page) wireMenu(on listener) {
 				at = i
 			}
 		}
-		to := -1
-		switch ev.Get("key").String() {
+		switch k := ev.Get("key").String(); k {
 		case "Escape":
 			ev.Call("preventDefault")
 			p.closeMenu(true)
-			return
 		case "Tab":
 			p.closeMenu(false)
-			return
-		case "ArrowDown":
-			to = (at + 1) % len(items)
-		case "ArrowUp":
-			to = (at - 1 + len(items)) % len(items)
-			if at < 0 {
-				to = len(items) - 1
-			}
-		case "Home":
-			to = 0
-		case "End":
-			to = len(items) - 1
 		default:
-			return
-		}
-		ev.Call("preventDefault")
-		if len(items) > 0 {
-			items[to].Call("focus")
+			if to := view.MenuKeys.Move(k, at, len(items)); to >= 0 {
+				ev.Call("preventDefault")
+				items[to].Call("focus")
+			}
 		}
 	})
 }

@@ -343,15 +343,15 @@ const foldDepth = 6
 // End, as WAI-ARIA's tabs do: focus follows, and the tab opens.
 func (p *page) tabKey(ev js.Value) {
 	e := &p.el
-	var to js.Value
-	switch ev.Get("key").String() {
-	case "ArrowLeft", "Home":
-		to = e.tabRaw
-	case "ArrowRight", "End":
-		to = e.tabJSON
-	default:
+	tabs, at := [2]js.Value{e.tabRaw, e.tabJSON}, 0
+	if p.tab == "json" {
+		at = 1
+	}
+	k := view.EdgeTabKeys.Move(ev.Get("key").String(), at, len(tabs))
+	if k < 0 {
 		return
 	}
+	to := tabs[k]
 	ev.Call("preventDefault")
 	ev.Call("stopPropagation") // the arrows here do not step the diagram
 	if to.Get("disabled").Bool() {

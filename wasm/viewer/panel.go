@@ -25,6 +25,7 @@ import (
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/live/panel"
+	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
@@ -309,17 +310,7 @@ func (p *page) panelTabKey(ev js.Value) {
 	if i < 0 {
 		return
 	}
-	to := -1
-	switch ev.Get("key").String() {
-	case "ArrowRight":
-		to = (i + 1) % n
-	case "ArrowLeft":
-		to = (i + n - 1) % n
-	case "Home":
-		to = 0
-	case "End":
-		to = n - 1
-	}
+	to := view.TabKeys.Move(ev.Get("key").String(), i, n)
 	if to < 0 {
 		return
 	}
