@@ -158,7 +158,7 @@ func (p *page) fromOpener(v js.Value) {
 		p.openerRefused(m, opening)
 	case *msg.Progress:
 		if opening {
-			p.showProgress("Opening "+p.opener.open+": "+phaseText(m.Phase), m.Done)
+			p.showProgress("Opening "+p.opener.open+": "+m.Text(), m.Done)
 		}
 	case *msg.Window:
 		p.gotWindow(m, v, id, t0)
@@ -352,23 +352,6 @@ func (p *page) gotWhole(w *view.Whole) {
 // the benchmark to read.
 func measure(name string, start, end float64) {
 	dom.Global().Get("performance").Call("measure", name, map[string]any{"start": start, "end": end})
-}
-
-// phaseText says what the opener is doing.
-func phaseText(phase string) string {
-	switch phase {
-	case "read":
-		return "reading the file"
-	case "parse":
-		return "reading the exchanges"
-	case "first":
-		return "drawing the first steps"
-	case "steps":
-		return "working out the steps"
-	case "lanes":
-		return "following the tasks"
-	}
-	return phase
 }
 
 // cancelOpen gives up the file being opened: the worker that reads it
