@@ -60,6 +60,10 @@
 // what a click on an approve link in "Says" does instead of opening a
 // dead tab ([ActOnLink]).
 //
+// What a key does is here: to the replay ([MoveOfKey]), and in the
+// page's rows of tabs and its menu ([Roving]: where the arrows, Home and
+// End move the focus).
+//
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //

@@ -34,11 +34,38 @@ type Request struct {
 	Exercises []view.Exercise
 }
 
+// The phases of an open, in the order they come (Progress.Phase).
+const (
+	PhaseRead  = "read"  // the file's bytes
+	PhaseParse = "parse" // its exchanges
+	PhaseFirst = "first" // the first steps, drawn
+	PhaseSteps = "steps" // all the steps
+	PhaseLanes = "lanes" // the tasks' lanes
+)
+
+// Text says what the worker is doing in the progress's phase, as the
+// page's progress bar says it; an unknown phase as it is.
+func (p *Progress) Text() string {
+	switch p.Phase {
+	case PhaseRead:
+		return "reading the file"
+	case PhaseParse:
+		return "reading the exchanges"
+	case PhaseFirst:
+		return "drawing the first steps"
+	case PhaseSteps:
+		return "working out the steps"
+	case PhaseLanes:
+		return "following the tasks"
+	}
+	return p.Phase
+}
+
 // The answers, from the check worker to the page, besides a Part and a
 // Whole. Each names the request it answers by its ID.
 type (
-	// Progress says how far an open has got: Phase ("read", "parse",
-	// "first", "steps", "lanes") and Done, 0 to 1.
+	// Progress says how far an open has got: Phase (PhaseRead and on)
+	// and Done, 0 to 1.
 	Progress struct {
 		ID    int
 		Phase string

@@ -270,3 +270,17 @@ func TestPartQuestionOutOfChoices(t *testing.T) {
 		t.Errorf("ReadPart: %v", err)
 	}
 }
+
+func TestProgressText(t *testing.T) {
+	seen := map[string]bool{}
+	for _, ph := range []string{PhaseRead, PhaseParse, PhaseFirst, PhaseSteps, PhaseLanes} {
+		text := (&Progress{Phase: ph}).Text()
+		if text == ph || text == "" || seen[text] {
+			t.Errorf("phase %q says %q: not its own words", ph, text)
+		}
+		seen[text] = true
+	}
+	if got := (&Progress{Phase: "later"}).Text(); got != "later" {
+		t.Errorf("an unknown phase says %q, want it as it is", got)
+	}
+}

@@ -155,10 +155,10 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	held.open, held.t, held.steps, held.lanes = n, nil, nil, nil
 	ans := o.ans
 	progress := ans.progress
-	progress("read", 0)
+	progress(msg.PhaseRead, 0)
 	b := make([]byte, data.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(data))
-	progress("parse", 0.05)
+	progress(msg.PhaseParse, 0.05)
 	t, err := open.Read(b, name, har.Options{})
 	b = nil
 	if err != nil {
@@ -177,7 +177,7 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 	var first *view.Part
 	sent := 0
 	if n := replay.CountSteps(t); n > view.BigTranscript {
-		progress("first", 0.3)
+		progress(msg.PhaseFirst, 0.3)
 		gc := holdGC()
 		defer gc()
 		pre := *t
@@ -214,12 +214,12 @@ func openFile(name string, data js.Value, n int, o opening) bool {
 		}
 		gc()
 	}
-	progress("steps", 0.4)
+	progress(msg.PhaseSteps, 0.4)
 	steps := replay.Steps(t)
 	if !o.goOn() {
 		return false
 	}
-	progress("lanes", 0.9)
+	progress(msg.PhaseLanes, 0.9)
 	held.name, held.t, held.steps, held.lanes = name, t, steps, view.Lanes(steps)
 	held.questions, held.asked = nil, false
 	gc := holdGC()

@@ -11,15 +11,30 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
-// wire connects the page's controls. Every handler takes p.mu and
-// returns at once; work that waits runs in dom.Go.
+// listener is how the page listens to an event: fn runs with the page's
+// mu held (see do).
+type listener = func(target js.Value, event string, fn func(ev js.Value))
+
+// wire connects the page's controls, part by part. Every handler takes
+// p.mu and returns at once; work that waits runs in dom.Go.
 func (p *page) wire() {
+	on := p.listen
+	p.wireStepper(on)
+	p.wireInspector(on)
+	p.wireFiles(on)
+	p.wireExports(on)
+	p.wireMenu(on)
+	p.wireDocument(on)
+	p.wireZoom(on)    // zoom.go
+	p.wirePredict(on) // predict.go
+	p.wireSaysLinks() // approvelink.go: an approve link in Says acts in the page
+	p.wireHistory(on)
+}
+
+// wireStepper connects the stepper's controls, the picker and the
+// diagram.
+func (p *page) wireStepper(on listener) {
 	e := &p.el
-	on := func(target js.Value, event string, fn func(ev js.Value)) {
-		dom.On(target, event, func(ev js.Value) {
-			p.do(func() { fn(ev) })
-		})
-	}
 	on(e.first, "click", func(js.Value) { p.first() })
 	on(e.prev, "click", func(js.Value) { p.goTo(p.nav.Cur-1, step) })
 	on(e.next, "click", func(js.Value) { p.goTo(p.nav.Cur+1, step) })
@@ -48,13 +63,24 @@ func (p *page) wire() {
 			p.goTo(k, step)
 		}
 	})
+}
+
+// wireInspector connects the banner's close button and the inspector's
+// tabs and copy buttons.
+func (p *page) wireInspector(on listener) {
+	e := &p.el
 	on(e.bannerClose, "click", func(js.Value) { p.clearError() })
 	on(e.tabRaw, "click", func(js.Value) { p.tab = "raw"; p.showTab() })
 	on(e.tabJSON, "click", func(js.Value) { p.tab = "json"; p.showTab() })
 	on(e.tabs, "keydown", func(ev js.Value) { p.tabKey(ev) })
 	on(e.copy, "click", func(js.Value) { p.copyTab() })
 	on(e.copyCurl, "click", func(js.Value) { p.copy(e.copyCurl, p.curlText) })
+}
 
+// wireFiles connects the open button, the file input and dropping a
+// file anywhere on the page.
+func (p *page) wireFiles(on listener) {
+	e := &p.el
 	// Files: the button opens the hidden input; a drop anywhere works too.
 	on(e.open, "click", func(js.Value) {
 		p.warmOpener() // opener.go: it compiles while the learner picks
@@ -101,7 +127,11 @@ func (p *page) wire() {
 		ev.Call("preventDefault")
 		p.openFile(files.Index(0))
 	})
+}
 
+// wireExports connects the export menu's items.
+func (p *page) wireExports(on listener) {
+	e := &p.el
 	// Exports close the menu they are in.
 	for kind, b := range map[string]js.Value{"svg": e.exSVG, "mermaid": e.exMermaid, "http": e.exHTTP, "har": e.exHAR} {
 		on(b, "click", func(js.Value) {
@@ -109,8 +139,12 @@ func (p *page) wire() {
 			p.export(kind)
 		})
 	}
-	p.wireMenu(on)
+}
 
+// wireDocument listens to the document's keys, pointer and clicks.
+func (p *page) wireDocument(on listener) {
+	e := &p.el
+	doc := dom.Document()
 	on(doc, "keydown", func(ev js.Value) { p.key(ev) })
 	// How the focus came where it is, for Space (view.MoveOfKey): a press
 	// of the pointer, or the keyboard's Tab.
@@ -121,9 +155,11 @@ func (p *page) wire() {
 			p.closeMenu(false)
 		}
 	})
-	p.wireZoom(on)    // zoom.go
-	p.wirePredict(on) // predict.go
-	p.wireSaysLinks() // approvelink.go: an approve link in Says acts in the page
+}
+
+// wireHistory writes a waiting link before the page goes, and follows
+// the browser's Back and Forward.
+func (p *page) wireHistory(on listener) {
 	// A step's link still waiting is written before the page goes.
 	on(dom.Global(), "pagehide", func(js.Value) { p.flushLink() })
 	on(dom.Global(), "popstate", func(js.Value) {
@@ -238,7 +274,7 @@ func (p *page) menuItems() []js.Value {
 	return out
 }
 
-func (p *page) wireMenu(on func(js.Value, string, func(js.Value))) {
+func (p *page) wireMenu(on listener) {
 	e := &p.el
 	summary := e.export.Call("querySelector", "summary")
 	// The toggle event comes after the fact, so focus moves there only
@@ -280,32 +316,17 @@ func (p *page) wireMenu(on func(js.Value, string, func(js.Value))) {
 				at = i
 			}
 		}
-		to := -1
-		switch ev.Get("key").String() {
+		switch k := ev.Get("key").String(); k {
 		case "Escape":
 			ev.Call("preventDefault")
 			p.closeMenu(true)
-			return
 		case "Tab":
 			p.closeMenu(false)
-			return
-		case "ArrowDown":
-			to = (at + 1) % len(items)
-		case "ArrowUp":
-			to = (at - 1 + len(items)) % len(items)
-			if at < 0 {
-				to = len(items) - 1
-			}
-		case "Home":
-			to = 0
-		case "End":
-			to = len(items) - 1
 		default:
-			return
-		}
-		ev.Call("preventDefault")
-		if len(items) > 0 {
-			items[to].Call("focus")
+			if to := view.MenuKeys.Move(k, at, len(items)); to >= 0 {
+				ev.Call("preventDefault")
+				items[to].Call("focus")
+			}
 		}
 	})
 }
@@ -322,4 +343,22 @@ func (p *page) closeMenu(refocus bool) {
 	if refocus {
 		e.export.Call("querySelector", "summary").Call("focus")
 	}
+}
+
+// listen runs fn on target's event with the page's mu held.
+func (p *page) listen(target js.Value, event string, fn func(ev js.Value)) {
+	dom.On(target, event, func(ev js.Value) { p.do(func() { fn(ev) }) })
+}
+
+// click runs fn on a click of target, with the page's mu held.
+func (p *page) click(target js.Value, fn func()) {
+	p.listen(target, "click", func(js.Value) { fn() })
+}
+
+// submit runs fn when form is submitted, instead of sending it.
+func (p *page) submit(form js.Value, fn func()) {
+	p.listen(form, "submit", func(ev js.Value) {
+		ev.Call("preventDefault")
+		fn()
+	})
 }

@@ -5,7 +5,6 @@ package viewer
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"syscall/js"
 	"time"
 
@@ -14,6 +13,29 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
+
+// inspector is what the inspector shows, so that a step change rewrites
+// only what differs, and what its copy buttons copy.
+type inspector struct {
+	tab string // the tab the learner chose: "raw" or "json"
+
+	copyRaw, copyJSON, curlText string // what the inspector's copy buttons copy
+	jsonBody                    string // the step's body, for the JSON tab's tree
+	jsonDrawn                   bool   // the tree is drawn
+
+	heading         string    // the heading's text
+	facts           []factRow // the facts list's rows
+	notes, findings []string  // the notes list's
+	inspTabs        bool      // the tabs and copy buttons show
+	tabShown        string    // the tab shown: "raw", "json", or "" after the tabs were hidden
+	noJSON, noCurl  bool      // the JSON tab and the curl button are disabled
+}
+
+// inspectorElements are the inspector's elements.
+type inspectorElements struct {
+	heading, label, facts, notes, tabs, tabRaw, tabJSON js.Value
+	raw, json, tools, copy, copyCurl                    js.Value
+}
 
 // inspect fills the inspector for the current position. All of it is
 // text: nothing a transcript says becomes markup. A step change rewrites
@@ -321,15 +343,15 @@ const foldDepth = 6
 // End, as WAI-ARIA's tabs do: focus follows, and the tab opens.
 func (p *page) tabKey(ev js.Value) {
 	e := &p.el
-	var to js.Value
-	switch ev.Get("key").String() {
-	case "ArrowLeft", "Home":
-		to = e.tabRaw
-	case "ArrowRight", "End":
-		to = e.tabJSON
-	default:
+	tabs, at := [2]js.Value{e.tabRaw, e.tabJSON}, 0
+	if p.tab == "json" {
+		at = 1
+	}
+	k := view.EdgeTabKeys.Move(ev.Get("key").String(), at, len(tabs))
+	if k < 0 {
 		return
 	}
+	to := tabs[k]
 	ev.Call("preventDefault")
 	ev.Call("stopPropagation") // the arrows here do not step the diagram
 	if to.Get("disabled").Bool() {
@@ -386,85 +408,6 @@ func (p *page) showTab() {
 // laneBuckets is the most segments a lane draws; a task with more
 // states is summarised (view.Lane.Summary).
 const laneBuckets = 160
-
-// buildLane draws the task-state lane of the current transcript: one row
-// per task, one coloured segment per state, and one cursor across the
-// rows. Moving the position moves the cursor and dims the segments that
-// start later (paintLane); it touches only the segments that change.
-func (p *page) buildLane() {
-	lane := p.el.lane
-	dom.Clear(lane)
-	p.segs = p.segs[:0]
-	p.laneCursor = js.Undefined()
-	n := p.cur.count()
-	if n == 0 || len(p.cur.lanes) == 0 {
-		return
-	}
-	pct := func(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) + "%" }
-	inner := dom.El("div", "lane-inner")
-	for i, l := range p.cur.lanes {
-		if i == view.MaxLanes {
-			break
-		}
-		name := dom.El("span", "lane-name")
-		dom.Append(name, dom.Text("task "), dom.TextEl("b", "", replay.ShortID(l.TaskID)))
-		name.Set("title", l.TaskID)
-		track := dom.El("div", "lane-track")
-		segs := l.Summary(n, laneBuckets)
-		if len(segs) < len(l.Segments) {
-			name.Set("title", l.TaskID+": "+strconv.Itoa(len(l.Segments))+" states, too many to draw each; each stretch of the lane shows the state the task held longest in it")
-			dom.AddClass(track, "summary")
-		}
-		for _, s := range segs {
-			seg := dom.TextEl("span", "seg st-"+cssState(s.State), strings.ToLower(strings.ReplaceAll(replay.ShortState(s.State), "_", " ")))
-			seg.Set("title", replay.ShortState(s.State)+", steps "+strconv.Itoa(s.From)+"–"+strconv.Itoa(s.To))
-			st := seg.Get("style")
-			st.Set("left", pct(float64(s.From-1)/float64(n)*100))
-			st.Set("width", pct(float64(s.To-s.From+1)/float64(n)*100))
-			dom.Append(track, seg)
-			p.segs = append(p.segs, laneSeg{el: seg, from: s.From})
-		}
-		dom.Append(inner, dom.El("div", "lane-row", name, track))
-	}
-	if more := p.cur.tasks() - min(len(p.cur.lanes), view.MaxLanes); more > 0 {
-		dom.Append(inner, dom.TextEl("div", "lane-more", "and "+strconv.Itoa(more)+" more tasks: the diagram draws a lane for each"))
-	}
-	p.laneCursor = dom.El("span", "lane-cursor")
-	p.cursorCSS, p.cursorAt, p.cursorOff = p.laneCursor.Get("style"), "", false
-	dom.Append(inner, p.laneCursor)
-	dom.Append(lane, inner)
-}
-
-// paintLane moves the lane's cursor to the current position and dims
-// the segments that start after it.
-func (p *page) paintLane() {
-	if p.laneCursor.IsUndefined() {
-		return
-	}
-	cur, n := p.nav.Cur, p.nav.N
-	if off := cur == 0; off != p.cursorOff {
-		p.cursorOff = off
-		dom.SetHidden(p.laneCursor, off)
-	}
-	if cur > 0 {
-		at := strconv.FormatFloat((float64(cur)-0.5)/float64(n), 'f', 4, 64)
-		// On the cursor itself: set on the lane, the property would be
-		// inherited by every row and restyle them all. At 10,000 steps
-		// and more, a step may leave it where it was.
-		if at != p.cursorAt {
-			p.cursorAt = at
-			p.cursorCSS.Call("setProperty", "--at", at)
-		}
-	}
-	for i := range p.segs {
-		s := &p.segs[i]
-		later := cur > 0 && s.from > cur
-		if later != s.later {
-			s.later = later
-			dom.SetClass(s.el, "later", later)
-		}
-	}
-}
 
 // count writes "1 step", "2 steps".
 func count(n int, noun string) string {

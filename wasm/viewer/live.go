@@ -87,24 +87,17 @@ func (p *page) startLive() {
 	on(p.live.el.dockLive, "click", func(js.Value) { p.setDock("live", false) })
 	on(p.live.el.dockStep, "click", func(js.Value) { p.setDock("step", false) })
 	on(dom.ByID("dock-tabs"), "keydown", func(ev js.Value) {
-		switch ev.Get("key").String() {
-		case "ArrowLeft", "ArrowRight", "Home", "End":
-		default:
+		docks, at := [2]string{"live", "step"}, 1
+		if p.live.dock == "live" {
+			at = 0
+		}
+		to := view.TabKeys.Move(ev.Get("key").String(), at, len(docks))
+		if to < 0 {
 			return
 		}
 		ev.Call("preventDefault")
 		ev.Call("stopPropagation")
-		k := ev.Get("key").String()
-		switch {
-		case k == "Home":
-			p.setDock("live", true)
-		case k == "End":
-			p.setDock("step", true)
-		case p.live.dock == "live":
-			p.setDock("step", true)
-		default:
-			p.setDock("live", true)
-		}
+		p.setDock(docks[to], true)
 	})
 
 	if s, ex, ok := liveLink(linkText()); ok {

@@ -4,12 +4,9 @@ package viewer
 
 import (
 	"errors"
-	"slices"
 	"strconv"
-	"strings"
 	"syscall/js"
 
-	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/view/msg"
 	"github.com/a2aplay/a2aplay/wasm/dom"
@@ -158,46 +155,13 @@ func (p *page) fromOpener(v js.Value) {
 	}
 	switch m := m.(type) {
 	case *msg.Failure:
-		if opening {
-			p.openFailed("Could not open " + m.Error)
-			return
-		}
-		p.opener.want = 0
-		dom.RemoveClass(p.el.diagram, "busy")
-		if d := p.opener.doc; d != nil {
-			p.showError("Could not draw " + d.name + ": " + m.Error)
-		}
+		p.openerRefused(m, opening)
 	case *msg.Progress:
 		if opening {
-			p.showProgress("Opening "+p.opener.open+": "+phaseText(m.Phase), m.Done)
+			p.showProgress("Opening "+p.opener.open+": "+m.Text(), m.Done)
 		}
 	case *msg.Window:
-		part, lz, err := readPart(m, v)
-		if err != nil {
-			p.openerFailed("the worker's answer: " + err.Error())
-			return
-		}
-		p.opener.sys = float64(m.Sys)
-		measure("a2aplay-part-read", t0, dom.Now())
-		// Shown in a task of its own: the page's thread takes a breath
-		// between reading the part and putting it in.
-		dom.Later(func() {
-			p.do(func() {
-				if id != p.opener.openID && id != p.opener.partID {
-					return // given up meanwhile
-				}
-				t1 := dom.Now()
-				want := p.opener.want
-				p.gotPart(part, lz)
-				if id != p.opener.partID && p.opener.partID > id {
-					// The open's part answers no request for a window:
-					// one asked since (predict's questions) is still due.
-					p.opener.want = want
-				}
-				measure("a2aplay-part-shown", t1, dom.Now())
-				p.shown(id)
-			})
-		})
+		p.gotWindow(m, v, id, t0)
 	case *msg.Whole:
 		p.opener.sys = float64(m.Sys)
 		p.gotWhole(m.Whole)
@@ -207,6 +171,51 @@ func (p *page) fromOpener(v js.Value) {
 			p.gotFindings(d, m)
 		}
 	}
+}
+
+// openerRefused shows that the opener could not do what it was asked:
+// open the file (opening), or draw a window of it.
+func (p *page) openerRefused(m *msg.Failure, opening bool) {
+	if opening {
+		p.openFailed("Could not open " + m.Error)
+		return
+	}
+	p.opener.want = 0
+	dom.RemoveClass(p.el.diagram, "busy")
+	if d := p.opener.doc; d != nil {
+		p.showError("Could not draw " + d.name + ": " + m.Error)
+	}
+}
+
+// gotWindow takes a window of the file (answer id, read from v since
+// t0) and shows it in a task of its own.
+func (p *page) gotWindow(m *msg.Window, v js.Value, id int, t0 float64) {
+	part, lz, err := readPart(m, v)
+	if err != nil {
+		p.openerFailed("the worker's answer: " + err.Error())
+		return
+	}
+	p.opener.sys = float64(m.Sys)
+	measure("a2aplay-part-read", t0, dom.Now())
+	// Shown in a task of its own: the page's thread takes a breath
+	// between reading the part and putting it in.
+	dom.Later(func() {
+		p.do(func() {
+			if id != p.opener.openID && id != p.opener.partID {
+				return // given up meanwhile
+			}
+			t1 := dom.Now()
+			want := p.opener.want
+			p.gotPart(part, lz)
+			if id != p.opener.partID && p.opener.partID > id {
+				// The open's part answers no request for a window:
+				// one asked since (predict's questions) is still due.
+				p.opener.want = want
+			}
+			measure("a2aplay-part-shown", t1, dom.Now())
+			p.shown(id)
+		})
+	})
 }
 
 // readAnswer reads a message of the check worker (package msg). One
@@ -262,24 +271,6 @@ func (p *page) shown(id int) {
 		return
 	}
 	dom.NextFrame(func() { dom.Later(say) })
-}
-
-// readPart takes a part the opener sent (msg.Part): its head read into
-// Go, its steps and exchanges found but read only when the inspector
-// shows them (win), and its drawing, which stays JavaScript strings, in
-// v beside its bytes.
-func readPart(win *msg.Window, v js.Value) (*view.Part, *lazy, error) {
-	part := win.Part
-	lz := &lazy{svg: v.Get("svg"), more: v.Get("more"), win: win}
-	if lz.svg.Type() != js.TypeString || lz.more.Type() != js.TypeObject || lz.more.Length() != len(part.More) {
-		return nil, nil, errors.New("a part from the worker: its drawing does not match its head")
-	}
-	for _, r := range part.More {
-		lz.moreLast = append(lz.moreLast, r.Last)
-	}
-	part.More = nil
-	lz.before, _ = slices.BinarySearch(lz.moreLast, part.ShownFirst)
-	return part, lz, nil
 }
 
 // warmReader reads, once, when the page is idle after the learner
@@ -363,133 +354,6 @@ func measure(name string, start, end float64) {
 	dom.Global().Get("performance").Call("measure", name, map[string]any{"start": start, "end": end})
 }
 
-// phaseText says what the opener is doing.
-func phaseText(phase string) string {
-	switch phase {
-	case "read":
-		return "reading the file"
-	case "parse":
-		return "reading the exchanges"
-	case "first":
-		return "drawing the first steps"
-	case "steps":
-		return "working out the steps"
-	case "lanes":
-		return "following the tasks"
-	}
-	return phase
-}
-
-// gotPart shows a part the opener sent: the first of a file just
-// opened, or the window around a position the learner stepped to.
-func (p *page) gotPart(part *view.Part, lz *lazy) {
-	if name := p.opener.open; name != "" {
-		// A file just opened.
-		p.opener.open = ""
-		p.hideProgress()
-		d := &doc{name: name, local: true}
-		d.setPart(part, lz)
-		p.opener.doc = d
-		p.docs[key(name, true)] = d
-		p.clearError()
-		p.cur = nil // redraw even when the same name was open
-		p.show(d, 0, push)
-		return
-	}
-	d := p.opener.doc
-	p.opener.want = 0
-	dom.RemoveClass(p.el.diagram, "busy")
-	if d == nil {
-		return
-	}
-	d.setPart(part, lz)
-	if p.cur != d {
-		return
-	}
-	if c := p.nav.Cur; c > 0 && (c < part.First || c > part.Last) {
-		p.askPart(d, c) // the learner stepped on meanwhile
-		return
-	}
-	if err := p.draw(d, p.nav.Cur); err != nil {
-		p.showError("Could not draw " + d.name + ": " + err.Error())
-	}
-	p.sayWindow()
-	p.paint(-1)
-}
-
-// askPart asks the opener for the window around position at of d, the
-// file it holds; gotPart shows it.
-func (p *page) askPart(d *doc, at int) {
-	if d != p.opener.doc || p.opener.w.IsUndefined() {
-		return
-	}
-	p.opener.id++
-	p.opener.partID = p.opener.id
-	p.opener.want = at
-	dom.AddClass(p.el.diagram, "busy")
-	post(p.opener.w, &msg.Request{ID: p.opener.id, Op: msg.OpPart, At: at, Screen: int(p.screenHeight())}, js.Undefined())
-}
-
-// An export is a request for an export in flight: what it writes, and
-// the name of the file it downloads, without its ending.
-type export struct{ kind, base string }
-
-// exportRemote has the opener write the file it holds as kind.
-func (p *page) exportRemote(kind string) {
-	d := p.opener.doc
-	if p.opener.w.IsUndefined() || d == nil {
-		return
-	}
-	p.askExport(export{kind, strings.TrimSuffix(strings.TrimSuffix(d.name, ".http"), ".har")},
-		&msg.Request{Op: msg.OpExport, Kind: kind})
-}
-
-// exportHAR has the opener write text, a transcript the page holds, as
-// HAR, downloaded as base.har: the HAR writer is in the check module.
-func (p *page) exportHAR(base, text string) error {
-	if !p.canCheck() {
-		return errors.New("HAR files are written by the check module, which this site was built without; a2aplay can write one")
-	}
-	if err := p.startOpener(); err != nil {
-		return errors.New("the worker that writes HAR files could not start: " + err.Error())
-	}
-	p.askExport(export{"har", base}, &msg.Request{Op: msg.OpHAR, Text: text})
-	return nil
-}
-
-// askExport posts an export request, r, to the opener.
-func (p *page) askExport(ex export, r *msg.Request) {
-	if p.opener.exports == nil {
-		p.opener.exports = map[int]export{}
-	}
-	p.opener.lastExp--
-	p.opener.exports[p.opener.lastExp] = ex
-	r.ID = p.opener.lastExp
-	post(p.opener.w, r, js.Undefined())
-}
-
-// exported downloads what the opener wrote.
-func (p *page) exported(ex export, m any) {
-	if e, ok := m.(*msg.Failure); ok {
-		p.showError("Could not export " + ex.kind + ": " + e.Error)
-		return
-	}
-	f, ok := exportFiles[ex.kind]
-	t, isText := m.(*msg.Text)
-	if !ok || !isText {
-		return
-	}
-	dom.Download(ex.base+f[0], f[1], t.Text)
-}
-
-// exportFiles gives each export its file name's ending and media type.
-var exportFiles = map[string][2]string{
-	"svg":     {".svg", "image/svg+xml"},
-	"mermaid": {".mmd", "text/plain;charset=utf-8"},
-	"http":    {".http", "text/plain;charset=utf-8"},
-	"har":     {".har", "application/json"},
-}
-
 // cancelOpen gives up the file being opened: the worker that reads it
 // is ended, and the page shows what it showed before.
 func (p *page) cancelOpen() {
@@ -569,96 +433,4 @@ func (p *page) hideProgress() {
 		dom.SetHidden(p.opener.box, true)
 	}
 	dom.SetHidden(p.el.source, false)
-}
-
-// setPart makes part the window of d the page holds.
-func (d *doc) setPart(part *view.Part, lz *lazy) {
-	d.part, d.lazy = part, lz
-	d.t = part.Transcript
-	if d.t == nil {
-		d.t = &replay.Transcript{}
-	}
-	d.steps = nil
-	d.lanes = part.Lanes
-	if len(part.Questions) > 0 { // predict.go: the quiz gathers each window's
-		d.quiz = orEmptyQuiz(d.quiz)
-		d.quiz.Add(part.Questions)
-	}
-}
-
-// lazy holds a part's steps and exchanges as the opener sent them, in
-// a msg.Window, each read into Go when the inspector first shows it,
-// and its drawing as JavaScript strings. The page's thread never reads
-// a whole window.
-type lazy struct {
-	svg js.Value // the window drawn, or a screen of it: a string
-
-	// The rest of the window, when svg draws only a screen of it
-	// (view.Part.DrawScreen): its rows, a few steps each, in the order
-	// of their steps, as strings; the last step each draws; how many
-	// of them come before the screen's rows; and those the diagram
-	// holds now, more[lo:hi], around the screen's rows. See page.widen.
-	more     js.Value
-	moreLast []int
-	before   int
-	lo, hi   int
-
-	win  *msg.Window
-	step map[int]*replay.Step
-	ex   map[int]*replay.Exchange
-}
-
-// whole reports whether the diagram holds every row of l's window.
-func (l *lazy) whole() bool {
-	return l.lo == 0 && l.hi == len(l.moreLast)
-}
-
-// next returns the piece of l's window to put in next: of those not in,
-// the nearest to the screen's rows, above them and below in turn.
-func (l *lazy) next() int {
-	if l.lo > 0 && (l.hi == len(l.moreLast) || l.before-l.lo <= l.hi-l.before) {
-		return l.lo - 1
-	}
-	return l.hi
-}
-
-// stepAt returns step k (1-based, of the whole file), or nil when the
-// part does not hold it or it cannot be read.
-func (l *lazy) stepAt(k int) *replay.Step {
-	if s, ok := l.step[k]; ok {
-		return s
-	}
-	s, err := l.win.Step(k)
-	if s == nil || err != nil {
-		return nil
-	}
-	if l.step == nil {
-		l.step = map[int]*replay.Step{}
-	}
-	l.step[k] = s
-	return s
-}
-
-// has reports whether the part holds step k.
-func (l *lazy) has(k int) bool {
-	_, ok := slices.BinarySearch(l.win.Index, k)
-	return ok
-}
-
-// transcriptFor returns t with exchange seq in it, for the inspector.
-func (l *lazy) transcriptFor(t *replay.Transcript, seq int) *replay.Transcript {
-	ex, ok := l.ex[seq]
-	if !ok {
-		ex, _ = l.win.Exchange(seq) // nil when it cannot be read
-		if l.ex == nil {
-			l.ex = map[int]*replay.Exchange{}
-		}
-		l.ex[seq] = ex
-	}
-	one := *t
-	one.Exchanges = nil
-	if ex != nil {
-		one.Exchanges = []*replay.Exchange{ex}
-	}
-	return &one
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"syscall/js"
 
-	"github.com/a2aplay/a2aplay/jsonread"
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -35,7 +34,20 @@ func (p *page) paintPanel() {
 		dom.SetAttr(b, "aria-pressed", strconv.FormatBool(dom.Attr(b, "data-binding") == string(s.binding)))
 	}
 	p.paintVersions() // panel03.go
+	p.paintReviewCard(live)
+	p.paintDeployCard(live)
+	p.paintPlannerCard(live)
+	p.paintTryCard(live)
+	p.paintOperator(live)
+	p.paintTasks()
+	p.paintFoot()
+	p.paintRoads() // roads.go
+}
 
+// paintReviewCard shows the review card's steps as far as its task went.
+func (p *page) paintReviewCard(live bool) {
+	s := &p.live.panel
+	e := &s.el
 	review := p.now(s.review)
 	e.sendDiff.Set("disabled", !live || !p.hasAgent("code-reviewer"))
 	dom.SetHidden(e.rvStep2, review == nil)
@@ -50,7 +62,12 @@ func (p *page) paintPanel() {
 	}
 	dom.SetClass(e.sendDiff, "primary", review == nil)
 	dom.SetHidden(e.rvNext, !reviewDone)
+}
 
+// paintDeployCard shows the deploy card's steps as far as its last task
+// went.
+func (p *page) paintDeployCard(live bool) {
+	e := &p.live.panel.el
 	dep, waiting := p.lastDeploy(), p.waitingDeploy()
 	depDone := dep != nil && dep.Terminal
 	e.deploy.Set("disabled", !live || !p.hasAgent("deployer"))
@@ -62,7 +79,12 @@ func (p *page) paintPanel() {
 	p.watch(e.dpWatch, dep)
 	dom.SetClass(e.deploy, "primary", dep == nil)
 	dom.SetHidden(e.dpNext, !depDone)
+}
 
+// paintPlannerCard shows the planner card's steps and its task's ids.
+func (p *page) paintPlannerCard(live bool) {
+	s := &p.live.panel
+	e := &s.el
 	plan := p.now(s.plan)
 	e.plan.Set("disabled", !live || !p.hasAgent("planner"))
 	dom.SetHidden(e.plStep2, plan == nil)
@@ -77,7 +99,13 @@ func (p *page) paintPanel() {
 	dom.SetClass(e.plan, "primary", plan == nil)
 	dom.SetHidden(e.plNext, !(plan != nil && plan.Terminal))
 	dom.SetClass(e.plSub, "primary", plan == nil || p.streamOf(plan.ID) == nil)
+}
 
+// paintTryCard fills the "try your own" card's lists of tasks and
+// agents.
+func (p *page) paintTryCard(live bool) {
+	s := &p.live.panel
+	e := &s.el
 	// Moves to try: the task list and the agents. Options are rebuilt
 	// only when they change: a select rebuilt under the learner's
 	// pointer would close.
@@ -107,11 +135,6 @@ func (p *page) paintPanel() {
 		setOptions(e.sendAgent, opts, false)
 	}
 	e.send.Set("disabled", !live || e.sendAgent.Get("value").String() == "")
-
-	p.paintOperator(live)
-	p.paintTasks()
-	p.paintFoot()
-	p.paintRoads() // roads.go
 }
 
 // enable enables or disables every button of a step.
@@ -295,138 +318,6 @@ func (p *page) paintFoot() {
 			dom.Append(e.gor, h("span", "lv-error", " · "+strconv.Itoa(s.after-s.before)+" still running"))
 		}
 	}
-}
-
-// result draws a move's result: the task as the answer left it, the
-// wire error, the deviation from the spec, the note.
-func (p *page) result(label string, r *panel.Result, artifacts bool) js.Value {
-	box := h("div", "lv-result")
-	head := h("div", "lv-r-head", h("b", "", label))
-	if r.Binding != "" {
-		dom.Append(head, h("span", "lv-tag", bindingName(r.Binding)))
-	}
-	if r.Agent != "" {
-		dom.Append(head, h("span", "lv-muted", "→ "+r.Agent))
-	}
-	if len(r.Exchanges) > 0 {
-		seq := r.Exchanges[0]
-		b := h("button", "lv-link", "step in diagram ↗")
-		b.Set("type", "button")
-		b.Set("title", "Select this move's first step in the diagram")
-		dom.On(b, "click", func(js.Value) { p.do(func() { p.liveShow(seq) }) })
-		dom.Append(head, b)
-	}
-	dom.Append(box, head)
-	if r.Sent != nil && (r.Sent.TaskID != "" || r.Sent.ContextID != "") {
-		dom.Append(box, h("dl", "lv-ids small",
-			h("dt", "", "sent taskId"), h("dd", "mono", or(r.Sent.TaskID, "(none)")),
-			h("dt", "", "sent contextId"), h("dd", "mono", or(r.Sent.ContextID, "(none)"))))
-	}
-	if t := r.Task; t != nil && r.HTTP == nil {
-		dom.Append(box, h("div", "lv-task", "task ", idCode(t.ID), " ", chip(t.State)))
-		if t.Text != "" {
-			dom.Append(box, says(t.Text, t.State))
-		}
-		if t.ApproveURL != "" && t.State == replay.StateAuthRequired && !strings.Contains(t.Text, t.ApproveURL) {
-			dom.Append(box, h("p", "lv-muted small", "approve link: ", h("code", "lv-url", t.ApproveURL)))
-		}
-		for _, a := range t.Artifacts {
-			d := h("details", "lv-artifact", h("summary", "", "artifact ", h("code", "", or(a.Name, "(unnamed)"))), h("pre", "code", pretty(a.Text)))
-			d.Set("open", artifacts)
-			dom.Append(box, d)
-		}
-	}
-	if r.Message != "" {
-		dom.Append(box, says(r.Message, ""))
-	}
-	if st := r.Stream; st != nil {
-		n := "stream #" + strconv.Itoa(st.ID)
-		var text string
-		switch {
-		case r.Error != nil && r.Error.NoStream:
-			text = n + " never started: the agent answered with a JSON error instead of an event stream"
-		case st.Open:
-			text = n + " open · " + count(st.Events, "event") + " so far"
-		default:
-			text = n + " closed after " + count(st.Events, "event")
-		}
-		dom.Append(box, h("p", "lv-muted small", text))
-	}
-	if r.HTTP != nil {
-		dom.Append(box, h("p", "lv-http", h("b", "", "HTTP "+strconv.Itoa(r.HTTP.Status)), h("span", "lv-muted", " to POST "), h("code", "lv-url", r.HTTP.URL)))
-		if r.HTTP.Body != "" {
-			dom.Append(box, h("pre", "code lv-body", pretty(r.HTTP.Body)))
-		}
-	}
-	switch {
-	case r.Error != nil:
-		dom.Append(box, wireError(r.Error))
-	case r.Failure != "":
-		dom.Append(box, h("p", "lv-error", r.Failure))
-	}
-	if d := r.Deviation; d != nil {
-		dl := h("dl", "", h("dt", "", "the spec asks"), h("dd", "", d.Expected), h("dt", "", "the agent answered"), h("dd", "", d.Got))
-		if d.Known != "" {
-			dom.Append(dl, h("dt", "", "known issue"), h("dd", "", d.Known))
-		}
-		dev := h("aside", "lv-dev", h("div", "lv-dev-head", h("span", "lv-dev-mark", "≠ spec"), "a2a-go deviates from the specification, "+d.Spec))
-		dom.SetAttr(dev, "role", "note")
-		if d.Text != "" {
-			dom.Append(dev, h("p", "", d.Text))
-		}
-		dom.Append(dev, dl)
-		dom.Append(box, dev)
-	}
-	if r.Note != "" {
-		dom.Append(box, h("p", "lv-note", r.Note))
-	}
-	return box
-}
-
-func wireError(e *panel.WireError) js.Value {
-	var parts []string
-	if e.Transport != "" {
-		parts = append(parts, "no response: "+e.Transport)
-	} else {
-		if e.Code != 0 {
-			parts = append(parts, strconv.Itoa(e.Code))
-		}
-		for _, s := range []string{e.Status, e.Reason} {
-			if s != "" {
-				parts = append(parts, s)
-			}
-		}
-	}
-	label := "error"
-	switch {
-	case e.InStream:
-		label = "error frame"
-	case e.NoStream:
-		label = "error instead of a stream · HTTP " + strconv.Itoa(e.HTTPStatus)
-	case e.HTTPStatus != 0:
-		label = "error · HTTP " + strconv.Itoa(e.HTTPStatus)
-	}
-	box := h("div", "lv-wire-error", h("span", "lv-err-label", label), h("code", "", strings.Join(parts, " · ")))
-	if e.Message != "" {
-		dom.Append(box, h("p", "", e.Message))
-	}
-	return box
-}
-
-// bindingName is how the page writes a binding.
-func bindingName(b panel.Binding) string {
-	if b == panel.JSONRPC {
-		return "JSON-RPC"
-	}
-	return string(b)
-}
-
-// pretty indents JSON text; other text comes back as it is.
-func pretty(text string) string {
-	if out, ok := jsonread.Indent(text); ok {
-		return out
-	}
-	return text
 }
 
 func or(s, alt string) string {

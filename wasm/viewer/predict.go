@@ -65,7 +65,7 @@ func (p *page) askQuestions(d *doc) {
 }
 
 // wirePredict finds predict mode's elements and wires them.
-func (p *page) wirePredict(on func(js.Value, string, func(js.Value))) {
+func (p *page) wirePredict(on listener) {
 	e := &p.predict.el
 	e.on, e.panel = dom.ByID("predict-on"), dom.ByID("predict")
 	e.prompt, e.score = dom.ByID("pr-prompt"), dom.ByID("pr-score")
@@ -146,24 +146,9 @@ func (p *page) pick(c int) {
 func (p *page) paintPredict() {
 	m := &p.predict
 	z := p.quiz(p.cur)
-	if m.sw != p.cur { // none: Live before its first exchange
-		m.sw = p.cur
-		m.el.on.Set("disabled", z == nil)
-		title := "Guess what comes next before each step that decides something"
-		if z == nil {
-			title = "Predict works on a replay: a shipped transcript or a file you opened (save a Live session and open it)"
-		}
-		dom.SetAttr(m.el.on, "title", title)
-	}
+	p.paintPredictSwitch(z)
 	on := m.on && z != nil
-	if veil := [2]bool{on, on && p.nav.Cur == 0}; veil != m.veil {
-		m.veil = veil
-		dom.SetClass(p.el.diagram, "predicting", on)
-		dom.SetClass(p.el.diagram, "at-overview", veil[1])
-		dom.SetClass(p.el.lane, "predicting", on)
-		dom.SetClass(p.el.lane, "at-overview", veil[1])
-		dom.SetHidden(m.el.panel, !on)
-	}
+	p.paintVeils(on)
 	if !on {
 		m.shown = false
 		return
@@ -180,14 +165,7 @@ func (p *page) paintPredict() {
 		return
 	}
 	m.drawn, m.of, m.shown = r, p.cur, true
-	// A choice that has the focus keeps it in the new buttons: the
-	// keyboard's user who pressed it reads on from there.
-	focus := -1
-	if b := dom.Document().Get("activeElement"); !b.IsNull() && m.el.choices.Call("contains", b).Bool() {
-		if c, err := strconv.Atoi(dom.Attr(b, "data-c")); err == nil {
-			focus = c
-		}
-	}
+	focus := p.focusedChoice()
 	dom.Clear(m.el.choices)
 	dom.Clear(m.el.verdict)
 	dom.SetHidden(m.el.verdict, r.Picked < 0)
@@ -196,6 +174,63 @@ func (p *page) paintPredict() {
 		return
 	}
 	dom.SetText(m.el.prompt, r.Q.Prompt)
+	p.paintChoices(r, focus)
+	if r.Picked < 0 {
+		p.text.announce.set(r.Q.Prompt + " Press 1 to " + strconv.Itoa(min(len(r.Q.Choices), 9)) + " to answer.")
+		return
+	}
+	p.paintVerdict(r)
+}
+
+// paintPredictSwitch enables predict mode's switch where the transcript
+// shown has questions (z), and says why not where it has none.
+func (p *page) paintPredictSwitch(z *view.Quiz) {
+	m := &p.predict
+	if m.sw == p.cur { // none: Live before its first exchange
+		return
+	}
+	m.sw = p.cur
+	m.el.on.Set("disabled", z == nil)
+	title := "Guess what comes next before each step that decides something"
+	if z == nil {
+		title = "Predict works on a replay: a shipped transcript or a file you opened (save a Live session and open it)"
+	}
+	dom.SetAttr(m.el.on, "title", title)
+}
+
+// paintVeils veils the steps not yet guessed, and the whole diagram at
+// the overview, while predict mode is on, and shows its panel.
+func (p *page) paintVeils(on bool) {
+	m := &p.predict
+	veil := [2]bool{on, on && p.nav.Cur == 0}
+	if veil == m.veil {
+		return
+	}
+	m.veil = veil
+	dom.SetClass(p.el.diagram, "predicting", on)
+	dom.SetClass(p.el.diagram, "at-overview", veil[1])
+	dom.SetClass(p.el.lane, "predicting", on)
+	dom.SetClass(p.el.lane, "at-overview", veil[1])
+	dom.SetHidden(m.el.panel, !on)
+}
+
+// focusedChoice returns the choice that has the focus, or -1. It keeps
+// the focus in the new buttons: the keyboard's user who pressed it reads
+// on from there.
+func (p *page) focusedChoice() int {
+	if b := dom.Document().Get("activeElement"); !b.IsNull() && p.predict.el.choices.Call("contains", b).Bool() {
+		if c, err := strconv.Atoi(dom.Attr(b, "data-c")); err == nil {
+			return c
+		}
+	}
+	return -1
+}
+
+// paintChoices puts r's choices into the panel as buttons, the right
+// and the wrong one marked once the learner picked, and focuses the
+// choice focus.
+func (p *page) paintChoices(r view.Shown, focus int) {
+	m := &p.predict
 	for i, c := range r.Q.Choices {
 		b := dom.El("button", "", dom.TextEl("span", "pr-n", strconv.Itoa(i+1)), dom.Text(c))
 		dom.SetAttr(b, "type", "button")
@@ -216,10 +251,12 @@ func (p *page) paintPredict() {
 			b.Call("focus")
 		}
 	}
-	if r.Picked < 0 {
-		p.text.announce.set(r.Q.Prompt + " Press 1 to " + strconv.Itoa(min(len(r.Q.Choices), 9)) + " to answer.")
-		return
-	}
+}
+
+// paintVerdict says whether the learner's pick was right, why, and the
+// rule it rests on, and announces it.
+func (p *page) paintVerdict(r view.Shown) {
+	m := &p.predict
 	word, class := "Wrong", "wrong"
 	if r.Right() {
 		word, class = "Right", "right"

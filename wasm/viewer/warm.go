@@ -11,6 +11,14 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
+// warmState is the warm-up's progress.
+type warmState struct {
+	warming   bool   // the warm-up goes on
+	warmed    int    // steps it has drawn
+	warmErr   string // why it stopped early
+	collected bool   // and the collection that ends it has run
+}
+
 // The page warms up when it is idle: it reads, steps and draws (off
 // screen) a transcript of its own, view.WarmText, a round at a time,
 // until it has gone through warmSteps steps. V8 compiles a WebAssembly

@@ -12,6 +12,12 @@ import (
 	"github.com/a2aplay/a2aplay/wasm/dom"
 )
 
+// zoomElements are the zoom buttons and the live region that says what
+// they did.
+type zoomElements struct {
+	zoomIn, zoomOut, zoomReset, zoomFit, announce js.Value
+}
+
 // The diagram's frame: the drawn SVG goes into a figure the size of the
 // SVG at the current zoom, after a copy of its top rows (the
 // participants' boxes and the task lanes' names) that sticks to the top
@@ -221,7 +227,7 @@ func (p *page) pinnedHeight(top float64) float64 {
 
 // wireZoom connects the zoom buttons, ctrl+wheel (a touchpad's pinch
 // arrives so too) and a two-finger pinch on a touch screen.
-func (p *page) wireZoom(on func(js.Value, string, func(js.Value))) {
+func (p *page) wireZoom(on listener) {
 	e := &p.el
 	set := func(s float64) view.Zoom { return view.Zoom{Mode: view.ZoomSet, Scale: s} }
 	on(e.zoomIn, "click", func(js.Value) { p.zoomTo(set(view.ZoomIn(p.figure.scale)), 0, 0, false) })
