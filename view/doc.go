@@ -49,7 +49,7 @@
 // The Live panel's road chooser (how the client waits on a review or a
 // deploy: keep the stream, subscribe later, webhook, poll) says what
 // each road does with [RoadNote] (the poll road's schedule is
-// panel.PollWait's: the interval chosen, then backing off), and plainly why a remote agent has no
+// live/panel's PollWait: the interval chosen, then backing off), and plainly why a remote agent has no
 // webhook road ([WebhookRemote]); [TallyRoad] counts, from the
 // session's steps, the notifications that reached the client's webhook
 // and the polls it made, with the last state each brought.

@@ -3,7 +3,6 @@ package view
 import (
 	"strconv"
 
-	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -14,8 +13,11 @@ import (
 
 // RoadNote says what a road does, for the line under the chooser.
 // remote is set when the agents are remote: the webhook road is then
-// not offered, and the note says why.
-func RoadNote(road string, remote bool, every int) string {
+// not offered, and the note says why. every and most are the poll
+// road's first and longest wait in seconds (live/panel's PollWait
+// schedule, which the caller asks: this package sits beside live/panel,
+// not above it).
+func RoadNote(road string, remote bool, every, most int) string {
 	switch road {
 	case "stream":
 		return "Keep the stream: the client holds SendStreamingMessage open and hears every change on it. One connection, held for as long as the task waits."
@@ -27,7 +29,6 @@ func RoadNote(road string, remote bool, every int) string {
 		}
 		return "Webhook: the send gives the agent a URL of your client's (a receiver in this page's worker) and a token; the agent POSTs each change of the task to it. No connection is held; each arrival is drawn as a push arrow."
 	case "poll":
-		most := panel.PollWait(every, panel.PollBackoff) // the longest wait: by the PollBackoff-th ask it has doubled enough
 		return "Poll every " + strconv.Itoa(every) + " s, backing off: the send holds no stream, and the page asks GetTask (historyLength 1) " + strconv.Itoa(every) + " s after it, then waits twice as long after each ask, at most " + strconv.Itoa(most) + " s, until the task ends (as capture 14-poll's client does, and as a2aplay check's poll-backoff note advises: a fixed interval spends requests that find nothing new). Each ask is a request; a change is seen only at the next ask."
 	}
 	return ""

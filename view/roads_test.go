@@ -56,19 +56,19 @@ func TestTallyRoad(t *testing.T) {
 // agent says plainly why it is not offered; an unknown road says nothing.
 func TestRoadNote(t *testing.T) {
 	for _, road := range []string{"stream", "subscribe", "webhook", "poll"} {
-		if RoadNote(road, false, 3) == "" {
+		if RoadNote(road, false, 3, 24) == "" {
 			t.Errorf("%s: no note", road)
 		}
 	}
 	// The poll road's note gives the schedule the page polls by
 	// (panel.PollWait): the interval chosen, doubling, at most 8 times it.
-	if got := RoadNote("poll", true, 3); !strings.Contains(got, "every 3 s, backing off") || !strings.Contains(got, "3 s after it") || !strings.Contains(got, "at most 24 s") {
+	if got := RoadNote("poll", true, 3, 24); !strings.Contains(got, "every 3 s, backing off") || !strings.Contains(got, "3 s after it") || !strings.Contains(got, "at most 24 s") {
 		t.Errorf("poll: %q", got)
 	}
-	if got := RoadNote("webhook", true, 2); got != WebhookRemote || !strings.Contains(got, "a browser accepts no incoming request") {
+	if got := RoadNote("webhook", true, 2, 16); got != WebhookRemote || !strings.Contains(got, "a browser accepts no incoming request") {
 		t.Errorf("webhook, remote: %q", got)
 	}
-	if RoadNote("pigeon", false, 2) != "" {
+	if RoadNote("pigeon", false, 2, 16) != "" {
 		t.Error("an unknown road has a note")
 	}
 }

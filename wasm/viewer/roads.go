@@ -185,7 +185,9 @@ func (p *page) paintRoads() {
 			}
 		}
 	}
-	note := view.RoadNote(string(road), remote, p.pollEvery())
+	every := p.pollEvery()
+	// The longest wait: by the PollBackoff-th ask it has doubled enough.
+	note := view.RoadNote(string(road), remote, every, panel.PollWait(every, panel.PollBackoff))
 	if road == panel.RoadDefault {
 		note = "Each card's own way: the review's blocking SendMessage returns with the question; the deploy keeps its stream. Choose a road to wait another way."
 	}
