@@ -270,7 +270,9 @@ func TestLoadMemory(t *testing.T) {
 	if rAll > DefaultMaxTasks || dAll > DefaultMaxTasks {
 		t.Errorf("the stores hold %d and %d tasks, over their limit %d", rAll, dAll, DefaultMaxTasks)
 	}
-	if peak > loadRSSBound {
+	// Under GOOS=js /proc is Node's, whose own heap is most of it (224
+	// MiB read so at start): the bound is the Go process's, held natively.
+	if peak > loadRSSBound && runtime.GOOS != "js" {
 		t.Errorf("peak RSS %s, over the %s the package documentation promises", mib(peak), mib(loadRSSBound))
 	}
 	if n := reviewer.pendingCount() + deployer.pendingCount() + reviewer.waiting() + deployer.waiting(); n != 0 {
