@@ -128,24 +128,9 @@ func TestLiveJSSDKAgent(t *testing.T) {
 	origin := "http://127.0.0.1:" + port
 	tb := openLivePage(t, site+"#live=try")
 	dir := tb.allowDownloads()
-	tb.click("#lv-remote")
-	tb.do(chromedp.SetValue(chromedp.CSS("#lv-url"), origin+"/reviewer "+origin+"/deployer"))
-	tb.click("#lv-connect")
-	tb.waitText(".lv-status", "Connected")
+	tb.connectRemote(origin + "/reviewer " + origin + "/deployer")
 	mustContain(t, "remote status", tb.text(".lv-status"), "js-reviewer", "js-deployer")
-	tb.click("#lv-tab-try")
-
-	const onTask, own = "#lv-card-try .lv-step:nth-of-type(1)", "#lv-card-try .lv-step:nth-of-type(2)"
-	send := func(agent, text string) string {
-		tb.choose("#lv-send-agent", agent)
-		tb.fill("#lv-send-text", text)
-		return tb.clickMove("#lv-send", own)
-	}
-	onIt := func(id, button, text string) string {
-		tb.choose("#lv-try-task", id)
-		tb.fill("#lv-try-text", text)
-		return tb.clickMove(button, onTask)
-	}
+	send, onIt := tb.tryMoves()
 
 	// The review: asked, asked again for a branch that does not exist,
 	// answered on the same task.

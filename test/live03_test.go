@@ -8,11 +8,13 @@ package test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -79,12 +81,23 @@ func (tb *tab) speaks03() {
 }
 
 // rawOfStep is the inspector's raw text at step k of the session.
+//
+// A step that arrives while the keys are pressed takes the page to the
+// session's newest step (Live follows it), so the keys are pressed again
+// until the page stays on step k.
 func (tb *tab) rawOfStep(k int) string {
 	tb.t.Helper()
-	eval[bool](tb, `(document.activeElement && document.activeElement.blur(), true)`)
-	tb.key("Home")
-	for i := 1; i < k; i++ {
-		tb.key("ArrowRight")
+	const on = `(s => s.transcript === "live-session" && s.step === %d)(a2aplay.state())`
+	for range 5 {
+		eval[bool](tb, `(document.activeElement && document.activeElement.blur(), true)`)
+		tb.key("Home")
+		for i := 1; i < k; i++ {
+			tb.key("ArrowRight")
+		}
+		time.Sleep(300 * time.Millisecond)
+		if eval[bool](tb, fmt.Sprintf(on, k)) {
+			break
+		}
 	}
 	tb.at("live-session", k)
 	return tb.text("#insp-raw")
@@ -183,25 +196,10 @@ func TestLiveJSSDKV03Agent(t *testing.T) {
 	origin := "http://127.0.0.1:" + port
 	tb := openLivePage(t, site+"#live=try")
 	dir := tb.allowDownloads()
-	tb.click("#lv-remote")
-	tb.do(chromedp.SetValue(chromedp.CSS("#lv-url"), origin+"/reviewer "+origin+"/deployer"))
-	tb.click("#lv-connect")
-	tb.waitText(".lv-status", "Connected")
+	tb.connectRemote(origin + "/reviewer " + origin + "/deployer")
 	tb.speaks03()
 	mustContain(t, "remote status", tb.text(".lv-status"), "js03-reviewer", "js03-deployer")
-	tb.click("#lv-tab-try")
-
-	const onTask, own = "#lv-card-try .lv-step:nth-of-type(1)", "#lv-card-try .lv-step:nth-of-type(2)"
-	send := func(agent, text string) string {
-		tb.choose("#lv-send-agent", agent)
-		tb.fill("#lv-send-text", text)
-		return tb.clickMove("#lv-send", own)
-	}
-	onIt := func(id, button, text string) string {
-		tb.choose("#lv-try-task", id)
-		tb.fill("#lv-try-text", text)
-		return tb.clickMove(button, onTask)
-	}
+	send, onIt := tb.tryMoves()
 	r := send("js03-reviewer", "Please review my change to payments-api.")
 	mustContain(t, "the review", r, "INPUT_REQUIRED", "Which base branch")
 	review := tb.taskOf("js03-reviewer")

@@ -710,3 +710,32 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// connectRemote opens a Live session of the remote agents at urls
+// (separated by spaces) and waits for it to connect.
+func (tb *tab) connectRemote(urls string) {
+	tb.t.Helper()
+	tb.click("#lv-remote")
+	tb.do(chromedp.SetValue(chromedp.CSS("#lv-url"), urls))
+	tb.click("#lv-connect")
+	tb.waitText(".lv-status", "Connected")
+}
+
+// tryMoves are the Try more card's two moves: send a new message to an
+// agent (its own task), and send a message or press button on task id.
+// Each returns the move's result as the panel shows it.
+func (tb *tab) tryMoves() (send func(agent, text string) string, onIt func(id, button, text string) string) {
+	const onTask, own = "#lv-card-try .lv-step:nth-of-type(1)", "#lv-card-try .lv-step:nth-of-type(2)"
+	tb.click("#lv-tab-try")
+	send = func(agent, text string) string {
+		tb.choose("#lv-send-agent", agent)
+		tb.fill("#lv-send-text", text)
+		return tb.clickMove("#lv-send", own)
+	}
+	onIt = func(id, button, text string) string {
+		tb.choose("#lv-try-task", id)
+		tb.fill("#lv-try-text", text)
+		return tb.clickMove(button, onTask)
+	}
+	return send, onIt
+}
