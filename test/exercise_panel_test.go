@@ -17,6 +17,7 @@ import (
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
+	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -167,21 +168,34 @@ func TestExercisePanel(t *testing.T) {
 
 // TestExercisePanelOffline: the offline file shows the link's exercise,
 // judges a session in its inline check worker, and keeps progress in
-// its own localStorage.
+// its own localStorage: it writes it when the exercise is done, and a
+// page opened with it there shows the exercise done until the reset.
 func TestExercisePanelOffline(t *testing.T) {
 	const id = "answer-same-task"
 	exerciseSiteURL(t)
 	url := exerciseSite.offline + "#live=review&ex=" + id
-	tb := openLivePage(t, url)
+	tb := storedTab(t, view.ProgressKey, "")
+	tb.open(url)
+	tb.liveReady()
 	tb.waitExState(id, "not tried")
 	tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
 	tb.waitExState(id, "in progress")
 	tb.setValues(map[string]string{"lv-review-text": "main"})
 	tb.clickMove("#lv-review-send", "#lv-card-review .lv-step:nth-of-type(2)")
 	tb.waitExState(id, "done")
-	// The file opened again, in a tab of its own: the exercise still done.
-	again := openLivePage(t, url)
+	written := eval[string](tb, `String(localStorage.getItem(`+js(view.ProgressKey)+`))`)
+	if !view.ReadProgress(written).Has(id) {
+		t.Fatalf("the page keeps %q in localStorage, without %s", written, id)
+	}
+	// The file opened again, with what the page wrote (storedTab says
+	// why it is given, not left to the browser): the exercise done.
+	again := storedTab(t, view.ProgressKey, written)
+	again.open(url)
+	again.liveReady()
 	again.waitExState(id, "done")
 	again.click("#lv-ex-reset")
 	again.waitExState(id, "not tried")
+	if got := eval[string](again, `String(localStorage.getItem(`+js(view.ProgressKey)+`))`); got != "null" {
+		t.Errorf("after the reset localStorage keeps %q", got)
+	}
 }

@@ -49,6 +49,29 @@ func newTab(t *testing.T) *tab {
 	return tb
 }
 
+// storedTab opens a tab as newTab does whose pages start with value
+// under key in localStorage ("" for nothing there), put there by a
+// script that runs before the page's own. The tests of a file: page
+// give it its storage so: in headless Chromium a file: page's
+// localStorage is not reliably the one another renderer process wrote
+// (under load, 2 runs in 8, a second tab saw a key written after the
+// page's but not the page's; a reload lost it too), which real browsers
+// keep. What the page wrote is asserted in the document that wrote it.
+func storedTab(t *testing.T, key, value string) *tab {
+	t.Helper()
+	tb := newTab(t)
+	set := `localStorage.removeItem(` + js(key) + `)`
+	if value != "" {
+		set = `localStorage.setItem(` + js(key) + `, ` + js(value) + `)`
+	}
+	if _, err := chromedp.Call(tb.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `if (location.protocol !== "about:") try { ` + set + ` } catch (e) {}`,
+	}); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return tb
+}
+
 // firstVisitTab opens a tab as newTab does, whose pages see a first
 // visit: nothing in localStorage says the first screen was seen.
 func firstVisitTab(t *testing.T) *tab {

@@ -73,13 +73,11 @@ func TestLessonProgress(t *testing.T) {
 	defer srv.Close()
 	page := "lessons/" + ex.Lesson + ".html"
 
-	// The page is opened anew in a tab of its own after each change of
-	// the storage, as a learner comes back to it. Not by a reload: in
-	// headless Chromium a file: page's localStorage write was lost by a
-	// reload right after it (1 run in 2), never by another tab.
+	// Each page is opened in a tab of its own that gives it its storage
+	// (storedTab says why), as the playground or a reset left it.
 	var tb *tab
-	open := func(url string) {
-		next := newTab(t)
+	open := func(url, stored string) {
+		next := storedTab(t, view.ProgressKey, stored)
 		next.do(chromedp.Navigate(url))
 		next.wait(`document.readyState === "complete" && !!document.querySelector("section.exercise[data-state]")`)
 		if tb != nil {
@@ -88,16 +86,13 @@ func TestLessonProgress(t *testing.T) {
 		tb = next
 	}
 	for _, base := range []string{srv.URL + "/", "file://" + filepath.ToSlash(dir) + "/"} {
-		open(base + page)
-		eval[bool](tb, `(localStorage.removeItem(`+js(view.ProgressKey)+`), true)`)
-		open(base + page)
+		open(base+page, "")
 		tb.checkExercises(base + ": nothing done")
 
 		// Done in Live: the playground writes the key as view.Progress does.
 		p, _ := view.Progress{}.Add("another-lessons-exercise")
 		p, _ = p.Add(ex.ID)
-		eval[bool](tb, `(localStorage.setItem(`+js(view.ProgressKey)+`, `+js(p.String())+`), true)`)
-		open(base + page)
+		open(base+page, p.String())
 		tb.wait(`!!document.querySelector("section.exercise[data-state=done]")`)
 		tb.checkExercises(base+": one done", ex.ID)
 		eval[bool](tb, `(document.querySelector('section.exercise[data-exercise=`+js(ex.ID)+`]').scrollIntoView({block: "center"}), true)`)
