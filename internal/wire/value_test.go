@@ -23,12 +23,26 @@ type kinds struct {
 	L       []inner
 	Empty   []string
 	NilList []string
+	U8      uint8
+	U       uint64
+	F       float64
+	Bytes   []byte
+	NoBytes []byte
+	Tree    *tree
 	hidden  int
+}
+
+// tree holds itself: its plan calls its own.
+type tree struct {
+	Name string
+	Kids []tree
+	Up   *tree
 }
 
 func TestValueRoundTrip(t *testing.T) {
 	in := kinds{S: "é", B: true, I: -7, I8: 100, P: &inner{"x", time.Date(2026, 10, 6, 9, 0, 0, 5, time.UTC)},
-		L: []inner{{Name: "a"}, {Name: "b"}}, Empty: []string{}, hidden: 3}
+		L: []inner{{Name: "a"}, {Name: "b"}}, Empty: []string{}, U8: 255, U: 1 << 63, F: -0.25,
+		Bytes: []byte{0, 1, 0xff}, Tree: &tree{Name: "root", Kids: []tree{{Name: "a", Up: &tree{Name: "up"}}, {Kids: []tree{}}}}, hidden: 3}
 	var e Encoder
 	e.Value(&in)
 	d := &Decoder{S: string(e.B)}
@@ -61,6 +75,30 @@ func TestValueLimits(t *testing.T) {
 	if d.Err == nil || !strings.Contains(d.Err.Error(), "300 does not fit a int8") {
 		t.Errorf("300 into an int8: %v", d.Err)
 	}
+	e = Encoder{}
+	e.Uint(256)
+	d = &Decoder{S: string(e.B)}
+	var u struct{ N uint8 }
+	d.ReadValue(&u)
+	if d.Err == nil || !strings.Contains(d.Err.Error(), "256 does not fit a uint8") {
+		t.Errorf("256 into a uint8: %v", d.Err)
+	}
+	// A list longer than the rest of the message can hold, at the
+	// fewest bytes its items take, is refused before it is made.
+	e = Encoder{}
+	e.List(false, 3)
+	e.B = append(e.B, 0, 0, 0)
+	d = &Decoder{S: string(e.B)}
+	var l []inner // 2 bytes at the least
+	d.ReadValue(&l)
+	if d.Err == nil || !strings.Contains(d.Err.Error(), "a list of 3 where 3 bytes remain") {
+		t.Errorf("3 items of 2 bytes in 3: %v", d.Err)
+	}
+	d = &Decoder{S: "x"}
+	d.ReadValue(&struct{ M map[string]int }{})
+	if d.Err == nil || !strings.Contains(d.Err.Error(), "cannot hold a map[string]int") {
+		t.Errorf("a map read: %v", d.Err)
+	}
 	d = &Decoder{S: "x"}
 	d.ReadValue(struct{}{})
 	if d.Err == nil {
@@ -68,8 +106,8 @@ func TestValueLimits(t *testing.T) {
 	}
 	defer func() {
 		if recover() == nil {
-			t.Error("a float was written")
+			t.Error("a float32 was written")
 		}
 	}()
-	e.Value(struct{ F float64 }{1})
+	e.Value(struct{ F float32 }{1})
 }

@@ -13,9 +13,9 @@
 // than misread them.
 //
 // The encoding is package internal/wire's, shared with the live
-// worker's messages (live/panel); each type's fields are written in the
-// order of its declaration (the transcript's values by wire, a Whole in
-// values.go). A Part's steps and exchanges are each written with their
+// worker's messages (live/panel), and used the same way: each message
+// is a Go value written by wire's Value, its fields in the order of
+// their declaration, with no code of its own. A Part's steps and exchanges are each written with their
 // number and length, so that the page finds them without reading them,
 // and reads one only when the inspector shows it. The window's drawing,
 // SVG text the page puts into the document as it is, travels beside the

@@ -284,3 +284,26 @@ func TestProgressText(t *testing.T) {
 		t.Errorf("an unknown phase says %q, want it as it is", got)
 	}
 }
+
+// TestPartHeadHoldsSteps: a part whose head holds what travels apart
+// (its steps, its exchanges, its drawing) is an error, not a window
+// that shows them twice.
+func TestPartHeadHoldsSteps(t *testing.T) {
+	for _, change := range []func(*view.Part){
+		func(p *view.Part) { p.Steps = []replay.Step{{Index: 1}} },
+		func(p *view.Part) { p.SVG = "<svg/>" },
+		func(p *view.Part) { p.Transcript.Exchanges = []*replay.Exchange{{Seq: 1}} },
+	} {
+		head := &view.Part{N: 1, Transcript: &replay.Transcript{}}
+		change(head)
+		e := start(kindPart)
+		e.Int(0)
+		e.Uint(0)
+		e.Value(head)
+		e.Uint(0)
+		e.Uint(0)
+		if _, err := ReadPart(e.B); err == nil || !strings.Contains(err.Error(), "a part's head that holds") {
+			t.Errorf("ReadPart: %v", err)
+		}
+	}
+}
