@@ -111,3 +111,34 @@ func TestValueLimits(t *testing.T) {
 	}()
 	e.Value(struct{ F float32 }{1})
 }
+
+// FuzzReadValue reads any bytes as a value of every kind Value writes:
+// an error or a value, never a panic; and a value read writes what
+// reads back as the same bytes.
+func FuzzReadValue(f *testing.F) {
+	var e Encoder
+	e.Value(&kinds{S: "x", P: &inner{Name: "y"}, L: []inner{{}}, Bytes: []byte{1}, F: 1.5, Tree: &tree{Kids: []tree{{}}}})
+	f.Add(e.B)
+	f.Add([]byte{0x80, 0x80, 0x80})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d := &Decoder{S: string(b)}
+		var k kinds
+		d.ReadValue(&k)
+		if d.End() != nil {
+			return
+		}
+		var e Encoder
+		e.Value(&k)
+		d = &Decoder{S: string(e.B)}
+		var again kinds
+		d.ReadValue(&again)
+		if err := d.End(); err != nil {
+			t.Fatalf("what was read does not read back: %v", err)
+		}
+		var e2 Encoder
+		e2.Value(&again)
+		if string(e2.B) != string(e.B) {
+			t.Fatalf("read back, it writes %x, not %x", e2.B, e.B)
+		}
+	})
+}
