@@ -351,7 +351,8 @@ func (d *Decoder) get(p *plan, v unsafe.Pointer) {
 			s.Set(reflect.MakeSlice(p.t, 0, 0)) // empty, not nil
 			return
 		}
-		s.Grow(n) // and not MakeSlice, whose slice header is another allocation
+		s.SetZero() // a list of its own, even read into one that held items
+		s.Grow(n)   // and not MakeSlice, whose slice header is another allocation
 		s.SetLen(n)
 		at := s.UnsafePointer()
 		for i := 0; i < n && d.Err == nil; i++ {

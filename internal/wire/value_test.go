@@ -142,3 +142,21 @@ func FuzzReadValue(f *testing.F) {
 		}
 	})
 }
+
+// TestReadValueIntoUsed: a list read into a value that held one is a
+// list of its own; the one it held is left as it was.
+func TestReadValueIntoUsed(t *testing.T) {
+	var e Encoder
+	e.Value(&kinds{L: []inner{{Name: "new"}}})
+	old := make([]inner, 2, 10) // room to grow into, where a read could write
+	old[0].Name, old[1].Name = "old", "older"
+	k := kinds{L: old}
+	d := &Decoder{S: string(e.B)}
+	d.ReadValue(&k)
+	if err := d.End(); err != nil {
+		t.Fatal(err)
+	}
+	if len(k.L) != 1 || k.L[0].Name != "new" || old[0].Name != "old" {
+		t.Errorf("read %v into a value that held %v", k.L, old)
+	}
+}
