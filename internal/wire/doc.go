@@ -15,12 +15,10 @@
 // these, times, byte slices, pointers, slices and structs by its
 // exported fields in the order of their declaration (Value, ReadValue,
 // value.go), so that a message type added to view/msg or live/panel
-// needs no code to be written. Value looks at each type once, into a
-// plan it keeps, and then reads and writes a value's memory at the
-// offsets the plan holds (with package unsafe, in value.go alone): a
-// transcript's steps and exchanges go through it about as fast as
-// through the functions once written by hand for them (view/msg's
-// BenchmarkPart; the figures are in value.go).
+// needs no code to be written. A transcript's steps and exchanges have
+// functions of their own besides (values.go), which write the same
+// bytes (view/msg's TestValuesAsValue) four to five times faster: the
+// check worker's parts send hundreds of them (view/msg/doc.go).
 //
 // A Decoder never panics: the first thing wrong stops it, with an error
 // that names the byte, and every read after it returns zero values.

@@ -85,14 +85,14 @@ func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e.Uint(uint64(len(p.Steps)))
 	for i := range p.Steps {
 		item.B = item.B[:0]
-		item.Value(&p.Steps[i])
+		item.Step(&p.Steps[i])
 		e.Int(p.Steps[i].Index)
 		e.Raw(item.B)
 	}
 	e.Uint(uint64(len(xs)))
 	for _, x := range xs {
 		item.B = item.B[:0]
-		item.Value(x)
+		item.Exchange(x)
 		e.Int(x.Seq)
 		e.Raw(item.B)
 	}
@@ -164,16 +164,13 @@ func (w *Window) Step(k int) (*replay.Step, error) {
 	if !ok {
 		return nil, nil
 	}
-	// The step and its decoder in one allocation, not two.
-	r := &struct {
-		s replay.Step
-		d wire.Decoder
-	}{d: wire.Decoder{S: w.steps[i]}}
-	r.d.ReadValue(&r.s)
-	if err := r.d.End(); err != nil {
+	var s replay.Step
+	d := &wire.Decoder{S: w.steps[i]}
+	d.Step(&s)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("step %d from the worker: %w", k, err)
 	}
-	return &r.s, nil
+	return &s, nil
 }
 
 // Exchange reads the window's exchange seq, or returns nil when the
@@ -183,15 +180,13 @@ func (w *Window) Exchange(seq int) (*replay.Exchange, error) {
 	if !ok {
 		return nil, nil
 	}
-	r := &struct {
-		x replay.Exchange
-		d wire.Decoder
-	}{d: wire.Decoder{S: w.xs[i]}}
-	r.d.ReadValue(&r.x)
-	if err := r.d.End(); err != nil {
+	var x replay.Exchange
+	d := &wire.Decoder{S: w.xs[i]}
+	d.Exchange(&x)
+	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("exchange %d from the worker: %w", seq, err)
 	}
-	return &r.x, nil
+	return &x, nil
 }
 
 // Steps reads every step of the window.
