@@ -13,6 +13,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aplay/a2aplay/agents"
+	"github.com/a2aplay/a2aplay/backoff"
 )
 
 // The learner's side and the operator's side of the captures.
@@ -368,13 +369,11 @@ func runCancel(ctx context.Context, s *Session) error {
 	return nil
 }
 
-// The polling client's schedule in 14-poll: it waits PollFirst before its
-// first GetTask, twice as long before each next one, never more than
-// PollMax.
-const (
-	PollFirst = time.Second
-	PollMax   = 8 * time.Second
-)
+// PollFirst is how long the polling client of 14-poll waits before its
+// first GetTask; then it backs off on package backoff's schedule, twice
+// as long before each next one, never more than backoff.Longest of it
+// (8 s), as the page's poller does in a Live session.
+const PollFirst = time.Second
 
 var pollDeploy = &Scenario{
 	Name:    "14-poll",
@@ -386,7 +385,7 @@ var pollDeploy = &Scenario{
 // runPoll: a blocking SendMessage returns the deploy at AUTH_REQUIRED,
 // and the client holds no stream: it asks for the task with GetTask
 // (historyLength 1: the latest message only), PollFirst after the
-// reply and then backing off to PollMax, until the task has ended. The
+// reply and then backing off (package backoff), until the task has ended. The
 // operator approves after the third ask; the fourth sees the deploy
 // done. The ask that follows the approval waits until the deploy has
 // completed (observed off the record), so the capture is the same on
@@ -397,10 +396,9 @@ func runPoll(ctx context.Context, s *Session) error {
 		return err
 	}
 	defer c.Destroy()
-	s.Note(1, fmt.Sprintf("A blocking SendMessage returns at AUTH_REQUIRED; the client holds no stream and polls GetTask, first after %d s, then twice as long each time, at most %d s.", PollFirst/time.Second, PollMax/time.Second))
+	s.Note(1, fmt.Sprintf("A blocking SendMessage returns at AUTH_REQUIRED; the client holds no stream and polls GetTask, first after %d s, then twice as long each time, at most %d s.", PollFirst/time.Second, backoff.Longest(PollFirst)/time.Second))
 
 	one := 1
-	wait := PollFirst
 	for ask := 1; ; ask++ {
 		if ask == 4 {
 			if err := s.decide(ctx, url, "the operator's approval", http.StatusOK); err != nil {
@@ -411,7 +409,7 @@ func runPoll(ctx context.Context, s *Session) error {
 				return err
 			}
 		}
-		s.Rec.Wait(wait)
+		s.Rec.Wait(backoff.Wait(PollFirst, ask))
 		s.waiting(fmt.Sprintf("the reply to GetTask number %d", ask))
 		t, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID, HistoryLength: &one})
 		if err != nil {
@@ -430,7 +428,6 @@ func runPoll(ctx context.Context, s *Session) error {
 		if ask > 8 {
 			return fmt.Errorf("the deploy has not ended after %d asks", ask)
 		}
-		wait = min(2*wait, PollMax)
 	}
 }
 

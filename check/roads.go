@@ -3,9 +3,11 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/a2aplay/a2aplay/backoff"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -249,6 +251,20 @@ func (c *checker) notePoll(cl *call) {
 	c.polls = append(c.polls, p)
 }
 
+// backoffExample is package backoff's schedule from 1 s, the one
+// capture 14-poll's client and the page's poller follow, as the
+// poll-backoff note's example: "1, 2, 4, 8 s".
+var backoffExample = func() string {
+	var waits []string
+	for n := 1; ; n++ {
+		w := backoff.Wait(1, n)
+		waits = append(waits, strconv.Itoa(w))
+		if w == backoff.Longest(1) {
+			return strings.Join(waits, ", ") + " s"
+		}
+	}
+}()
+
 // checkPollBackoff: a client that asks GetTask for one task four times
 // or more in a row, while the task is not finished, lengthens the
 // interval at least once.
@@ -286,8 +302,8 @@ func (c *checker) checkPollBackoff() {
 		}
 		end := r[len(r)-1]
 		c.report("poll-backoff", place{ex: end.ex, line: end.line, by: ByClient},
-			"the client asked GetTask for task %s %d times in a row (exchanges %d to %d) at intervals that never grew (%s) while the task waited; polling costs requests that find nothing new: lengthen the interval each time (1, 2, 4, 8 s, say), or subscribe to the task or register a webhook",
-			replay.ShortID(end.task), len(r), r[0].ex, end.ex, strings.Join(gaps, ", "))
+			"the client asked GetTask for task %s %d times in a row (exchanges %d to %d) at intervals that never grew (%s) while the task waited; polling costs requests that find nothing new: lengthen the interval each time (%s, say), or subscribe to the task or register a webhook",
+			replay.ShortID(end.task), len(r), r[0].ex, end.ex, strings.Join(gaps, ", "), backoffExample)
 	}
 	for _, p := range polls {
 		if p.task == "" {

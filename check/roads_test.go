@@ -3,6 +3,7 @@ package check
 import (
 	stdjson "encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -86,5 +87,30 @@ func TestPushAuthenticationNoScheme(t *testing.T) {
 	}
 	if strings.Join(got, ", ") != "push-config-fields client" {
 		t.Errorf("findings %v, want push-config-fields (client) alone", got)
+	}
+}
+
+// TestPollBackoffExample: the poll-backoff note's advice is package
+// backoff's schedule from 1 s, the one the kit's pollers follow.
+func TestPollBackoffExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "rules", "poll-backoff.http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := replay.Parse(data, "poll-backoff.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	for _, f := range Check(tr) {
+		if f.Rule == "poll-backoff" {
+			n++
+			if !strings.Contains(f.Msg, "lengthen the interval each time (1, 2, 4, 8 s, say)") {
+				t.Errorf("the note's advice: %s", f.Msg)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no poll-backoff note")
 	}
 }

@@ -49,12 +49,26 @@ type Result struct {
 // have got with ex. t gives what the steps do not carry: the ids a
 // message named and the paths of out-of-band calls.
 func Evaluate(ex *Exercise, t *replay.Transcript, steps []replay.Step) Result {
-	r := Result{ID: ex.ID}
+	return evaluate(ex, sessionOf(t, steps))
+}
+
+// sessionOf is what the predicates read of steps, or nil when there
+// are none. Nothing changes it once made: the exercises of one session
+// share it (Judge).
+func sessionOf(t *replay.Transcript, steps []replay.Step) *session {
 	if len(steps) == 0 {
+		return nil
+	}
+	return newSession(t, steps)
+}
+
+// evaluate is Evaluate on a session made by sessionOf.
+func evaluate(ex *Exercise, s *session) Result {
+	r := Result{ID: ex.ID}
+	if s == nil {
 		r.Why = "start the Live setup " + ex.Live + " and play"
 		return r
 	}
-	s := newSession(t, steps)
 	done, last := true, 0
 	for _, c := range ex.Done {
 		m, ok := s.holds(c)

@@ -111,7 +111,8 @@
 //	poll       no stream; the page calls Poll (GetTask with historyLength, default 1)
 //	           on panel.PollWait's schedule until the task ends: the interval
 //	           the learner chose, then twice as long each ask, at most
-//	           panel.PollBackoff times it, as capture 14-poll's client backs off
+//	           backoff.Factor times it, package backoff's schedule, on which
+//	           capture 14-poll's client backs off too
 //
 // Without a stream the deploy's send is blocking and returns at
 // AUTH_REQUIRED: the road is how the client learns of the resumption.

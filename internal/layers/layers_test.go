@@ -28,7 +28,7 @@ const module = "github.com/a2aplay/a2aplay/"
 // only from layers below its own. The README's "Layers" table says the
 // same, with what each layer is.
 var layers = [][]string{
-	0: {"binding", "exercise/onpage", "jsonread", "spec"},
+	0: {"backoff", "binding", "exercise/onpage", "jsonread", "spec"},
 	1: {"agents", "internal/build", "internal/cputime", "internal/golden", "internal/jsonvalue", "internal/layers", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "replay"},
 	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "internal/wire", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live/panel", "record", "replay/open", "view"},

@@ -16,7 +16,8 @@ import (
 // write an exchange and a step took 33,364 and 30,030 bytes of the
 // viewer's module (which writes a part when it warms up its reader),
 // 3,588 and 2,591 without (go run ./cmd/wasmsize -build ./cmd/viewer
-// -by symbol -pkg github.com/a2aplay/a2aplay/view/msg).
+// -by symbol -pkg github.com/a2aplay/a2aplay/view/msg, when they were
+// there).
 type Encoder struct{ B []byte }
 
 //go:noinline

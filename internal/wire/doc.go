@@ -11,11 +11,14 @@
 // as uvarints, signed ones zigzagged, strings and lists with their
 // length first (a list's length plus one, 0 for nil), booleans as a
 // byte, times as their kind (zero, UTC or an offset), offset, seconds
-// and nanoseconds (codec.go); the transcript's exchanges and steps
-// field by field in the order of their declaration (values.go); and
-// any struct of strings, integers, booleans, pointers, slices and
-// structs by its fields in order (Value, ReadValue), so that a message
-// type added to live/panel needs no code to be written.
+// and nanoseconds (codec.go); floats as their bits; and any struct of
+// these, times, byte slices, pointers, slices and structs by its
+// exported fields in the order of their declaration (Value, ReadValue,
+// value.go), so that a message type added to view/msg or live/panel
+// needs no code to be written. A transcript's steps and exchanges have
+// functions of their own besides (values.go), which write the same
+// bytes (view/msg's TestValuesAsValue) four to five times faster: the
+// check worker's parts send hundreds of them (view/msg/doc.go).
 //
 // A Decoder never panics: the first thing wrong stops it, with an error
 // that names the byte, and every read after it returns zero values.

@@ -4,10 +4,14 @@ import (
 	"github.com/a2aplay/a2aplay/replay"
 )
 
-// How each value a message carries is written, field by field in the
-// order of its type's declaration, and read back. A field added to one
-// of these types must be added here too: the round-trip tests fill
-// every field and fail when one comes back empty.
+// A transcript's steps and exchanges, written and read field by field
+// in the order of their types' declaration, as Value writes them, but
+// by hand: a check worker's part sends 240 steps and their exchanges,
+// and through Value they cost a fifth more under Node (view/msg's
+// BenchmarkPart, "binary" against "value"; view/msg/doc.go has the
+// figures). A field added to one of these types must be added here
+// too: the round-trip tests fill every field and fail when one comes
+// back empty, and TestValuesAsValue holds these to Value's bytes.
 
 func (e *Encoder) Step(s *replay.Step) {
 	e.Str(s.ID)
@@ -188,26 +192,4 @@ func (d *Decoder) Exchange(x *replay.Exchange) {
 		x.Response = r
 	}
 	x.Line = d.Int()
-}
-
-// head writes a transcript without its exchanges.
-func (e *Encoder) Head(t *replay.Transcript) {
-	e.Str(t.Title)
-	e.Strs(t.Notes)
-	e.List(t.Participants == nil, len(t.Participants))
-	for _, p := range t.Participants {
-		e.Str(p.Name)
-		e.Str(p.URL)
-	}
-}
-
-func (d *Decoder) Head(t *replay.Transcript) {
-	t.Title = d.Str()
-	t.Notes = d.Strs()
-	if isNil, n := d.List(); !isNil {
-		t.Participants = make([]replay.Participant, n)
-		for i := range t.Participants {
-			t.Participants[i] = replay.Participant{Name: d.Str(), URL: d.Str()}
-		}
-	}
 }

@@ -3,6 +3,8 @@ package panel
 import (
 	"fmt"
 	"strings"
+
+	"github.com/a2aplay/a2aplay/backoff"
 )
 
 // The roads a client may take to wait on an interrupted task (spec
@@ -57,25 +59,14 @@ const (
 	PollDefaultSeconds = 2
 )
 
-// PollBackoff bounds how far the page's poller backs off: it waits at
-// most PollBackoff times the interval the learner chose. Capture
-// 14-poll's client backs off the same way, from 1 s to 8 s.
-const PollBackoff = 8
-
 // PollWait is the page's polling schedule: the seconds it waits before
-// ask n (1-based) when the learner chose to poll every every seconds.
-// The first ask comes every seconds after the send; each next one
-// twice as long after the one before, at most PollBackoff×every, so a
-// long wait costs few requests (a2aplay check's poll-backoff note asks
-// a poller to back off). every is kept within PollMinSeconds and
-// PollMaxSeconds; n below 1 is the first ask.
+// ask n (1-based) when the learner chose to poll every every seconds,
+// on package backoff's schedule: every seconds after the send, then
+// twice as long after each ask, at most backoff.Factor×every. every is
+// kept within PollMinSeconds and PollMaxSeconds; n below 1 is the
+// first ask.
 func PollWait(every, n int) int {
-	every = min(max(every, PollMinSeconds), PollMaxSeconds)
-	wait := every
-	for i := 1; i < n && wait < PollBackoff*every; i++ {
-		wait *= 2
-	}
-	return min(wait, PollBackoff*every)
+	return backoff.Wait(min(max(every, PollMinSeconds), PollMaxSeconds), n)
 }
 
 // PollArgs are the arguments of the "poll" command: one GetTask of a

@@ -3,6 +3,8 @@ package panel
 import (
 	"slices"
 	"testing"
+
+	"github.com/a2aplay/a2aplay/backoff"
 )
 
 // TestRoadCheck: every road the panel offers, and none, passes; another
@@ -20,8 +22,8 @@ func TestRoadCheck(t *testing.T) {
 }
 
 // TestPollWait: the page's poller waits the interval the learner chose,
-// then twice as long each ask, at most PollBackoff times it; an interval
-// out of bounds is brought within them.
+// then twice as long each ask, at most backoff.Factor times it; an
+// interval out of bounds is brought within them.
 func TestPollWait(t *testing.T) {
 	for _, c := range []struct {
 		every int
@@ -46,7 +48,7 @@ func TestPollWait(t *testing.T) {
 	if got := PollWait(2, 0); got != 2 {
 		t.Errorf("PollWait(2, 0) = %d, want the first ask's 2", got)
 	}
-	if got := PollWait(1, 1<<30); got != PollBackoff {
-		t.Errorf("a millionth ask waits %d s, want %d", got, PollBackoff)
+	if got := PollWait(1, 1<<30); got != backoff.Factor {
+		t.Errorf("a billionth ask waits %d s, want %d", got, backoff.Factor)
 	}
 }

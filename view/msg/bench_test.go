@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/a2aplay/a2aplay/internal/wire"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
@@ -103,5 +104,64 @@ func BenchmarkPart(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(size), "B/msg")
+	})
+}
+
+// BenchmarkPartItems writes a 240-step Part's steps and exchanges and
+// reads them back, as NewPart and Window do, by the functions package
+// wire has for them ("hand") and by wire's Value and ReadValue
+// ("value"), which write the same bytes (TestValuesAsValue): why a
+// part's items are written by hand (doc.go).
+func BenchmarkPartItems(b *testing.B) {
+	p := benchPart(b)
+	b.Run("hand", func(b *testing.B) {
+		for b.Loop() {
+			var e wire.Encoder
+			for i := range p.Steps {
+				e.B = e.B[:0]
+				e.Step(&p.Steps[i])
+				var s replay.Step
+				d := &wire.Decoder{S: string(e.B)}
+				d.Step(&s)
+				if err := d.End(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for _, x := range p.Transcript.Exchanges {
+				e.B = e.B[:0]
+				e.Exchange(x)
+				var y replay.Exchange
+				d := &wire.Decoder{S: string(e.B)}
+				d.Exchange(&y)
+				if err := d.End(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("value", func(b *testing.B) {
+		for b.Loop() {
+			var e wire.Encoder
+			for i := range p.Steps {
+				e.B = e.B[:0]
+				e.Value(&p.Steps[i])
+				var s replay.Step
+				d := &wire.Decoder{S: string(e.B)}
+				d.ReadValue(&s)
+				if err := d.End(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for _, x := range p.Transcript.Exchanges {
+				e.B = e.B[:0]
+				e.Value(x)
+				var y replay.Exchange
+				d := &wire.Decoder{S: string(e.B)}
+				d.ReadValue(&y)
+				if err := d.End(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 	})
 }

@@ -2,7 +2,6 @@ package msg
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/a2aplay/a2aplay/internal/wire"
 	"github.com/a2aplay/a2aplay/view"
@@ -110,22 +109,7 @@ const (
 // Encode writes the request: the page's side.
 func (r *Request) Encode() []byte {
 	e := start(kindRequest)
-	e.Int(r.ID)
-	e.Uint(uint64(r.Op))
-	e.Str(r.Name)
-	e.Str(r.Text)
-	e.Str(r.Kind)
-	e.Int(r.At)
-	e.Int(r.Screen)
-	e.List(r.Exercises == nil, len(r.Exercises))
-	for _, x := range r.Exercises {
-		e.Str(x.ID)
-		e.Str(x.Title)
-		e.Str(x.Live)
-		e.Str(x.Lesson)
-		e.Strs(x.Done)
-		e.Strs(x.Wrong)
-	}
+	e.Value(r)
 	return e.B
 }
 
@@ -133,40 +117,23 @@ func (r *Request) Encode() []byte {
 // worker's side. (Apart from Request.Encode, so that the page's module
 // holds none of it.)
 func EncodeAnswer(m any) []byte {
-	var e *wire.Encoder
-	switch m := m.(type) {
+	var kind byte
+	switch m.(type) {
 	case *Progress:
-		e = start(kindProgress)
-		e.Int(m.ID)
-		e.Str(m.Phase)
-		e.Uint(math.Float64bits(m.Done))
+		kind = kindProgress
 	case *Failure:
-		e = start(kindFailure)
-		e.Int(m.ID)
-		e.Str(m.Error)
+		kind = kindFailure
 	case *Findings:
-		e = start(kindFindings)
-		e.Int(m.ID)
-		e.Raw(m.Findings)
-		e.Bool(m.More)
+		kind = kindFindings
 	case *Text:
-		e = start(kindText)
-		e.Int(m.ID)
-		e.Str(m.Text)
+		kind = kindText
 	case *Verdicts:
-		e = start(kindVerdicts)
-		e.Int(m.ID)
-		e.List(m.Verdicts == nil, len(m.Verdicts))
-		for _, v := range m.Verdicts {
-			e.Str(v.ID)
-			e.Str(v.Status)
-			e.Int(v.Step)
-			e.Str(v.Why)
-			e.Str(v.Hint)
-		}
+		kind = kindVerdicts
 	default:
 		panic(fmt.Sprintf("msg.EncodeAnswer: no answer %T", m))
 	}
+	e := start(kind)
+	e.Value(m)
 	return e.B
 }
 
@@ -193,43 +160,27 @@ func Decode(data []byte) (any, error) {
 		}
 		return w, nil
 	case kindRequest:
-		r := &Request{ID: d.Int(), Op: Op(d.Uint()), Name: d.Str(), Text: d.Str(), Kind: d.Str(), At: d.Int(), Screen: d.Int()}
-		if isNil, n := d.List(); !isNil {
-			r.Exercises = make([]view.Exercise, 0, min(n, 64))
-			for i := 0; i < n && d.Err == nil; i++ {
-				r.Exercises = append(r.Exercises, view.Exercise{ID: d.Str(), Title: d.Str(), Live: d.Str(), Lesson: d.Str(), Done: d.Strs(), Wrong: d.Strs()})
-			}
-		}
+		m = new(Request)
+	case kindProgress:
+		m = new(Progress)
+	case kindFailure:
+		m = new(Failure)
+	case kindFindings:
+		m = new(Findings)
+	case kindText:
+		m = new(Text)
+	case kindVerdicts:
+		m = new(Verdicts)
+	default:
+		return nil, fmt.Errorf("a message of no kind known: %q", kind)
+	}
+	d.ReadValue(m)
+	if r, ok := m.(*Request); ok && d.Err == nil {
 		switch r.Op {
 		case OpCheck, OpOpen, OpShown, OpPart, OpExport, OpHAR:
 		default:
 			d.Fail("no such request: %q", rune(r.Op))
 		}
-		m = r
-	case kindProgress:
-		m = &Progress{ID: d.Int(), Phase: d.Str(), Done: math.Float64frombits(d.Uint())}
-	case kindFailure:
-		m = &Failure{ID: d.Int(), Error: d.Str()}
-	case kindFindings:
-		f := &Findings{ID: d.Int()}
-		if b := d.Str(); b != "" {
-			f.Findings = []byte(b)
-		}
-		f.More = d.Bool()
-		m = f
-	case kindText:
-		m = &Text{ID: d.Int(), Text: d.Str()}
-	case kindVerdicts:
-		v := &Verdicts{ID: d.Int()}
-		if isNil, n := d.List(); !isNil {
-			v.Verdicts = make([]view.Verdict, 0, min(n, 64))
-			for i := 0; i < n && d.Err == nil; i++ {
-				v.Verdicts = append(v.Verdicts, view.Verdict{ID: d.Str(), Status: d.Str(), Step: d.Int(), Why: d.Str(), Hint: d.Str()})
-			}
-		}
-		m = v
-	default:
-		return nil, fmt.Errorf("a message of no kind known: %q", kind)
 	}
 	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("a message from the %s: %w", from(m), err)

@@ -13,9 +13,20 @@
 // than misread them.
 //
 // The encoding is package internal/wire's, shared with the live
-// worker's messages (live/panel); each type's fields are written in the
-// order of its declaration (the transcript's values by wire, a Whole in
-// values.go). A Part's steps and exchanges are each written with their
+// worker's messages (live/panel), and used the same way: each message
+// is a Go value written by wire's Value, its fields in the order of
+// their declaration, with no code of its own; but for one thing. A
+// Part's steps and exchanges are written and read by wire's functions
+// for a step and an exchange (wire's values.go), which write what Value
+// writes of them (TestValuesAsValue), because through Value a 240-step
+// part's items cost four to five times as much: 0.24-0.69 ms by hand
+// against 1.3-1.8 ms natively, 0.84-1.4 ms against 4.6-5.7 ms under
+// Node (BenchmarkPartItems, -benchtime 300x and 100x, -count 4, on a
+// loaded 2-core machine). Value with a plan cached per type that read
+// and wrote the values' memory at their offsets (package unsafe) came
+// within 6% natively but stayed 10-20% slower under Node, where the
+// page and the worker run (CPU time of BenchmarkPart/binary, the two
+// test binaries one after the other), and was left out. A Part's steps and exchanges are each written with their
 // number and length, so that the page finds them without reading them,
 // and reads one only when the inspector shows it. The window's drawing,
 // SVG text the page puts into the document as it is, travels beside the

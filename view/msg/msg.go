@@ -15,7 +15,7 @@ import (
 // the browser kept from an older site) refuse each other's messages
 // with ErrVersion rather than misread them. Raise it with every change
 // to what a message holds or how it is written.
-const Version = 4
+const Version = 5
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.
@@ -61,26 +61,24 @@ func NewPart(id int, p *view.Part, sys uint64) *Part {
 	e := start(kindPart)
 	e.Int(id)
 	e.Uint(sys)
-	e.Int(p.N)
-	e.Int(p.First)
-	e.Int(p.Last)
-	e.Time(p.Start)
-	e.Bool(p.Transcript != nil)
+	// The head: the part without its steps, its exchanges and its
+	// drawing.
+	head := *p
+	head.Steps, head.SVG, head.More = nil, "", make([]view.Rows, len(p.More))
+	out := &Part{SVG: p.SVG, More: make([]string, len(p.More))}
+	for i, r := range p.More {
+		head.More[i].Last, out.More[i] = r.Last, r.SVG
+	}
+	if len(p.More) == 0 {
+		head.More, out.More = nil, nil
+	}
+	var xs []*replay.Exchange
 	if p.Transcript != nil {
-		e.Head(p.Transcript)
+		t := *p.Transcript
+		xs, t.Exchanges = t.Exchanges, nil
+		head.Transcript = &t
 	}
-	writeWhole(e, &view.Whole{Summary: p.Summary, Lanes: p.Lanes, Tasks: p.Tasks})
-	e.Int(p.Widest)
-	e.Int(p.ShownFirst)
-	e.Int(p.ShownLast)
-	e.Bool(p.Provisional)
-	writeQuestions(e, p.Questions)
-	out := &Part{SVG: p.SVG}
-	e.Uint(uint64(len(p.More)))
-	for _, r := range p.More {
-		e.Int(r.Last)
-		out.More = append(out.More, r.SVG)
-	}
+	e.Value(&head)
 	// Each step and each exchange with its number and its length, so
 	// that the page finds them all without reading them.
 	var item wire.Encoder
@@ -90,10 +88,6 @@ func NewPart(id int, p *view.Part, sys uint64) *Part {
 		item.Step(&p.Steps[i])
 		e.Int(p.Steps[i].Index)
 		e.Raw(item.B)
-	}
-	var xs []*replay.Exchange
-	if p.Transcript != nil {
-		xs = p.Transcript.Exchanges
 	}
 	e.Uint(uint64(len(xs)))
 	for _, x := range xs {
@@ -129,29 +123,17 @@ func ReadPart(data []byte) (*Window, error) {
 		return nil, err
 	}
 	w := &Window{Part: &view.Part{}}
-	p := w.Part
 	w.ID = d.Int()
 	w.Sys = d.Uint()
-	p.N = d.Int()
-	p.First = d.Int()
-	p.Last = d.Int()
-	p.Start = d.Time()
-	if d.Bool() {
-		p.Transcript = &replay.Transcript{}
-		d.Head(p.Transcript)
-	}
-	var wh view.Whole
-	readWhole(d, &wh)
-	p.Summary, p.Lanes, p.Tasks = wh.Summary, wh.Lanes, wh.Tasks
-	p.Widest = d.Int()
-	p.ShownFirst = d.Int()
-	p.ShownLast = d.Int()
-	p.Provisional = d.Bool()
-	p.Questions = readQuestions(d)
-	if n := d.Count(); n > 0 {
-		p.More = make([]view.Rows, n)
-		for i := range p.More {
-			p.More[i].Last = d.Int()
+	d.ReadValue(w.Part)
+	if p := w.Part; d.Err == nil {
+		if len(p.Steps) > 0 || p.SVG != "" || p.Transcript != nil && len(p.Transcript.Exchanges) > 0 {
+			d.Fail("a part's head that holds steps, exchanges or its drawing")
+		}
+		for _, q := range p.Questions {
+			if q.Answer < 0 || q.Answer >= len(q.Choices) {
+				d.Fail("a question's answer %d where it has %d choices", q.Answer, len(q.Choices))
+			}
 		}
 	}
 	w.Index, w.steps = items(d)
@@ -231,9 +213,7 @@ type Whole struct {
 // EncodeWhole writes w.
 func EncodeWhole(w *Whole) []byte {
 	e := start(kindWhole)
-	e.Int(w.ID)
-	e.Uint(w.Sys)
-	writeWhole(e, w.Whole)
+	e.Value(w)
 	return e.B
 }
 
@@ -243,8 +223,11 @@ func ReadWhole(data []byte) (*Whole, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Whole{ID: d.Int(), Sys: d.Uint(), Whole: &view.Whole{}}
-	readWhole(d, w.Whole)
+	w := &Whole{}
+	d.ReadValue(w)
+	if d.Err == nil && w.Whole == nil {
+		d.Fail("a whole without its whole")
+	}
 	if err := d.End(); err != nil {
 		return nil, fmt.Errorf("the whole from the worker: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/replaytest"
+	"github.com/a2aplay/a2aplay/internal/wire"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 )
@@ -105,21 +106,28 @@ func TestWholeRoundTrip(t *testing.T) {
 	}
 }
 
-// TestShipped sends every step and exchange of the shipped transcripts.
-func TestShipped(t *testing.T) {
+// shipped reads the shipped transcripts, by their files' names.
+func shipped(t *testing.T) map[string]*replay.Transcript {
 	files, err := filepath.Glob("../../transcripts/*.http")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no shipped transcripts: %v", err)
 	}
+	out := map[string]*replay.Transcript{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, err := replay.Parse(b, f)
-		if err != nil {
+		if out[f], err = replay.Parse(b, f); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return out
+}
+
+// TestShipped sends every step and exchange of the shipped transcripts.
+func TestShipped(t *testing.T) {
+	for f, tr := range shipped(t) {
 		steps := replay.Steps(tr)
 		p := view.Cut(tr, steps, view.Lanes(steps), 0)
 		w, err := ReadPart(NewPart(0, p, 0).Data)
@@ -282,5 +290,57 @@ func TestProgressText(t *testing.T) {
 	}
 	if got := (&Progress{Phase: "later"}).Text(); got != "later" {
 		t.Errorf("an unknown phase says %q, want it as it is", got)
+	}
+}
+
+// TestPartHeadHoldsSteps: a part whose head holds what travels apart
+// (its steps, its exchanges, its drawing) is an error, not a window
+// that shows them twice.
+func TestPartHeadHoldsSteps(t *testing.T) {
+	for _, change := range []func(*view.Part){
+		func(p *view.Part) { p.Steps = []replay.Step{{Index: 1}} },
+		func(p *view.Part) { p.SVG = "<svg/>" },
+		func(p *view.Part) { p.Transcript.Exchanges = []*replay.Exchange{{Seq: 1}} },
+	} {
+		head := &view.Part{N: 1, Transcript: &replay.Transcript{}}
+		change(head)
+		e := start(kindPart)
+		e.Int(0)
+		e.Uint(0)
+		e.Value(head)
+		e.Uint(0)
+		e.Uint(0)
+		if _, err := ReadPart(e.B); err == nil || !strings.Contains(err.Error(), "a part's head that holds") {
+			t.Errorf("ReadPart: %v", err)
+		}
+	}
+}
+
+// TestValuesAsValue: package wire's functions for a step and an
+// exchange write what its Value writes of them, every field set and
+// every step and exchange of the shipped transcripts: one encoding,
+// whichever writes it.
+func TestValuesAsValue(t *testing.T) {
+	steps := []replay.Step{*filled[replay.Step]()}
+	xs := []*replay.Exchange{filled[replay.Exchange]()}
+	for _, tr := range shipped(t) {
+		steps = append(steps, replay.Steps(tr)...)
+		xs = append(xs, tr.Exchanges...)
+	}
+	for i := range steps {
+		var hand, value wire.Encoder
+		hand.Step(&steps[i])
+		value.Value(&steps[i])
+		if string(hand.B) != string(value.B) {
+			t.Fatalf("step %d (%s): by hand %x, by Value %x", i, steps[i].ID, hand.B, value.B)
+		}
+	}
+	for i, x := range xs {
+		var hand, value wire.Encoder
+		hand.Exchange(x)
+		value.Value(x)
+		if string(hand.B) != string(value.B) {
+			t.Fatalf("exchange %d (%d): by hand %x, by Value %x", i, x.Seq, hand.B, value.B)
+		}
 	}
 }

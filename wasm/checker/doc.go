@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 // Package checker is the page's module for transcripts it did not ship:
 // it runs check.Check, it opens large files and HAR files the learner
 // picks, and it writes HAR exports, in a Web Worker of its own
@@ -76,6 +74,10 @@
 // worker could not read a request. A panic is an answer too:
 // the worker stays up. The page cancels an open by ending the worker:
 // an open takes other messages only between its stages.
+//
+// The package builds for js/wasm, but for answer.go: what a check does
+// (answer, findings) needs no DOM, so BenchmarkLiveCheck times it
+// natively too, a Live event's check at 10, 100 and 1,000 exchanges.
 //
 // The command cmd/check runs it; build it with its recipe
 // (internal/build) into bin/check.wasm with

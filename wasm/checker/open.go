@@ -36,13 +36,6 @@ var held struct {
 	asked     bool
 }
 
-// An answerer posts the answers to one request (package msg).
-type answerer struct {
-	id   int
-	post func(any)
-}
-
-func (a answerer) fail(why string)  { a.post(&msg.Failure{ID: a.id, Error: why}) }
 func (a answerer) text(text string) { a.post(&msg.Text{ID: a.id, Text: text}) }
 
 func (a answerer) progress(phase string, done float64) {

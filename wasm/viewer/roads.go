@@ -15,6 +15,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/a2aplay/a2aplay/backoff"
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
@@ -186,8 +187,8 @@ func (p *page) paintRoads() {
 		}
 	}
 	every := p.pollEvery()
-	// The longest wait: by the PollBackoff-th ask it has doubled enough.
-	note := view.RoadNote(string(road), remote, every, panel.PollWait(every, panel.PollBackoff))
+	// The longest wait: by the backoff.Factor-th ask it has doubled enough.
+	note := view.RoadNote(string(road), remote, every, panel.PollWait(every, backoff.Factor))
 	if road == panel.RoadDefault {
 		note = "Each card's own way: the review's blocking SendMessage returns with the question; the deploy keeps its stream. Choose a road to wait another way."
 	}
