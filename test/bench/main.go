@@ -43,6 +43,7 @@ func main() {
 	flag.StringVar(&profileDir, "profile", "", "a folder to write CPU profiles of the step changes into, with their cost split by function")
 	flag.BoolVar(&navOnly, "nav-only", false, "measure only the navigation")
 	flag.BoolVar(&stepsOnly, "steps-only", false, "measure only the draws of the generated diagram and the step changes through it (and the long transcript, unless -big 0): no navigation, no Mermaid")
+	flag.IntVar(&navTraceLoads, "nav-trace-loads", 5, "with -nav-trace, traced loads of the control and of the site, in turns, to take the medians of their processor time before the first paint from")
 	flag.StringVar(&navTraceDir, "nav-trace", "", "write a trace of a warm navigation to the floor, to the control (the site's figure alone) and to the site into this folder, and say where their time went")
 	flag.Parse()
 	bigSteps = *big
@@ -249,15 +250,9 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	judge("first diagram painted, warm, over a control page with the same figure", medianFloat(over), 40, "ms")
 	judge("interactive, warm", median(warm, func(t navTimes) float64 { return t.Ready }), 600, "ms")
 	if navTraceDir != "" {
-		for _, p := range []struct{ name, url string }{{"floor", srv.URL + "/bench/floor/"}, {"control", srv.URL + "/bench/floor/figure.html"}, {"site", srv.URL + "/"}} {
-			file := filepath.Join(navTraceDir, p.name+".json")
-			evs, err := traceNavigation(ctx, p.url, file)
-			if err != nil {
-				return fmt.Errorf("tracing %s: %w", p.name, err)
-			}
-			summarizeTrace(os.Stdout, "trace of a warm navigation to the "+p.name+" ("+file+")", evs)
+		if err := traceNavigations(ctx, srv.URL); err != nil {
+			return err
 		}
-		fmt.Println()
 	}
 	if navOnly {
 		printBudgets()
@@ -322,17 +317,68 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 }
 
 // bigSteps is the -big flag; bigOnly -big-only; bigTrace -trace;
-// navOnly -nav-only; navTraceDir -nav-trace; drawCount -draws.
+// navOnly -nav-only; navTraceDir -nav-trace; navTraceLoads
+// -nav-trace-loads; drawCount -draws.
 var (
-	bigSteps    int
-	bigOnly     bool
-	jumpEnd     bool // -end
-	bigTrace    string
-	navOnly     bool
-	stepsOnly   bool
-	navTraceDir string
-	drawCount   int
+	bigSteps      int
+	bigOnly       bool
+	jumpEnd       bool // -end
+	bigTrace      string
+	navOnly       bool
+	stepsOnly     bool
+	navTraceDir   string
+	navTraceLoads int
+	drawCount     int
 )
+
+// traceNavigations traces a warm navigation to the floor, then
+// navTraceLoads to the control and to the site in turns, and says
+// where the last of each spent its time (summarizeTrace); then the
+// medians of the processor time each spent before its first paint
+// (firstPaintCost), and of each round's difference, site less control:
+// on a loaded machine the wall-clock figures above mostly measure the
+// other processes, and these much less.
+func traceNavigations(ctx context.Context, base string) error {
+	pages := []struct{ name, url string }{{"floor", base + "/bench/floor/"}, {"control", base + "/bench/floor/figure.html"}, {"site", base + "/"}}
+	costs := map[string][]paintCost{}
+	for i := 0; i < max(1, navTraceLoads); i++ {
+		for _, p := range pages {
+			if p.name == "floor" && i > 0 {
+				continue
+			}
+			file := filepath.Join(navTraceDir, p.name+".json")
+			evs, err := traceNavigation(ctx, p.url, file)
+			if err != nil {
+				return fmt.Errorf("tracing %s: %w", p.name, err)
+			}
+			c, ok := firstPaintCost(evs)
+			if !ok {
+				return fmt.Errorf("tracing %s (%s): no first contentful paint, or no start, in the trace", p.name, file)
+			}
+			costs[p.name] = append(costs[p.name], c)
+			if i == max(1, navTraceLoads)-1 || p.name == "floor" {
+				summarizeTrace(os.Stdout, "trace of a warm navigation to the "+p.name+" ("+file+")", evs)
+			}
+		}
+	}
+	site, control := costs["site"], costs["control"]
+	fmt.Printf("\nprocessor time before the first paint, median of %d traced loads each (load average %s)\n", len(site), loadAverage())
+	fmt.Println("                                  main thread   renderer   raster (tiles)")
+	for _, p := range []string{"control", "site"} {
+		c := costs[p]
+		fmt.Printf("  %-30s %8.1f ms %8.1f ms %6.1f ms (%.0f)\n", p, median(c, func(c paintCost) float64 { return c.main }), median(c, func(c paintCost) float64 { return c.renderer }),
+			median(c, func(c paintCost) float64 { return c.raster }), median(c, func(c paintCost) float64 { return float64(c.tiles) }))
+	}
+	diff := func(f func(paintCost) float64) float64 {
+		d := make([]float64, len(site))
+		for i := range site {
+			d[i] = f(site[i]) - f(control[i])
+		}
+		return medianFloat(d)
+	}
+	fmt.Printf("  %-30s %8.1f ms %8.1f ms %6.1f ms\n\n", "site over control, each round's", diff(func(c paintCost) float64 { return c.main }), diff(func(c paintCost) float64 { return c.renderer }), diff(func(c paintCost) float64 { return c.raster }))
+	return nil
+}
 
 // drawAll draws the generated diagram drawCount times (at least twice)
 // in tab, the first cold, and returns each draw's times.
