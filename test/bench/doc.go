@@ -25,9 +25,13 @@
 // is rastered, as it is for any page that fills it. What those lines
 // cost over the floor is the part of the first paint's time no page that
 // fills the screen can go under on the machine measured.
-// With -nav-trace DIR it also traces one warm navigation each to the
-// floor, the control and the site and prints each one's processor time
-// (which a loaded machine inflates much less) by thread and by kind of
+// With -nav-trace DIR it also traces a warm navigation to the floor and
+// -nav-trace-loads (5) each to the control and the site, in turns, and
+// prints the medians of the processor time the control and the site
+// spent before their first paint (main thread, renderer, raster), which
+// a loaded machine inflates much less than the wall clock, and of each
+// round's difference; and for the last of each, its processor time
+// by thread and by kind of
 // task, how many WebAssembly functions were compiled on their first
 // call, whether the module came from Chrome's code cache, the tiles
 // rastered before the first paint for each main frame, and the font
