@@ -759,10 +759,10 @@ func markWelcomeSeen(ctx context.Context, base string) error {
 func navigate(ctx context.Context, url string) (navTimes, error) {
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if err := chromedp.Do(tab,
-		chromedp.Navigate(url),
-		chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(60*time.Second)),
-	); err != nil {
+	if err := chromedp.Do(tab, chromedp.Navigate(url)); err != nil {
+		return navTimes{}, err
+	}
+	if err := waitReady(tab); err != nil {
 		return navTimes{}, err
 	}
 	return chromedp.Run(tab, chromedp.Evaluate[navTimes](`new Promise(resolve => {
@@ -772,6 +772,21 @@ func navigate(ctx context.Context, url string) (navTimes, error) {
 			.observe({type: "largest-contentful-paint", buffered: true});
 		setTimeout(() => resolve({fcp: at("first-contentful-paint"), lcp, compiled: at("a2aplay-wasm-compiled"), ready: at("a2aplay-ready")}), 100);
 	})`, chromedp.EvalAwaitPromise))
+}
+
+// waitReady waits, up to a minute, until the page in tab marks its
+// viewer ready. A page that moves into a new renderer process (the
+// site's Cross-Origin-Opener-Policy) can take away the context a poll
+// evaluates in ("Cannot find context with specified id": it ended a
+// -nav-trace run once); the poll then starts again in the new one.
+func waitReady(tab context.Context) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		err := chromedp.Do(tab, chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(max(time.Until(deadline), time.Second))))
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id") || time.Now().After(deadline) {
+			return err
+		}
+	}
 }
 
 type drawTimes struct {

@@ -42,11 +42,13 @@ func traceNavigation(ctx context.Context, url, file string) ([]navEvent, error) 
 	if err != nil {
 		return nil, err
 	}
-	navErr := chromedp.Do(tab,
-		chromedp.Navigate(url),
-		chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(300*time.Millisecond),
-	)
+	navErr := chromedp.Do(tab, chromedp.Navigate(url))
+	if navErr == nil {
+		navErr = waitReady(tab)
+	}
+	if navErr == nil {
+		navErr = chromedp.Do(tab, chromedp.Sleep(300*time.Millisecond))
+	}
 	if err := stop(); err != nil {
 		return nil, err
 	}
