@@ -13,15 +13,25 @@
 // npm. It ends with each budget (DESIGN.md, issue 12), the figure
 // measured against it, and whether it is met. Times are wall-clock: on a
 // loaded machine they are inflated, so read them with the load average
-// it prints. The site's first paint is read against a floor, a page of
-// one line with the site's headers, and beside it a control: the same
-// line with thin lines across the viewport, so that every tile of the
-// screen is rastered, as it is for any page that fills it. What the
-// control costs over the floor is the part of the first paint's time
-// no page that fills the screen can go under on the machine measured.
-// With -nav-trace DIR it also traces one warm navigation to
-// the site and one to the floor and prints each one's processor time
-// (which a loaded machine inflates much less) by thread and by kind of
+// it prints. The site's first paint is judged against the control
+// issue 26 names: a page served with the site's headers that paints the
+// same inline figure and nothing else, the diagram's element cut out of
+// the built site's own index.html with the diagram's style sheet
+// (control.go), so that it cannot drift from the page. Site and control
+// are loaded in turns, -loads times each (15 by default), and the budget
+// is on the median of each round's difference. Beside it, as context: a
+// floor, a page of one line with the site's headers, and the same line
+// with thin lines across the viewport, so that every tile of the screen
+// is rastered, as it is for any page that fills it. What those lines
+// cost over the floor is the part of the first paint's time no page that
+// fills the screen can go under on the machine measured.
+// With -nav-trace DIR it also traces a warm navigation to the floor and
+// -nav-trace-loads (5) each to the control and the site, in turns, and
+// prints the medians of the processor time the control and the site
+// spent before their first paint (main thread, renderer, raster), which
+// a loaded machine inflates much less than the wall clock, and of each
+// round's difference; and for the last of each, its processor time
+// by thread and by kind of
 // task, how many WebAssembly functions were compiled on their first
 // call, whether the module came from Chrome's code cache, the tiles
 // rastered before the first paint for each main frame, and the font

@@ -42,11 +42,13 @@ func traceNavigation(ctx context.Context, url, file string) ([]navEvent, error) 
 	if err != nil {
 		return nil, err
 	}
-	navErr := chromedp.Do(tab,
-		chromedp.Navigate(url),
-		chromedp.Poll[chromedp.Void](`document.documentElement.dataset.viewer === "ready"`, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.Sleep(300*time.Millisecond),
-	)
+	navErr := chromedp.Do(tab, chromedp.Navigate(url))
+	if navErr == nil {
+		navErr = waitReady(tab)
+	}
+	if navErr == nil {
+		navErr = chromedp.Do(tab, chromedp.Sleep(300*time.Millisecond))
+	}
 	if err := stop(); err != nil {
 		return nil, err
 	}
@@ -100,29 +102,7 @@ func summarizeTrace(w io.Writer, label string, evs []navEvent) {
 			procs[e.Pid] = a.Name
 		}
 	}
-	// The navigation's start: the ready mark's time less its startTime
-	// (performance.now() at the mark); a trace taken from the tab may
-	// miss the navigationStart of the process the page swapped into.
-	start, ready := -1.0, -1.0
-	for _, e := range evs {
-		if e.Pid != pid || e.Name != "a2aplay-ready" || ready >= 0 {
-			continue
-		}
-		ready = e.Ts
-		var a struct {
-			Data struct {
-				StartTime *float64 `json:"startTime"`
-			} `json:"data"`
-		}
-		if json.Unmarshal(e.Args, &a) == nil && a.Data.StartTime != nil {
-			start = e.Ts - *a.Data.StartTime*1000
-		}
-	}
-	for _, e := range evs {
-		if start < 0 && e.Pid == pid && e.Name == "navigationStart" && e.Ts < fcp.Ts {
-			start = e.Ts
-		}
-	}
+	start, ready := navStart(evs, pid, fcp.Ts)
 	if start < 0 {
 		fmt.Fprintf(w, "%s: neither the ready mark nor navigationStart in the page's process\n", label)
 		return
@@ -183,6 +163,88 @@ func summarizeTrace(w io.Writer, label string, evs []navEvent) {
 	if wasm {
 		fmt.Fprintf(w, "  the module from Chrome's code cache: %v\n", cached)
 	}
+}
+
+// navStart is the start of the navigation whose page runs in process
+// pid and paints first at fcp, and the time of its ready mark (-1
+// without one): the ready mark's time less its startTime
+// (performance.now() at the mark), since a trace taken from the tab may
+// miss the navigationStart of the process the page swapped into; else
+// that navigationStart; -1 without either.
+func navStart(evs []navEvent, pid int, fcp float64) (start, ready float64) {
+	start, ready = -1, -1
+	for _, e := range evs {
+		if e.Pid != pid || e.Name != "a2aplay-ready" || ready >= 0 {
+			continue
+		}
+		ready = e.Ts
+		var a struct {
+			Data struct {
+				StartTime *float64 `json:"startTime"`
+			} `json:"data"`
+		}
+		if json.Unmarshal(e.Args, &a) == nil && a.Data.StartTime != nil {
+			start = e.Ts - *a.Data.StartTime*1000
+		}
+	}
+	for _, e := range evs {
+		if start < 0 && e.Pid == pid && e.Name == "navigationStart" && e.Ts < fcp {
+			start = e.Ts
+		}
+	}
+	return start, ready
+}
+
+// A paintCost is the processor time a traced navigation's page spent
+// before its first contentful paint, in ms: on its main thread, in all
+// its renderer's threads, and rastering (with the tiles rastered).
+type paintCost struct {
+	main, renderer, raster float64
+	tiles                  int
+}
+
+// firstPaintCost reads a paintCost from a trace of one navigation
+// (traceNavigation); false when the trace has no first contentful paint
+// or no start.
+func firstPaintCost(evs []navEvent) (paintCost, bool) {
+	var fcp *navEvent
+	for i := range evs {
+		if evs[i].Name == "firstContentfulPaint" {
+			fcp = &evs[i]
+		}
+	}
+	if fcp == nil {
+		return paintCost{}, false
+	}
+	start, _ := navStart(evs, fcp.Pid, fcp.Ts)
+	if start < 0 {
+		return paintCost{}, false
+	}
+	main := map[int]bool{}
+	for _, e := range evs {
+		if e.Ph == "M" && e.Name == "thread_name" && e.Pid == fcp.Pid {
+			var a struct{ Name string }
+			json.Unmarshal(e.Args, &a)
+			main[e.Tid] = a.Name == "CrRendererMain"
+		}
+	}
+	var c paintCost
+	for _, e := range evs {
+		if e.Pid != fcp.Pid || e.Ph != "X" || e.Ts < start || e.Ts >= fcp.Ts {
+			continue
+		}
+		switch e.Name {
+		case "RunTask", "ThreadPool_RunTask":
+			c.renderer += e.Tdur / 1000
+			if main[e.Tid] {
+				c.main += e.Tdur / 1000
+			}
+		case "RasterTask":
+			c.raster += e.Tdur / 1000
+			c.tiles++
+		}
+	}
+	return c, true
 }
 
 // firstFrame says what the page's process did before its first
