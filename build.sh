@@ -190,7 +190,7 @@ cmd_bench() {
 	need_chromium
 	build_cli
 	log "viewer wasm"
-	bin/a2aplay build -out bin viewer check
+	bin/a2aplay build -out bin viewer check live
 	if [ ! -f bin/npm/node_modules/mermaid/dist/mermaid.min.js ]; then
 		need_npm
 		log "mermaid 12 from npm (for the benchmark only)"
@@ -198,7 +198,7 @@ cmd_bench() {
 		npm install --silent --no-audit --no-fund --prefix bin/npm mermaid@12.3.0 >/dev/null
 	fi
 	log "benchmark"
-	go run ./test/bench -wasm bin/viewer.wasm -check bin/check.wasm -wasm-exec bin/wasm_exec.js \
+	go run ./test/bench -wasm bin/viewer.wasm -check bin/check.wasm -live bin/live.wasm -wasm-exec bin/wasm_exec.js \
 		-mermaid bin/npm/node_modules/mermaid/dist/mermaid.min.js "$@"
 }
 

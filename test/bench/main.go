@@ -20,6 +20,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/diagram"
 	"github.com/a2aplay/a2aplay/internal/build"
+	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/bench/gen"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -30,6 +31,9 @@ import (
 func main() {
 	wasm := flag.String("wasm", "bin/viewer.wasm", "the viewer module")
 	checkWasm := flag.String("check", "bin/check.wasm", "the check module, which opens large files")
+	liveWasm := flag.String("live", "bin/live.wasm", "the live module: the site is built with it, as ./build.sh serve builds it, so that the page measured carries the Live panel's markup (the module itself loads only when Live opens)")
+	lessons := flag.String("lessons", "web/lessons", "the lessons, whose exercises the Live panel's markup lists as the served site's does")
+	cache := flag.String("cache", "bin/cache", "a folder for the compressed modules, kept by content hash (as ./build.sh site keeps them)")
 	wasmExec := flag.String("wasm-exec", "bin/wasm_exec.js", "wasm_exec.js of the Go that built it")
 	mermaid := flag.String("mermaid", "bin/npm/node_modules/mermaid/dist/mermaid.min.js", "Mermaid 12's mermaid.min.js")
 	dir := flag.String("transcripts", "transcripts", "the shipped transcripts")
@@ -47,13 +51,13 @@ func main() {
 	flag.StringVar(&navTraceDir, "nav-trace", "", "write a trace of a warm navigation to the floor, to the control (the site's figure alone) and to the site into this folder, and say where their time went")
 	flag.Parse()
 	bigSteps = *big
-	if err := run(*wasm, *checkWasm, *wasmExec, *mermaid, *dir, *steps, *loads); err != nil {
+	if err := run(*wasm, *checkWasm, *liveWasm, *wasmExec, *mermaid, *dir, *lessons, *cache, *steps, *loads); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads int) error {
+func run(wasmPath, checkPath, livePath, wasmExecPath, mermaidPath, dir, lessonsDir, cache string, n, loads int) error {
 	exe, err := browser.Find()
 	if err != nil {
 		return err
@@ -63,6 +67,14 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 		return err
 	}
 	checkMod, err := os.ReadFile(checkPath)
+	if err != nil {
+		return err
+	}
+	liveMod, err := os.ReadFile(livePath)
+	if err != nil {
+		return fmt.Errorf("%w (./build.sh bench builds it: bin/a2aplay build -out bin live)", err)
+	}
+	exercises, err := lesson.PageExercises(lessonsDir)
 	if err != nil {
 		return err
 	}
@@ -106,7 +118,11 @@ func run(wasmPath, checkPath, wasmExecPath, mermaidPath, dir string, n, loads in
 	}
 	defer os.RemoveAll(tmp)
 	siteDir := filepath.Join(tmp, "site")
-	rep, err := web.Build(siteDir, web.Options{Transcripts: shipped, Viewer: viewer, Check: checkMod, WasmExec: wasmExec})
+	// The site as ./build.sh serve builds it (less live03, which only
+	// a 0.3 session loads and which changes no markup the first paint
+	// lays out): the page measured is the one a learner gets.
+	rep, err := web.Build(siteDir, web.Options{Transcripts: shipped, Viewer: viewer, Check: checkMod, Live: liveMod,
+		Exercises: exercises, WasmExec: wasmExec, Cache: cache})
 	if err != nil {
 		return err
 	}
