@@ -9,7 +9,9 @@
 //
 //	./build.sh bench
 //
-// runs it with the viewer and check modules it builds and Mermaid from
+// runs it with the viewer, check and live modules it builds (the site is
+// built as ./build.sh serve builds it: the Live panel and the lessons'
+// exercises are in its markup) and Mermaid from
 // npm. It ends with each budget (DESIGN.md, issue 12), the figure
 // measured against it, and whether it is met. Times are wall-clock: on a
 // loaded machine they are inflated, so read them with the load average
