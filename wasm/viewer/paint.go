@@ -94,3 +94,10 @@ func (p *page) bring(k int) {
 		p.addPieces([]int{p.figure.painted.PieceOf(row)})
 	}
 }
+
+// afterPaint runs fn, under the page's lock, once the page's next frame
+// has rendered and the page is idle (or 200 ms on): what need not come
+// before the learner sees a diagram drawn.
+func (p *page) afterPaint(fn func()) {
+	dom.NextFrame(func() { dom.Idle(func() { p.do(fn) }, 200) })
+}
