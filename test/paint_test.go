@@ -103,6 +103,14 @@ func TestPaintOnlyWhatShows(t *testing.T) {
 			eval[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 			eval[painted](tb, paintedJS).check(t, "at step "+itoa(k))
 		}
+		// The rows that come in once the findings are in have their
+		// marks, as those drawn before.
+		tb.wait(`a2aplay.state().findings > 0`)
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("diagram").scrollTop += 3000`))
+		eval[bool](tb, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+		if _, want := tb.checkRowMarks(findingSteps(t, longTranscript(t, 112))); want == 0 {
+			t.Error("no row drawn has a finding")
+		}
 		// Zoomed out, the stage shows more rows: they come in.
 		for range 3 {
 			tb.click("#zoom-out")

@@ -154,7 +154,7 @@ func (p *page) widen(lz *lazy, n int) {
 		rows.Call("insertAdjacentHTML", "afterbegin", lz.more.Index(lz.lo))
 	}
 	measure("a2aplay-rows", t0, dom.Now())
-	p.markNewRows() // findmarks.go: the findings' marks on the rows come
+	p.markNewRows(p.cur.first, p.cur.last) // findmarks.go: the findings' marks on the rows come
 	if lz.whole() {
 		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
 	}

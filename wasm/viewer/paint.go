@@ -66,12 +66,14 @@ func (p *page) addPieces(want []int) {
 	}
 	t0 := dom.Now()
 	g := d.geom
+	first, last := len(g.Rows), 0 // the rows added
 	for _, i := range want {
 		before, ok := f.painted.Add(i)
 		if !ok {
 			continue
 		}
 		lo, hi := f.painted.Rows(i)
+		first, last = min(first, lo), max(last, hi-1)
 		// The diagram package's own output, every text in it escaped.
 		p.svgBuf = diagram.AppendRows(p.svgBuf[:0], g, g.Rows[lo:hi])
 		at, where := f.rows, "beforeend"
@@ -85,7 +87,9 @@ func (p *page) addPieces(want []int) {
 		}
 	}
 	measure("a2aplay-rows", t0, dom.Now())
-	p.markNewRows() // findmarks.go: the findings' marks on the rows come
+	if first <= last { // findmarks.go: the findings' marks on the rows come
+		p.markNewRows(g.Rows[first].Index, g.Rows[last].Index)
+	}
 }
 
 // bring puts step k's row into the diagram when it is not in.
