@@ -74,6 +74,14 @@
 //	p := diagram.Prepare(steps, diagram.Options{Title: t.Title, IDPrefix: "fig-"})
 //	g := p.Layout(first, last)
 //
+// A page may also put a long diagram in a little at a time: the SVG of
+// a copy of its Geometry whose Rows hold only some rows, then the
+// others into its steps group as they are needed ([WriteRows],
+// [AppendRows]). [Geometry.Span] says how far a row's drawing reaches
+// down (its lane segment may run on past it) and [Geometry.Hit] its box
+// across the diagram, so that the page picks the rows a viewport meets
+// from the layout.
+//
 // # Same bytes everywhere
 //
 // Text is measured from advance widths built into the package (the

@@ -90,3 +90,33 @@ func (g *Geometry) Columns(k int) (a, b int, ok bool) {
 	}
 	return min(a, b), max(a, b), true
 }
+
+// Span is how far row k's drawing reaches down the diagram, at its own
+// size: from its top to its bottom, or on to the foot of the lane
+// segment it starts (its Mark), which runs down beside the rows after
+// it. A page that draws only the rows near its viewport draws a row
+// whose span meets it.
+func (g *Geometry) Span(k int) (top, bottom int) {
+	if k < 0 || k >= len(g.Rows) {
+		return 0, 0
+	}
+	r := &g.Rows[k]
+	top, bottom = r.Top, r.Bottom
+	if m := r.Mark; m != nil {
+		top, bottom = min(top, m.Bar.Y), max(bottom, m.Bar.Y+m.Bar.H+5) // the end's circle, r=5
+	}
+	return top, bottom
+}
+
+// Hit is row k's box across the diagram, the one a pointer picks the
+// step by (the "hit" rect its group starts with), at its own size.
+func (g *Geometry) Hit(k int) Rect {
+	if k < 0 || k >= len(g.Rows) {
+		return Rect{}
+	}
+	return g.hit(&g.Rows[k])
+}
+
+func (g *Geometry) hit(r *Row) Rect {
+	return Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}
+}

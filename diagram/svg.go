@@ -342,7 +342,7 @@ func (x *svgWriter) row(b svgBuf, g *Geometry, r *Row) svgBuf {
 		b = b.attr("data-task", r.TaskID)
 	}
 	b = b.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
-	b = b.rect("hit", Rect{X: margin / 2, Y: r.Top, W: g.Width - margin, H: r.Bottom - r.Top}, 6)
+	b = b.rect("hit", g.hit(r), 6)
 	b = b.rect("num", r.Number, 10)
 	b = b.s(`<text class="num"`).num("x", r.Number.X+r.Number.W/2).num("y", r.Number.Y+14).s(` text-anchor="middle">`).n(r.Index).s("</text>")
 	b = b.text("time mono", r.Time)

@@ -17,3 +17,14 @@ func WriteRows(w io.Writer, g *Geometry, rows []Row) error {
 	x.flush()
 	return x.err
 }
+
+// AppendRows appends the groups of rows, the bytes [WriteRows] writes,
+// to b and returns the extended buffer.
+func AppendRows(b []byte, g *Geometry, rows []Row) []byte {
+	x := &svgWriter{b: b, id: g.IDPrefix}
+	sb := svgBuf(x.b)
+	for i := range rows {
+		sb = x.endGroup(x.row(sb, g, &rows[i]))
+	}
+	return sb
+}

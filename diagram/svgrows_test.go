@@ -30,6 +30,9 @@ func TestWriteRows(t *testing.T) {
 				if err := WriteRows(&rest, g, g.Rows[k:]); err != nil {
 					t.Fatal(err)
 				}
+				if a := AppendRows([]byte("x"), g, g.Rows[k:]); string(a) != "x"+rest.String() {
+					t.Fatalf("AppendRows of rows %d on is not what WriteRows writes", k)
+				}
 				first, ok := strings.CutSuffix(b.String(), end)
 				if !ok {
 					t.Fatalf("the SVG of the first %d rows does not end with its steps group: %q", k, b.String()[max(b.Len()-40, 0):])

@@ -148,15 +148,7 @@ func TestFindingMarks(t *testing.T) {
 // the first screen too.
 func TestFindingMarksLargeFile(t *testing.T) {
 	text := longTranscript(t, 600)
-	tr, err := replay.Parse(text, "large.http")
-	if err != nil {
-		t.Fatal(err)
-	}
-	steps := replay.Steps(tr)
-	with := map[int]bool{}
-	for _, f := range check.Check(tr) {
-		with[check.StepOf(f, steps)] = true
-	}
+	with := findingSteps(t, text)
 	path := filepath.Join(t.TempDir(), "large.http")
 	if err := os.WriteFile(path, text, 0o644); err != nil {
 		t.Fatal(err)
@@ -169,13 +161,40 @@ func TestFindingMarksLargeFile(t *testing.T) {
 	eval[bool](tb, `(a2aplay.go(3001), true)`)
 	tb.at("large.http", 3001)
 	tb.wait(`performance.getEntriesByName("a2aplay-window-whole").length > ` + itoa(wholes))
+	if rows, want := tb.checkRowMarks(with); rows < 200 || want == 0 {
+		t.Fatalf("%d rows drawn, %d with findings", rows, want)
+	}
+	tb.checkClean()
+}
+
+// findingSteps returns the steps of the transcript text that have spec
+// findings.
+func findingSteps(t *testing.T, text []byte) map[int]bool {
+	t.Helper()
+	tr, err := replay.Parse(text, "findings.http")
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := replay.Steps(tr)
+	with := map[int]bool{}
+	for _, f := range check.Check(tr) {
+		with[check.StepOf(f, steps)] = true
+	}
+	return with
+}
+
+// checkRowMarks fails the test at each row drawn that is marked when
+// its step has no finding (with), or not marked when it has; it returns
+// how many rows are drawn and how many of them have findings.
+func (tb *tab) checkRowMarks(with map[int]bool) (rows, want int) {
+	tb.t.Helper()
 	type drawn struct {
 		Step   int  `json:"step"`
 		Marked bool `json:"marked"`
 	}
-	rows := eval[[]drawn](tb, `[...document.querySelectorAll("#diagram [data-step]")].map(g => ({step: +g.dataset.step, marked: !!g.querySelector(":scope > .finding-mark")}))`)
-	marked, want := 0, 0
-	for _, r := range rows {
+	drawnRows := eval[[]drawn](tb, `[...document.querySelectorAll("#diagram [data-step]")].map(g => ({step: +g.dataset.step, marked: !!g.querySelector(":scope > .finding-mark")}))`)
+	marked := 0
+	for _, r := range drawnRows {
 		if r.Marked {
 			marked++
 		}
@@ -183,12 +202,9 @@ func TestFindingMarksLargeFile(t *testing.T) {
 			want++
 		}
 		if r.Marked != with[r.Step] {
-			t.Errorf("step %d: marked %v, has findings %v", r.Step, r.Marked, with[r.Step])
+			tb.t.Errorf("step %d: marked %v, has findings %v", r.Step, r.Marked, with[r.Step])
 		}
 	}
-	if len(rows) < 200 || want == 0 {
-		t.Fatalf("%d rows drawn, %d with findings", len(rows), want)
-	}
-	t.Logf("%d rows drawn, %d marked", len(rows), marked)
-	tb.checkClean()
+	tb.t.Logf("%d rows drawn, %d marked", len(drawnRows), marked)
+	return len(drawnRows), want
 }

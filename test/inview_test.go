@@ -71,7 +71,8 @@ const inViewJS = `(async (from, to) => {
 		// The step's number, in the pinned column.
 		let num = null;
 		if (gut) {
-			if (gut !== gutSvg) { gutSvg = gut; nums = new Map([...gut.querySelectorAll("text.num")].map(t => [t.textContent, t])); }
+			// The numbers come in with their rows (a long diagram's).
+			if (gut !== gutSvg || !nums.has(String(k))) { gutSvg = gut; nums = new Map([...gut.querySelectorAll("text.num")].map(t => [t.textContent, t])); }
 			num = nums.get(String(k));
 		}
 		if (!num) why.push("no pinned number");
@@ -105,54 +106,72 @@ func (tb *tab) walkInView(what string) inViewWalk {
 	return w
 }
 
-var inViewSizes = []struct {
+type viewSize struct {
 	name string
 	w, h int64
-}{{"1366x768", 1366, 768}, {"390x844", 390, 844}}
+}
+
+var inViewSizes = []viewSize{{"1366x768", 1366, 768}, {"390x844", 390, 844}}
 
 // TestInView: every step of every shipped transcript and of a 1,000-step
 // transcript, at 1366x768 and at 390x844, by the rule above. It keeps
 // screenshots of the decisive steps of 06, 07 and 19 in
 // test/artifacts/screenshots/inview-*.png.
 func TestInView(t *testing.T) {
+	eachSize(t, func(t *testing.T, tb *tab, size viewSize) {
+		for _, tr := range env.shipped {
+			tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#t=` + tr.Name + `&s=1"`))
+			tb.at(tr.Name, 1)
+			if size.w < 640 {
+				// On a phone the diagram takes most of the screen: the
+				// issue saw 150-250 px.
+				h := eval[float64](tb, `document.getElementById("diagram").clientHeight`)
+				if h < 320 {
+					t.Errorf("%s at %s: the diagram is %.0f px tall, want at least 320", tr.Name, size.name, h)
+				}
+				t.Logf("%s at %s: the diagram is %.0f px tall", tr.Name, size.name, h)
+			}
+			w := tb.walkInView(tr.Name + " at " + size.name)
+			t.Logf("%s: %d steps, drawn %d times", tr.Name, w.Walked, w.Redraws)
+			tb.decisive(tr.Name, size.name)
+			if tr.Name == "19-planner" && size.w < 640 {
+				tb.unfoldByClick()
+			}
+		}
+		n := tb.loadLong(112) // the sample's 9 steps, 112 times: 1,008 steps
+		w := tb.walkInView(fmt.Sprintf("the %d-step transcript at %s", n, size.name))
+		t.Logf("long.http: %d steps, drawn %d times", w.Walked, w.Redraws)
+		tb.checkClean()
+	})
+}
+
+// eachSize runs f at each of inViewSizes, in a tab of that size of its
+// own that asks for reduced motion, open at the playground.
+func eachSize(t *testing.T, f func(t *testing.T, tb *tab, size viewSize)) {
 	for _, size := range inViewSizes {
 		t.Run(size.name, func(t *testing.T) {
 			tb := newTab(t)
 			tb.reducedMotion()
 			tb.do(chromedp.EmulateViewport(size.w, size.h))
 			tb.open(env.url)
-			for _, tr := range env.shipped {
-				tb.do(chromedp.Evaluate[chromedp.Void](`location.hash = "#t=` + tr.Name + `&s=1"`))
-				tb.at(tr.Name, 1)
-				if size.w < 640 {
-					// On a phone the diagram takes most of the screen: the
-					// issue saw 150-250 px.
-					h := eval[float64](tb, `document.getElementById("diagram").clientHeight`)
-					if h < 320 {
-						t.Errorf("%s at %s: the diagram is %.0f px tall, want at least 320", tr.Name, size.name, h)
-					}
-					t.Logf("%s at %s: the diagram is %.0f px tall", tr.Name, size.name, h)
-				}
-				w := tb.walkInView(tr.Name + " at " + size.name)
-				t.Logf("%s: %d steps, drawn %d times", tr.Name, w.Walked, w.Redraws)
-				tb.decisive(tr.Name, size.name)
-				if tr.Name == "19-planner" && size.w < 640 {
-					tb.unfoldByClick()
-				}
-			}
-			text := longTranscript(t, 112) // the sample's 9 steps, 112 times: 1,008 steps
-			r := eval[struct {
-				Steps int    `json:"steps"`
-				Error string `json:"error"`
-			}](tb, `a2aplay.load("long.http", `+js(string(text))+`)`)
-			if r.Error != "" || r.Steps < 1000 {
-				t.Fatalf("load: %+v", r)
-			}
-			w := tb.walkInView(fmt.Sprintf("the %d-step transcript at %s", r.Steps, size.name))
-			t.Logf("long.http: %d steps, drawn %d times", w.Walked, w.Redraws)
-			tb.checkClean()
+			f(t, tb, size)
 		})
 	}
+}
+
+// loadLong loads the sample repeated copies times (longTranscript), as
+// long.http, and returns its steps.
+func (tb *tab) loadLong(copies int) int {
+	tb.t.Helper()
+	text := longTranscript(tb.t, copies)
+	r := eval[struct {
+		Steps int    `json:"steps"`
+		Error string `json:"error"`
+	}](tb, `a2aplay.load("long.http", `+js(string(text))+`)`)
+	if r.Error != "" || r.Steps < 9*copies {
+		tb.t.Fatalf("load: %+v", r)
+	}
+	return r.Steps
 }
 
 // decisive keeps screenshots of the decisive steps of 06 (the question

@@ -67,6 +67,13 @@
 // The page (wasm/viewer) owns the DOM and calls into this package;
 // nothing here imports syscall/js.
 //
+// Of a diagram of more than [PaintAll] rows the page puts in only
+// what shows ([Painted]): the diagram's frame, and the rows that meet
+// the stage and a screen around it ([ViewBand]), a piece of
+// [PaintPiece] rows at a time, adding pieces as the learner scrolls,
+// steps or zooms; the pinned numbers' column comes in with them
+// ([AppendNumbers]).
+//
 // A large file the learner opens stays whole in a Web Worker; the
 // page holds a [Part] of it, the window of steps it draws, which the
 // worker draws for the screen ([Part.DrawScreen]): its SVG holds only

@@ -98,19 +98,26 @@ func StepBox(g *diagram.Geometry, k int) (b Box, ok bool) {
 	}, true
 }
 
-// AppendGutter appends the column of step numbers of g, drawn apart, to
-// b: an SVG as tall as g's and g.Gutter wide, with g's background behind
+// AppendGutter appends the column of step numbers of g's rows (all of
+// g.Rows, or those the page draws), drawn apart, to b: an SVG as tall as g's and g.Gutter wide, with g's background behind
 // the numbers. The page pins it to the stage's left edge, so that the
 // number of any step in view shows while the diagram scrolls sideways.
 // It is decoration beside the diagram, which says it all: hidden from
 // assistive technology, holding no ids and no text but numbers.
-func AppendGutter(b []byte, g *diagram.Geometry) []byte {
+func AppendGutter(b []byte, g *diagram.Geometry, rows []diagram.Row) []byte {
 	w := strconv.Itoa(g.Gutter)
 	h := strconv.Itoa(g.Height)
 	b = append(b, `<svg xmlns="http://www.w3.org/2000/svg" class="a2s" aria-hidden="true" focusable="false" viewBox="0 0 `...)
 	b = append(b, w+" "+h+`" width="`+w+`" height="`+h+`"><rect class="bg" width="`+w+`" height="`+h+`"/>`...)
-	for i := range g.Rows {
-		r := &g.Rows[i].Number
+	b = AppendNumbers(b, rows)
+	return append(b, "</svg>"...)
+}
+
+// AppendNumbers appends the numbers of rows as the column [AppendGutter]
+// draws them: the page adds them to the column as the rows come in.
+func AppendNumbers(b []byte, rows []diagram.Row) []byte {
+	for i := range rows {
+		r := &rows[i].Number
 		b = append(b, `<rect class="num" x="`...)
 		b = strconv.AppendInt(b, int64(r.X), 10)
 		b = append(b, `" y="`...)
@@ -124,8 +131,8 @@ func AppendGutter(b []byte, g *diagram.Geometry) []byte {
 		b = append(b, `" y="`...)
 		b = strconv.AppendInt(b, int64(r.Y+14), 10)
 		b = append(b, `" text-anchor="middle">`...)
-		b = strconv.AppendInt(b, int64(g.Rows[i].Index), 10)
+		b = strconv.AppendInt(b, int64(rows[i].Index), 10)
 		b = append(b, "</text>"...)
 	}
-	return append(b, "</svg>"...)
+	return b
 }

@@ -318,6 +318,13 @@ func SetOwnMarkupBytes(el js.Value, markup []byte) {
 	SetOwnMarkup(el, unsafe.String(unsafe.SliceData(markup), len(markup)))
 }
 
+// InsertOwnMarkupBytes puts markup this program generated, as for
+// [SetOwnMarkup], into the page where el's insertAdjacentHTML puts it
+// ("beforebegin", "beforeend", ...).
+func InsertOwnMarkupBytes(el js.Value, where string, markup []byte) {
+	el.Call("insertAdjacentHTML", where, unsafe.String(unsafe.SliceData(markup), len(markup)))
+}
+
 // Now is the page's high-resolution time in milliseconds.
 func Now() float64 { return global.Get("performance").Call("now").Float() }
 

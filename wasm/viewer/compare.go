@@ -195,6 +195,7 @@ func (p *page) compareTo(k int, h history) {
 	link := view.Link{Compare: m.story, Step: k}.Hash()
 	switch h {
 	case push:
+		p.flushLink() // the replay's entry left, and its step
 		writeLink("pushState", link)
 	case step, replace:
 		writeLink("replaceState", link)

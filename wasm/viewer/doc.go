@@ -31,8 +31,9 @@
 //     (the URL's deep link and the history), lane.go (the task-state
 //     lane under the diagram).
 //   - Diagram and zoom: draw.go (putting the diagram in, its steps'
-//     elements), zoom.go (the frame, zoom and fit), warm.go (the idle
-//     warm-up).
+//     elements), paint.go (of a long diagram, only the rows that show,
+//     more as the learner scrolls, steps and zooms: view.Painted),
+//     zoom.go (the frame, zoom and fit), warm.go (the idle warm-up).
 //   - Inspector: inspector.go (heading, facts, notes, the raw and JSON
 //     tabs, copy), approvelink.go (an approve link in "Says").
 //   - Files and opener: docs.go (the transcripts the page holds),

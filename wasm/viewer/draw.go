@@ -35,6 +35,7 @@ func (p *page) draw(d *doc, at int) error {
 	}
 	whole := d.first <= 1 && d.last >= d.count()
 	prerendered := whole && !d.local && dom.Attr(c, "data-transcript") == d.name && len(dom.All(c, "svg")) == 1
+	var pt *view.Painted // every row in
 	if !prerendered {
 		t0 := dom.Now()
 		first, last := d.first, d.last
@@ -60,7 +61,12 @@ func (p *page) draw(d *doc, at int) error {
 			if d.folds = view.FoldsFor(g, at, d.folds, d.open, p.foldRoom(g)); d.folds != nil {
 				d.geom = view.PageLayout(d.t, d.steps, first, last, d.folds)
 			}
-			p.svgBuf = diagram.AppendSVG(p.svgBuf[:0], d.geom)
+			// Of a long diagram, the frame and the rows of a screen or
+			// two (paint.go).
+			pt = p.firstPieces(d.geom, at)
+			fr := *d.geom
+			fr.Rows = pt.Drawn()
+			p.svgBuf = diagram.AppendSVG(p.svgBuf[:0], &fr)
 			d.svgMs = dom.Now() - t0
 			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
 			dom.SetOwnMarkupBytes(c, p.svgBuf)
@@ -76,7 +82,7 @@ func (p *page) draw(d *doc, at int) error {
 	if d.lazy != nil {
 		d.base, d.geom = nil, nil
 	}
-	p.frame(d.geom)
+	p.frame(d.geom, pt)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, d.count()+1)
@@ -148,7 +154,7 @@ func (p *page) widen(lz *lazy, n int) {
 		rows.Call("insertAdjacentHTML", "afterbegin", lz.more.Index(lz.lo))
 	}
 	measure("a2aplay-rows", t0, dom.Now())
-	p.markNewRows() // findmarks.go: the findings' marks on the rows come
+	p.markNewRows(p.cur.first, p.cur.last) // findmarks.go: the findings' marks on the rows come
 	if lz.whole() {
 		dom.Global().Get("performance").Call("mark", "a2aplay-window-whole")
 	}
@@ -166,13 +172,16 @@ func (p *page) widen(lz *lazy, n int) {
 // addMarks puts the band and the veil over f's SVG, hidden, in a box
 // over the steps' rows that clips them: the veil is as tall as the box,
 // moved down to start below the current row.
-func (f *figure) addMarks() {
-	hit := f.svg.Call("querySelector", ".hit")
-	if hit.IsNull() {
+func (f *figure) addMarks(g *diagram.Geometry) {
+	if g != nil && len(g.Rows) > 0 {
+		r := g.Hit(0) // from the layout
+		f.rowX, f.rowW = float64(r.X), float64(r.W)
+	} else if hit := f.svg.Call("querySelector", ".hit"); !hit.IsNull() {
+		f.rowX, _ = strconv.ParseFloat(dom.Attr(hit, "x"), 64)
+		f.rowW, _ = strconv.ParseFloat(dom.Attr(hit, "width"), 64)
+	} else {
 		return
 	}
-	f.rowX, _ = strconv.ParseFloat(dom.Attr(hit, "x"), 64)
-	f.rowW, _ = strconv.ParseFloat(dom.Attr(hit, "width"), 64)
 	now, veil := dom.El("div", "now"), dom.El("div", "veil")
 	f.nowCSS, f.veilCSS = now.Get("style"), veil.Get("style")
 	// a2s: the diagram's colours (diagram.StyleSheet).
@@ -274,7 +283,10 @@ func (p *page) mark(k int) js.Value {
 		el := dom.Document().Call("getElementById", view.IDPrefix+id)
 		if el.IsNull() && k == p.nav.Cur {
 			// The current step is always drawn: its rows come in now.
-			if lz, part := p.cur.lazy, p.cur.part; lz != nil && (k < part.ShownFirst || k > part.ShownLast) {
+			if !p.figure.painted.Whole() {
+				p.bring(k) // paint.go
+				el = dom.Document().Call("getElementById", view.IDPrefix+id)
+			} else if lz, part := p.cur.lazy, p.cur.part; lz != nil && (k < part.ShownFirst || k > part.ShownLast) {
 				n, _ := slices.BinarySearch(lz.moreLast, k)
 				p.widen(lz, n)
 				el = dom.Document().Call("getElementById", view.IDPrefix+id)

@@ -26,18 +26,20 @@ func (p *page) markFindings() {
 	for _, old := range dom.All(p.el.diagram, ".finding-mark") {
 		old.Call("remove")
 	}
-	p.markNewRows()
+	if d := p.cur; d != nil {
+		p.markNewRows(d.first, d.last)
+	}
 }
 
-// markNewRows puts the marks on the steps drawn that have none yet: the
-// rows of a long file's window come in a few at a time (draw.go's
-// widen).
-func (p *page) markNewRows() {
+// markNewRows puts the marks on the steps first to last drawn that have
+// none yet: the rows of a long file's window come in a few at a time
+// (draw.go's widen), and so do a long diagram's (paint.go).
+func (p *page) markNewRows(first, last int) {
 	d := p.cur
 	if d == nil {
 		return
 	}
-	for _, k := range view.FindingSteps(d.findings, d.first, d.last) {
+	for _, k := range view.FindingSteps(d.findings, first, last) {
 		g := p.mark(k)
 		if g.IsUndefined() || !g.Call("querySelector", ":scope > .finding-mark").IsNull() {
 			continue

@@ -42,13 +42,18 @@ type figure struct {
 	// at the overview), at the SVG's own size.
 	marks, nowCSS, veilCSS js.Value
 	rowX, rowW, rowY, rowH float64
+
+	// The diagram's steps group, and which pieces of its rows it holds
+	// (paint.go); nil when it holds them all.
+	rows    js.Value
+	painted *view.Painted
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
 // and its step numbers (of g, the layout it was drawn from, when the
-// page has it) and sizes it.
-func (p *page) frame(g *diagram.Geometry) {
-	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), gut: js.Undefined(), avail: p.figure.avail}
+// page has it; pt says which of its rows the SVG holds) and sizes it.
+func (p *page) frame(g *diagram.Geometry, pt *view.Painted) {
+	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), gut: js.Undefined(), rows: js.Undefined(), avail: p.figure.avail, painted: pt}
 	c := p.el.diagram
 	svg := c.Call("querySelector", "svg")
 	if svg.IsNull() {
@@ -64,7 +69,14 @@ func (p *page) frame(g *diagram.Geometry) {
 	f.fig = dom.El("div", "fig")
 	svg.Call("replaceWith", f.fig)
 	f.foot = h
-	if life := svg.Call("querySelector", ".life"); !life.IsNull() {
+	f.rows = svg.Call("querySelector", ":scope > g.steps")
+	if f.rows.IsNull() {
+		f.rows = js.Undefined()
+	}
+	if g != nil && float64(g.Width) == w {
+		// From the layout: where the lifelines start and end.
+		f.pinH, f.foot = float64(g.LifelineTop), float64(g.LifelineBottom)
+	} else if life := svg.Call("querySelector", ".life"); !life.IsNull() {
 		if y, err := strconv.ParseFloat(dom.Attr(life, "y1"), 64); err == nil && y > 0 && y < h {
 			f.pinH = y
 		}
@@ -83,11 +95,15 @@ func (p *page) frame(g *diagram.Geometry) {
 		f.gutW = float64(g.Gutter)
 		f.gut = dom.El("div", "gut")
 		dom.SetAttr(f.gut, "aria-hidden", "true")
-		dom.SetOwnMarkupBytes(f.gut, view.AppendGutter(nil, g))
+		rows := g.Rows
+		if pt != nil {
+			rows = pt.Drawn()
+		}
+		dom.SetOwnMarkupBytes(f.gut, view.AppendGutter(nil, g, rows))
 		dom.Append(f.fig, f.gut)
 	}
 	dom.Append(f.fig, svg)
-	f.addMarks()
+	f.addMarks(g)
 	p.applyZoom()
 }
 
@@ -208,6 +224,7 @@ func (p *page) zoomTo(z view.Zoom, x, y float64, at bool) {
 		"top":      c.Get("scrollTop").Float() + after.Top + uy*f.scale - y,
 		"behavior": "instant",
 	})
+	p.paintRows() // paint.go: the rows the zoom brings in range
 	if !at {
 		if el := p.mark(p.nav.Cur); !el.IsUndefined() {
 			p.reveal(el)
@@ -284,9 +301,11 @@ func (p *page) wireZoom(on listener) {
 	}
 	on(e.diagram, "touchend", end)
 	on(e.diagram, "touchcancel", end)
+	on(e.diagram, "scroll", func(js.Value) { p.paintRows() })
 	on(dom.Global(), "resize", func(js.Value) {
 		p.figure.avail = p.stageWidth()
 		p.applyZoom()
+		p.paintRows()
 		// A narrower stage may fold what the current step crosses, a
 		// wider one need not.
 		if d := p.cur; d != nil && p.refold(d, p.nav.Cur) {
