@@ -100,11 +100,8 @@ func (p *page) togglePredict() {
 // first question on the way that was not answered yet, when predict
 // mode is on. A question asked stops playback.
 func (p *page) predictStop(i int) int {
-	if !p.predict.on {
-		return i
-	}
 	z := p.quiz(p.cur)
-	if z == nil {
+	if !p.predict.on || z == nil {
 		return i
 	}
 	i, asks := z.Move(p.nav.Cur, i)
@@ -148,17 +145,14 @@ func (p *page) pick(c int) {
 // the switch, the veils, and the panel's question or verdict.
 func (p *page) paintPredict() {
 	m := &p.predict
-	// The quiz is made when predict mode is on: its questions took 8
-	// ms of a cold 1,000-step load that never asked one (bench -profile).
-	can := p.cur != nil && p.cur != p.live.doc // p.quiz makes one
-	p.paintPredictSwitch(can)
-	on := m.on && can
+	z := p.quiz(p.cur)
+	p.paintPredictSwitch(z)
+	on := m.on && z != nil
 	p.paintVeils(on)
 	if !on {
 		m.shown = false
 		return
 	}
-	z := p.quiz(p.cur)
 	if q, ok := z.Asking(); ok && q.Step != p.nav.Cur+1 {
 		z.Move(p.nav.Cur, p.nav.Cur) // asked at another position: the page moved since
 	}
@@ -189,16 +183,16 @@ func (p *page) paintPredict() {
 }
 
 // paintPredictSwitch enables predict mode's switch where the transcript
-// shown can have questions (can), and says why not where it cannot.
-func (p *page) paintPredictSwitch(can bool) {
+// shown has questions (z), and says why not where it has none.
+func (p *page) paintPredictSwitch(z *view.Quiz) {
 	m := &p.predict
 	if m.sw == p.cur { // none: Live before its first exchange
 		return
 	}
 	m.sw = p.cur
-	m.el.on.Set("disabled", !can)
+	m.el.on.Set("disabled", z == nil)
 	title := "Guess what comes next before each step that decides something"
-	if !can {
+	if z == nil {
 		title = "Predict works on a replay: a shipped transcript or a file you opened (save a Live session and open it)"
 	}
 	dom.SetAttr(m.el.on, "title", title)
