@@ -45,7 +45,7 @@ const warmSteps = 3000
 // warmError.
 func (p *page) warmUp() {
 	ric := dom.Global().Get("requestIdleCallback")
-	if ric.Type() != js.TypeFunction {
+	if !warmUpOn || ric.Type() != js.TypeFunction {
 		return // no way to tell when the learner is not waiting
 	}
 	var round js.Func
