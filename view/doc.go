@@ -79,8 +79,12 @@
 // worker draws for the screen ([Part.DrawScreen]): its SVG holds only
 // the rows of the screen around the current step (or the window's
 // first screen), and the other rows, before and after, come in pieces
-// of [PieceSteps] steps that the page adds when it is idle. Export still
-// writes the whole transcript, from the worker.
+// of [PieceSteps] steps that the page adds when it is idle. With them
+// comes the window's [Frame], what the page frames the diagram and marks
+// the current step by (the SVG's size, the lifelines' ends, each row's
+// span), as it takes it from the layout of a diagram it draws itself
+// ([FrameOf]): the page never reads geometry back from an SVG. Export
+// still writes the whole transcript, from the worker.
 //
 // Positions run from 0 to N for a transcript of N steps. Position 0 is
 // the overview: every step drawn plainly, none selected. Position k

@@ -46,6 +46,9 @@ type Part struct {
 	Widest                int    `json:",omitempty"`
 	ShownFirst, ShownLast int    `json:",omitempty"`
 	More                  []Rows `json:",omitempty"`
+	// Frame is the drawn window's geometry the page frames it and marks
+	// its steps by, every row of it, whether in SVG or in More.
+	Frame Frame
 
 	// Provisional is set on the first part of a long transcript cut
 	// before all its steps were worked out ([CutFirst]): it has no lanes,
@@ -116,7 +119,7 @@ func (p *Part) DrawScreen(at, height int) error {
 	if err != nil {
 		return err
 	}
-	p.Widest = widest
+	p.Widest, p.Frame = widest, FrameOf(g)
 	rows := g.Rows
 	i, j := 0, len(rows)
 	if height > 0 {

@@ -15,7 +15,7 @@ import (
 // the browser kept from an older site) refuse each other's messages
 // with ErrVersion rather than misread them. Raise it with every change
 // to what a message holds or how it is written.
-const Version = 5
+const Version = 6
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.
@@ -129,6 +129,9 @@ func ReadPart(data []byte) (*Window, error) {
 	if p := w.Part; d.Err == nil {
 		if len(p.Steps) > 0 || p.SVG != "" || p.Transcript != nil && len(p.Transcript.Exchanges) > 0 {
 			d.Fail("a part's head that holds steps, exchanges or its drawing")
+		}
+		if err := p.Frame.Check(); err != nil {
+			d.Fail("%v", err)
 		}
 		for _, q := range p.Questions {
 			if q.Answer < 0 || q.Answer >= len(q.Choices) {

@@ -25,9 +25,12 @@ func filled[T any]() *T {
 }
 
 // filledPart returns a view.Part with every field set, its questions'
-// answers among their choices, as a worker sends them.
+// answers among their choices and its frame whole, as a worker sends
+// them.
 func filledPart() *view.Part {
 	p := filled[view.Part]()
+	p.Frame = view.Frame{Width: 700, Height: 900, LifelineTop: 70, LifelineBottom: 880, RowX: 4, RowW: 692,
+		Rows: []view.FrameRow{{Index: 10, Top: 80, Bottom: 120}, {Index: 11, Top: 120, Bottom: 170}}}
 	for i := range p.Questions {
 		p.Questions[i].Answer = len(p.Questions[i].Choices) - 1
 	}
@@ -313,6 +316,16 @@ func TestPartHeadHoldsSteps(t *testing.T) {
 		if _, err := ReadPart(e.B); err == nil || !strings.Contains(err.Error(), "a part's head that holds") {
 			t.Errorf("ReadPart: %v", err)
 		}
+	}
+}
+
+// TestPartFrameChecked: a part whose frame is out of order is an error
+// that names it, not marks drawn anywhere.
+func TestPartFrameChecked(t *testing.T) {
+	p := filledPart()
+	p.Frame.Rows[1].Index = 9
+	if _, err := ReadPart(NewPart(1, p, 0).Data); err == nil || !strings.Contains(err.Error(), "a frame's row 1 (step 9") {
+		t.Errorf("ReadPart: %v", err)
 	}
 }
 

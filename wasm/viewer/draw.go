@@ -79,10 +79,14 @@ func (p *page) draw(d *doc, at int) error {
 		d.base = view.PageLayout(d.t, d.steps, 0, 0, nil)
 		d.geom, d.folds = d.base, nil
 	}
+	// The frame is the layout's; of a window the opener drew, the one
+	// it sent with it.
+	fr := view.FrameOf(d.geom)
 	if d.lazy != nil {
 		d.base, d.geom = nil, nil
+		fr = d.part.Frame
 	}
-	p.frame(d.geom, pt)
+	p.frame(fr, d.geom, pt)
 	// Steps are found by id when first needed: reading a thousand
 	// attributes across the JavaScript boundary costs more than drawing.
 	p.marks = make([]js.Value, d.count()+1)
@@ -171,15 +175,10 @@ func (p *page) widen(lz *lazy, n int) {
 
 // addMarks puts the band and the veil over f's SVG, hidden, in a box
 // over the steps' rows that clips them: the veil is as tall as the box,
-// moved down to start below the current row.
-func (f *figure) addMarks(g *diagram.Geometry) {
-	if g != nil && len(g.Rows) > 0 {
-		r := g.Hit(0) // from the layout
-		f.rowX, f.rowW = float64(r.X), float64(r.W)
-	} else if hit := f.svg.Call("querySelector", ".hit"); !hit.IsNull() {
-		f.rowX, _ = strconv.ParseFloat(dom.Attr(hit, "x"), 64)
-		f.rowW, _ = strconv.ParseFloat(dom.Attr(hit, "width"), 64)
-	} else {
+// moved down to start below the current row. A diagram without rows
+// has none.
+func (f *figure) addMarks() {
+	if len(f.frame.Rows) == 0 {
 		return
 	}
 	now, veil := dom.El("div", "now"), dom.El("div", "veil")
@@ -205,8 +204,8 @@ func (f *figure) placeMarks() {
 	st.Set("width", num(f.w*s)+"px")
 	st.Set("height", num(f.foot*s)+"px")
 	st.Set("bottom", num((f.h-f.foot)*s)+"px")
-	f.nowCSS.Set("left", num(f.rowX*s)+"px")
-	f.nowCSS.Set("width", num(f.rowW*s)+"px")
+	f.nowCSS.Set("left", num(float64(f.frame.RowX)*s)+"px")
+	f.nowCSS.Set("width", num(float64(f.frame.RowW)*s)+"px")
 	f.moveMarks()
 }
 
@@ -225,8 +224,10 @@ func (p *page) paintMarks(el js.Value) {
 	if f.marks.IsUndefined() {
 		return
 	}
-	// No row's height: hidden, as at the overview.
-	if el.IsUndefined() {
+	// No row's height: hidden, as at the overview. A step drawn has its
+	// row in the frame, from the layout.
+	r, ok := f.frame.Row(p.nav.Cur)
+	if el.IsUndefined() || !ok {
 		if f.rowH > 0 {
 			f.rowH = 0
 			dom.SetHidden(f.marks, true)
@@ -236,21 +237,7 @@ func (p *page) paintMarks(el js.Value) {
 	if f.rowH == 0 {
 		dom.SetHidden(f.marks, false)
 	}
-	// The row's box, from the layout the page drew, or else from the
-	// step's group, which starts with it (the diagram package draws it
-	// first).
-	var g *diagram.Geometry
-	if p.cur != nil {
-		g = p.cur.geom
-	}
-	if row := view.RowOf(g, p.nav.Cur); row >= 0 {
-		r := &g.Rows[row]
-		f.rowY, f.rowH = float64(r.Top), float64(r.Bottom-r.Top)
-	} else {
-		hit := el.Get("firstElementChild")
-		f.rowY, _ = strconv.ParseFloat(dom.Attr(hit, "y"), 64)
-		f.rowH, _ = strconv.ParseFloat(dom.Attr(hit, "height"), 64)
-	}
+	f.rowY, f.rowH = float64(r.Top), float64(r.Bottom-r.Top)
 	f.moveMarks()
 }
 

@@ -408,7 +408,7 @@ func (p *page) livePlaceholder() {
 	c := p.el.diagram
 	dom.SetAttr(c, "data-transcript", "")
 	dom.Clear(c)
-	p.frame(nil, nil) // no diagram: the zoom buttons rest
+	p.frame(view.Frame{}, nil, nil) // no diagram: the zoom buttons rest
 	dom.Append(c, dom.El("div", "lv-empty",
 		dom.TextEl("p", "lv-empty-title", "Your session is drawn here"),
 		dom.TextEl("p", "", "Every request you send and every answer, frame and operator decision appears as a step, as it happens. Start with the first button of the Live panel.")))

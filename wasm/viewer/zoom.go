@@ -36,12 +36,16 @@ type figure struct {
 	scale         float64  // the scale it is drawn at
 	avail         float64  // the stage's width, as last measured
 
+	// What the page knows of the drawn layout (view.Frame): never read
+	// back from the SVG.
+	frame view.Frame
+
 	// The current step's marks (see addMarks), undefined without steps:
 	// their box and the style objects of the band and the veil; the
-	// rows' left edge and width, and the current row's top and height (0
-	// at the overview), at the SVG's own size.
+	// current row's top and height (0 at the overview), at the SVG's own
+	// size.
 	marks, nowCSS, veilCSS js.Value
-	rowX, rowW, rowY, rowH float64
+	rowY, rowH             float64
 
 	// The diagram's steps group, and which pieces of its rows it holds
 	// (paint.go); nil when it holds them all.
@@ -50,40 +54,28 @@ type figure struct {
 }
 
 // frame wraps the stage's fresh SVG into its figure, pins its top rows
-// and its step numbers (of g, the layout it was drawn from, when the
-// page has it; pt says which of its rows the SVG holds) and sizes it.
-func (p *page) frame(g *diagram.Geometry, pt *view.Painted) {
+// and its step numbers and sizes it, by fr, the frame of the layout it
+// was drawn from; g is that layout when the page laid it out itself (it
+// draws the numbers' column), and pt says which of its rows the SVG
+// holds.
+func (p *page) frame(fr view.Frame, g *diagram.Geometry, pt *view.Painted) {
 	p.figure = figure{fig: js.Undefined(), svg: js.Undefined(), pin: js.Undefined(), gut: js.Undefined(), rows: js.Undefined(), avail: p.figure.avail, painted: pt}
 	c := p.el.diagram
 	svg := c.Call("querySelector", "svg")
-	if svg.IsNull() {
-		return
-	}
-	w, errW := strconv.ParseFloat(dom.Attr(svg, "width"), 64)
-	h, errH := strconv.ParseFloat(dom.Attr(svg, "height"), 64)
-	if errW != nil || errH != nil || w <= 0 || h <= 0 {
+	if svg.IsNull() || fr.Width <= 0 || fr.Height <= 0 {
 		return
 	}
 	f := &p.figure
-	f.svg, f.w, f.h = svg, w, h
+	w, h := float64(fr.Width), float64(fr.Height)
+	f.svg, f.w, f.h, f.frame = svg, w, h, fr
 	f.fig = dom.El("div", "fig")
 	svg.Call("replaceWith", f.fig)
-	f.foot = h
 	f.rows = svg.Call("querySelector", ":scope > g.steps")
 	if f.rows.IsNull() {
 		f.rows = js.Undefined()
 	}
-	if g != nil && float64(g.Width) == w {
-		// From the layout: where the lifelines start and end.
-		f.pinH, f.foot = float64(g.LifelineTop), float64(g.LifelineBottom)
-	} else if life := svg.Call("querySelector", ".life"); !life.IsNull() {
-		if y, err := strconv.ParseFloat(dom.Attr(life, "y1"), 64); err == nil && y > 0 && y < h {
-			f.pinH = y
-		}
-		if y, err := strconv.ParseFloat(dom.Attr(life, "y2"), 64); err == nil && y > f.pinH && y < h {
-			f.foot = y
-		}
-	}
+	// Where the lifelines start and end.
+	f.pinH, f.foot = float64(fr.LifelineTop), float64(fr.LifelineBottom)
 	if f.pinH > 0 {
 		f.pin = pinnedRows(svg, w, f.pinH)
 		dom.Append(f.fig, dom.El("div", "pin", f.pin))
@@ -91,7 +83,7 @@ func (p *page) frame(g *diagram.Geometry, pt *view.Painted) {
 	// After the pinned rows, whose height it is moved up by (applyZoom),
 	// so that the SVG stays the figure's last child and the pinned rows
 	// its first.
-	if g != nil && g.Gutter > 0 && float64(g.Width) == w {
+	if g != nil && g.Gutter > 0 {
 		f.gutW = float64(g.Gutter)
 		f.gut = dom.El("div", "gut")
 		dom.SetAttr(f.gut, "aria-hidden", "true")
@@ -103,7 +95,7 @@ func (p *page) frame(g *diagram.Geometry, pt *view.Painted) {
 		dom.Append(f.fig, f.gut)
 	}
 	dom.Append(f.fig, svg)
-	f.addMarks(g)
+	f.addMarks()
 	p.applyZoom()
 }
 
