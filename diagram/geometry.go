@@ -225,3 +225,25 @@ var (
 	fullMetrics    = metrics{margin: margin, maxLabelW: maxLabelW, minGap: minGap, headerPadX: headerPadX, headerMinW: headerMinW, labelPad: labelPad}
 	compactMetrics = metrics{margin: 8, maxLabelW: 160, minGap: 120, headerPadX: 10, headerMinW: 84, labelPad: 10, numbersFirst: true}
 )
+
+// lineEnd is where the line of a straight arrow ends: 2 px short of its
+// tip, under the head.
+func (a *Arrow) lineEnd() int {
+	if a.X2 < a.X1 {
+		return a.X2 + 2
+	}
+	return a.X2 - 2
+}
+
+// MarkPoint is the point a mark on row r (a spec finding's "!") is
+// centred on: the middle of its arrow's line, or, for a row with no
+// straight arrow (a stream's close, a self arrow), 12 px right of its
+// step number's pill, at the pill's middle. X is rounded down to a
+// whole pixel (the layout's are never negative).
+func (r *Row) MarkPoint() (x, y int) {
+	if a := r.Arrow; a != nil && !a.Self {
+		return (a.X1 + a.lineEnd()) / 2, r.Y
+	}
+	n := r.Number
+	return n.X + n.W + 12, n.Y + n.H/2
+}

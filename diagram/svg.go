@@ -416,7 +416,7 @@ func (b svgBuf) arrow(r *Row, a *Arrow) svgBuf {
 	if a.X2 < a.X1 {
 		dir = -1
 	}
-	b = b.line("arrow", a.X1, y, a.X2-dir*2, y)
+	b = b.line("arrow", a.X1, y, a.lineEnd(), y)
 	return b.head(r.Kind, a.X2, y, dir)
 }
 

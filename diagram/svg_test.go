@@ -541,3 +541,25 @@ func TestPushArrow(t *testing.T) {
 		t.Errorf("Mermaid draws no async arrow for the push:\n%s", m.String())
 	}
 }
+
+// TestMarkPoint: a mark goes on the middle of a straight arrow's line as
+// drawn (2 px short of its tip, whichever way it points), and beside the
+// step number of a row with a self arrow or none.
+func TestMarkPoint(t *testing.T) {
+	num := Rect{X: 4, Y: 90, W: 30, H: 20}
+	for _, c := range []struct {
+		name string
+		a    *Arrow
+		x, y int
+	}{
+		{"right", &Arrow{X1: 100, X2: 301}, 199, 100}, // the line 100 to 299
+		{"left", &Arrow{X1: 300, X2: 100}, 201, 100},  // the line 300 to 102
+		{"self", &Arrow{X1: 100, X2: 100, Self: true}, 46, 100},
+		{"close", nil, 46, 100},
+	} {
+		r := Row{Y: 100, Number: num, Arrow: c.a}
+		if x, y := r.MarkPoint(); x != c.x || y != c.y {
+			t.Errorf("%s: MarkPoint() = %d,%d, want %d,%d", c.name, x, y, c.x, c.y)
+		}
+	}
+}

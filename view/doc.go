@@ -81,8 +81,9 @@
 // first screen), and the other rows, before and after, come in pieces
 // of [PieceSteps] steps that the page adds when it is idle. With them
 // comes the window's [Frame], what the page frames the diagram and marks
-// the current step by (the SVG's size, the lifelines' ends, each row's
-// span), as it takes it from the layout of a diagram it draws itself
+// the current step and the spec findings by (the SVG's size, the
+// lifelines' ends, each row's span and the point of its finding mark,
+// diagram.Row.MarkPoint), as it takes it from the layout of a diagram it draws itself
 // ([FrameOf]): the page never reads geometry back from an SVG. Export
 // still writes the whole transcript, from the worker.
 //

@@ -21,10 +21,12 @@ type Frame struct {
 	Rows                        []FrameRow // one per drawn step, top to bottom
 }
 
-// A FrameRow is one drawn step's row: the step's Index and the span of
-// its row, Top to Bottom.
+// A FrameRow is one drawn step's row: the step's Index, the span of its
+// row, Top to Bottom, and the point a spec finding's mark on it is
+// centred on, MarkX and MarkY ([diagram.Row.MarkPoint]).
 type FrameRow struct {
 	Index, Top, Bottom int
+	MarkX, MarkY       int
 }
 
 // FrameOf is the frame of a diagram laid out as g, every row of it; the
@@ -40,7 +42,8 @@ func FrameOf(g *diagram.Geometry) Frame {
 	}
 	f.Rows = make([]FrameRow, len(g.Rows))
 	for i, r := range g.Rows {
-		f.Rows[i] = FrameRow{Index: r.Index, Top: r.Top, Bottom: r.Bottom}
+		x, y := r.MarkPoint()
+		f.Rows[i] = FrameRow{Index: r.Index, Top: r.Top, Bottom: r.Bottom, MarkX: x, MarkY: y}
 	}
 	return f
 }
@@ -56,7 +59,8 @@ func (f *Frame) Row(k int) (FrameRow, bool) {
 
 // Check says what is wrong with a frame that came from elsewhere (a
 // worker's message), or nil: a size that is not positive when it has
-// rows, lifelines outside it, rows out of order or upside down.
+// rows, lifelines outside it, rows out of order or upside down, a mark
+// outside it.
 func (f *Frame) Check() error {
 	if f.Width < 0 || f.Height < 0 || f.LifelineTop < 0 || f.LifelineTop > f.LifelineBottom || f.LifelineBottom > f.Height {
 		return fmt.Errorf("a frame %dx%d with lifelines from %d to %d", f.Width, f.Height, f.LifelineTop, f.LifelineBottom)
@@ -64,6 +68,9 @@ func (f *Frame) Check() error {
 	for i, r := range f.Rows {
 		if r.Top > r.Bottom || i > 0 && r.Index <= f.Rows[i-1].Index {
 			return fmt.Errorf("a frame's row %d (step %d, from %d to %d) out of order", i, r.Index, r.Top, r.Bottom)
+		}
+		if r.MarkX < 0 || r.MarkX > f.Width || r.MarkY < 0 || r.MarkY > f.Height {
+			return fmt.Errorf("a frame's row %d (step %d) has its mark at %d,%d, outside %dx%d", i, r.Index, r.MarkX, r.MarkY, f.Width, f.Height)
 		}
 	}
 	return nil

@@ -30,7 +30,7 @@ func filled[T any]() *T {
 func filledPart() *view.Part {
 	p := filled[view.Part]()
 	p.Frame = view.Frame{Width: 700, Height: 900, LifelineTop: 70, LifelineBottom: 880, RowX: 4, RowW: 692,
-		Rows: []view.FrameRow{{Index: 10, Top: 80, Bottom: 120}, {Index: 11, Top: 120, Bottom: 170}}}
+		Rows: []view.FrameRow{{Index: 10, Top: 80, Bottom: 120, MarkX: 350, MarkY: 100}, {Index: 11, Top: 120, Bottom: 170, MarkX: 96, MarkY: 131}}}
 	for i := range p.Questions {
 		p.Questions[i].Answer = len(p.Questions[i].Choices) - 1
 	}

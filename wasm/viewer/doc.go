@@ -34,9 +34,9 @@
 //     elements), paint.go (of a long diagram, only the rows that show,
 //     more as the learner scrolls, steps and zooms: view.Painted),
 //     zoom.go (the frame, zoom and fit), warm.go (the idle warm-up).
-//     The frame and the current step's marks are placed by a view.Frame,
-//     of the layout the page drew or sent with a worker's window, never
-//     by geometry read back from the SVG.
+//     The frame, the current step's marks and the spec findings' marks
+//     are placed by a view.Frame, of the layout the page drew or sent
+//     with a worker's window, never by geometry read back from the SVG.
 //   - Inspector: inspector.go (heading, facts, notes, the raw and JSON
 //     tabs, copy), approvelink.go (an approve link in "Says").
 //   - Files and opener: docs.go (the transcripts the page holds),

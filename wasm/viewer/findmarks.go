@@ -11,7 +11,6 @@ package viewer
 // and why (view.FindingsAt).
 
 import (
-	"strconv"
 	"syscall/js"
 
 	"github.com/a2aplay/a2aplay/view"
@@ -44,28 +43,20 @@ func (p *page) markNewRows(first, last int) {
 		if g.IsUndefined() || !g.Call("querySelector", ":scope > .finding-mark").IsNull() {
 			continue
 		}
-		if m := findingMark(g, view.FindingMark(d.findings, k)); !m.IsUndefined() {
-			g.Call("append", m)
+		if r, ok := p.figure.frame.Row(k); ok {
+			g.Call("append", findingMark(r, view.FindingMark(d.findings, k)))
 		}
 	}
 }
 
-// findingMark makes the mark for step g named name: a disc with "!" on
-// the middle of its arrow (or, for a step without one, a closed stream,
-// beside its number), its name as its accessible name and its tooltip.
-// The name is set as an attribute and as text, never as markup.
-func findingMark(g js.Value, name string) js.Value {
-	x, y, ok := 0.0, 0.0, false
-	if a := g.Call("querySelector", "line.arrow"); !a.IsNull() {
-		x = (attrNum(a, "x1") + attrNum(a, "x2")) / 2
-		y, ok = attrNum(a, "y1"), true
-	} else if n := g.Call("querySelector", "rect.num"); !n.IsNull() {
-		x = attrNum(n, "x") + attrNum(n, "width") + 12
-		y, ok = attrNum(n, "y")+attrNum(n, "height")/2, true
-	}
-	if !ok {
-		return js.Undefined()
-	}
+// findingMark makes the mark named name for the step drawn in row r: a
+// disc with "!" at the row's mark point (the middle of its arrow or,
+// for a step without a straight one, beside its number; the frame has
+// it from the layout, never from the SVG), its name as its accessible
+// name and its tooltip. The name is set as an attribute and as text,
+// never as markup.
+func findingMark(r view.FrameRow, name string) js.Value {
+	x, y := float64(r.MarkX), float64(r.MarkY)
 	doc := dom.Document()
 	m := doc.Call("createElementNS", svgNS, "g")
 	dom.SetAttr(m, "class", "finding-mark")
@@ -85,12 +76,6 @@ func findingMark(g js.Value, name string) js.Value {
 	dom.SetText(t, "!")
 	dom.Append(m, title, c, t)
 	return m
-}
-
-// attrNum reads a number attribute of an SVG element; 0 when it has none.
-func attrNum(el js.Value, name string) float64 {
-	f, _ := strconv.ParseFloat(dom.Attr(el, name), 64)
-	return f
 }
 
 // goFinding moves to the next step with a finding (dir > 0) or the
