@@ -1,16 +1,9 @@
 package test
 
 import (
-	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/a2aplay/a2aplay/test/browser"
-	"github.com/a2aplay/a2aplay/web"
 )
 
 // TestLessonFigureRow: the three roads lesson's figures of 07, 13 and
@@ -20,18 +13,7 @@ import (
 // lesson page `a2aplay docs` writes (the offline file's lessons take the
 // same style sheet, lesson.StyleSheet).
 func TestLessonFigureRow(t *testing.T) {
-	root, err := browser.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	cmd := exec.Command(agentsBinary(t), "docs", "-out", filepath.Join(dir, "lessons"))
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("a2aplay docs: %v\n%s", err, out)
-	}
-	srv := httptest.NewServer(web.Handler(os.DirFS(dir), web.ServeOptions{}))
-	defer srv.Close()
+	_, srv := lessonPages(t)
 
 	type box struct {
 		Left, Right, Top, Bottom, Width float64

@@ -53,6 +53,26 @@ func (tb *tab) checkExercises(where string, done ...string) {
 	}
 }
 
+// lessonPages writes the lesson pages as `a2aplay docs` does into
+// DIR/lessons of a new folder and serves DIR; the server closes when the
+// test ends.
+func lessonPages(t *testing.T) (dir string, srv *httptest.Server) {
+	t.Helper()
+	root, err := browser.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	cmd := exec.Command(agentsBinary(t), "docs", "-out", filepath.Join(dir, "lessons"))
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("a2aplay docs: %v\n%s", err, out)
+	}
+	srv = httptest.NewServer(web.Handler(os.DirFS(dir), web.ServeOptions{}))
+	t.Cleanup(srv.Close)
+	return dir, srv
+}
+
 func TestLessonProgress(t *testing.T) {
 	root, err := browser.RepoRoot()
 	if err != nil {
@@ -63,14 +83,7 @@ func TestLessonProgress(t *testing.T) {
 		t.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
 	}
 	ex := exs[0]
-	dir := t.TempDir()
-	cmd := exec.Command(agentsBinary(t), "docs", "-out", filepath.Join(dir, "lessons"))
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("a2aplay docs: %v\n%s", err, out)
-	}
-	srv := httptest.NewServer(web.Handler(os.DirFS(dir), web.ServeOptions{}))
-	defer srv.Close()
+	dir, srv := lessonPages(t)
 	page := "lessons/" + ex.Lesson + ".html"
 
 	// Each page is opened in a tab of its own that gives it its storage
