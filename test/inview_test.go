@@ -222,6 +222,10 @@ func TestInViewLive(t *testing.T) {
 		{"review", func(tb *tab) {
 			tb.clickMove("#lv-send-diff", "#lv-card-review .lv-step:nth-of-type(1)")
 			tb.clickMove("#lv-review-send", "#lv-card-review .lv-step:nth-of-type(2)")
+			// The answer's Result comes before the session's update
+			// (gathered for the Host's throttle); the task list is of
+			// the State that follows the update's Delta.
+			tb.wait(`[...document.querySelectorAll("#lv-try-task option")].some(o => o.textContent.includes("COMPLETED"))`)
 		}},
 		{"deploy", func(tb *tab) {
 			tb.clickMove("#lv-deploy", "#lv-card-deploy .lv-step:nth-of-type(1)")
