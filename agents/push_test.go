@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +15,8 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 )
 
 // A webhook is a client's notification receiver on loopback.
@@ -169,7 +170,7 @@ func TestPushWebhookFailures(t *testing.T) {
 			}
 			hook := newWebhook(t, c.status, hold)
 			defer close(release) // before the webhook's server closes
-			var logs syncBuffer
+			var logs logbuf.Buffer
 			r := serve(t, func(base string) *Agent {
 				return NewCodeReviewer(Config{BaseURL: base, Clock: testClock, PushTimeout: 300 * time.Millisecond,
 					Logger: slog.New(slog.NewTextHandler(&logs, nil))})
@@ -226,23 +227,6 @@ func waitDrained(t *testing.T, a *Agent) {
 func stacks() string {
 	buf := make([]byte, 1<<20)
 	return string(buf[:runtime.Stack(buf, true)])
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestWebhookRule: which webhook URLs an agent takes (§13.2).

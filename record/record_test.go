@@ -2,7 +2,6 @@ package record
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +22,7 @@ import (
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/internal/kittest"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -39,30 +38,13 @@ func localhost(a *agents.Agent) string {
 	return strings.Replace(a.BaseURL(), "127.0.0.1", "localhost", 1)
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // A rig is a Recorder served on a loopback port, writing to a file.
 type rig struct {
 	t    *testing.T
 	rec  *Recorder
 	url  string // the proxy's base URL
 	file string
-	log  *syncBuffer
+	log  *logbuf.Buffer
 }
 
 func newRig(t *testing.T, root string, normalize bool, as ...Agent) *rig {
@@ -77,7 +59,7 @@ func newRigWith(t *testing.T, set func(*Config)) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rig{t: t, url: "http://" + ln.Addr().String(), file: filepath.Join(t.TempDir(), "session.http"), log: &syncBuffer{}}
+	r := &rig{t: t, url: "http://" + ln.Addr().String(), file: filepath.Join(t.TempDir(), "session.http"), log: &logbuf.Buffer{}}
 	f, err := os.Create(r.file)
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,7 @@ import (
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 )
@@ -73,7 +74,7 @@ func jsAgentOf(t *testing.T, script, sdk string, paths ...string) string {
 	l.Close()
 	cmd := exec.Command(node, append([]string{script, port}, paths...)...)
 	cmd.Dir = dir
-	log := &syncBuffer{}
+	log := &logbuf.Buffer{}
 	cmd.Stderr = log
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -27,6 +27,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
 	"github.com/a2aplay/a2aplay/web"
@@ -586,7 +587,7 @@ func TestLiveSize(t *testing.T) {
 
 // operatorToken reads the operator token "a2aplay agents" printed, as
 // its operator would.
-func operatorToken(t *testing.T, log *syncBuffer) string {
+func operatorToken(t *testing.T, log *logbuf.Buffer) string {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -606,7 +607,7 @@ func operatorToken(t *testing.T, log *syncBuffer) string {
 
 // runAgents runs "a2aplay agents" on free loopback ports until the test
 // ends and returns the agents' base URLs and the log it writes.
-func runAgents(t *testing.T) ([]string, *syncBuffer) {
+func runAgents(t *testing.T) ([]string, *logbuf.Buffer) {
 	t.Helper()
 	bin := agentsBinary(t)
 	ports := make([]int, 3)
@@ -620,7 +621,7 @@ func runAgents(t *testing.T) ([]string, *syncBuffer) {
 	}
 	cmd := exec.Command(bin, "agents", "-host", "127.0.0.1",
 		"-planner", strconv.Itoa(ports[0]), "-reviewer", strconv.Itoa(ports[1]), "-deployer", strconv.Itoa(ports[2]))
-	log := &syncBuffer{}
+	log := &logbuf.Buffer{}
 	out, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -694,24 +695,6 @@ func agentsBinary(t *testing.T) string {
 		t.Fatal(agentsBin.err)
 	}
 	return agentsBin.path
-}
-
-// syncBuffer is a bytes buffer safe for one writer and many readers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // connectRemote opens a Live session of the remote agents at urls
