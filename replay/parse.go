@@ -689,23 +689,33 @@ func (p *parser) end() (*StreamEnd, error) {
 	return e, nil
 }
 
+// timeShaped reports whether s has the shape of timeLayout, a digit
+// wherever the layout has one: time.Parse accepts one-digit hours, a
+// sign before the year and more, which a transcript does not.
+func timeShaped(s string) bool {
+	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
+	if len(s) != len(shape) {
+		return false
+	}
+	for i := 0; i < len(shape); i++ {
+		if shape[i] == 'd' {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		} else if s[i] != shape[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // parseTime reads a time in the one layout a transcript allows. It
 // takes what time.Parse(timeLayout, s) takes, apart from the zero time,
 // and gives the same time, without time.Parse's work of reading the
 // layout.
 func parseTime(s string) (time.Time, bool) {
-	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
-	if len(s) != len(shape) {
+	if !timeShaped(s) {
 		return time.Time{}, false
-	}
-	for i := 0; i < len(shape); i++ {
-		if shape[i] == 'd' {
-			if s[i] < '0' || s[i] > '9' {
-				return time.Time{}, false
-			}
-		} else if s[i] != shape[i] {
-			return time.Time{}, false
-		}
 	}
 	num := func(i, n int) int {
 		v := 0

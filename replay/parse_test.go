@@ -673,20 +673,8 @@ POST http://localhost:41243/ HTTP/1.1
 
 // parseTimeStd is parseTime as it was, with time.Parse.
 func parseTimeStd(s string) (time.Time, bool) {
-	// time.Parse accepts one-digit hours, a sign before the year and
-	// more; check the shape first.
-	const shape = "dddd-dd-ddTdd:dd:dd.dddZ"
-	if len(s) != len(shape) {
+	if !timeShaped(s) {
 		return time.Time{}, false
-	}
-	for i := 0; i < len(shape); i++ {
-		if shape[i] == 'd' {
-			if s[i] < '0' || s[i] > '9' {
-				return time.Time{}, false
-			}
-		} else if s[i] != shape[i] {
-			return time.Time{}, false
-		}
 	}
 	t, err := time.Parse(timeLayout, s)
 	if err != nil || t.IsZero() {
