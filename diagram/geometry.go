@@ -21,6 +21,14 @@ type Geometry struct {
 	LifelineTop    int `json:"lifelineTop"`
 	LifelineBottom int `json:"lifelineBottom"`
 
+	// SetSize is, in the compact layout, the transcript's number of
+	// steps: each row's aria-setsize, its Index its aria-posinset, so
+	// that a page which puts in only the rows near the screen (or a
+	// window of the steps) still says "step 5 of 1,000" to a screen
+	// reader, not "5 of the 48 in". 0 in the full layout, whose figures
+	// hold every row.
+	SetSize int `json:"setSize,omitempty"`
+
 	Rows     []Row     `json:"rows"`               // one per drawn step, top to bottom
 	Streams  []Stream  `json:"streams,omitempty"`  // the brackets around streams
 	Channels []Channel `json:"channels,omitempty"` // the bands of calls outside A2A

@@ -136,6 +136,11 @@ func newLayouter(sel selection, opts Options) *layouter {
 	l.m = fullMetrics
 	if opts.Compact {
 		l.m = compactMetrics
+		if n := len(sel.all); n > 0 {
+			// The last step's number: a long transcript's window
+			// (view.Part) holds its last step for this.
+			l.g.SetSize = sel.all[n-1].Index
+		}
 	}
 	if l.maxW <= 0 {
 		l.maxW = l.m.maxLabelW

@@ -341,7 +341,11 @@ func (x *svgWriter) row(b svgBuf, g *Geometry, r *Row) svgBuf {
 	if r.TaskID != "" {
 		b = b.attr("data-task", r.TaskID)
 	}
-	b = b.s(` role="listitem"`).attr("aria-label", r.Aria).s(">")
+	b = b.s(` role="listitem"`)
+	if g.SetSize > 0 {
+		b = b.num("aria-posinset", r.Index).num("aria-setsize", g.SetSize)
+	}
+	b = b.attr("aria-label", r.Aria).s(">")
 	b = b.rect("hit", g.hit(r), 6)
 	b = b.rect("num", r.Number, 10)
 	b = b.s(`<text class="num"`).num("x", r.Number.X+r.Number.W/2).num("y", r.Number.Y+14).s(` text-anchor="middle">`).n(r.Index).s("</text>")

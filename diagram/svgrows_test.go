@@ -2,6 +2,8 @@ package diagram
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,5 +47,38 @@ func TestWriteRows(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRowsSetSize: in the page's layout every row says its place among
+// all the transcript's steps (aria-posinset, aria-setsize), in a window
+// of the steps and in rows written apart as in the whole; a figure,
+// which holds every row, says neither.
+func TestRowsSetSize(t *testing.T) {
+	tr := transcripts(t)["19-planner"]
+	steps := replay.Steps(tr)
+	n := len(steps)
+	place := regexp.MustCompile(`<g class="step [^>]*role="listitem" aria-posinset="(\d+)" aria-setsize="(\d+)"`)
+	g := Layout(steps, Options{Compact: true, First: 5, Last: 9})
+	var b bytes.Buffer
+	if err := WriteRows(&b, g, g.Rows); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range place.FindAllStringSubmatch(b.String(), -1) {
+		got = append(got, m[1]+"/"+m[2])
+	}
+	var want []string
+	for k := 5; k <= 9; k++ {
+		want = append(want, strconv.Itoa(k)+"/"+strconv.Itoa(n))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the window's rows' places (-want +got):\n%s", diff)
+	}
+	if whole := string(AppendSVG(nil, Layout(steps, Options{Compact: true}))); strings.Count(whole, `aria-setsize="`+strconv.Itoa(n)+`"`) != n {
+		t.Errorf("the whole compact diagram: %d rows say the set's size, want %d", strings.Count(whole, "aria-setsize"), n)
+	}
+	if fig := string(AppendSVG(nil, Layout(steps, Options{}))); strings.Contains(fig, "aria-setsize") || strings.Contains(fig, "aria-posinset") {
+		t.Error("a figure's rows say their place in the set: they are all in")
 	}
 }

@@ -222,6 +222,10 @@ func TestOpenLargeFile(t *testing.T) {
 	if m := tb.marks(); strings.Join(m.Current, ",") != "200" || strings.Join(m.Later, ",") != strings.Join(later, ",") || m.All != 240 {
 		t.Errorf("the window widened to 240 steps is marked %+v at step 200, want 200 current and 201 to 240 under the veil", m)
 	}
+	// The window's rows say their places among the file's 5,400 steps.
+	if bad := eval[[]string](tb, `[...document.querySelectorAll("#diagram .fig > svg:last-child .steps > [data-step]")].filter(g => g.getAttribute("aria-posinset") !== g.dataset.step || g.getAttribute("aria-setsize") !== "5400").map(g => g.dataset.step)`); len(bad) > 0 {
+		t.Errorf("rows %v of the window do not say their place among the file's 5400 steps", bad)
+	}
 	if src := eval[string](tb, `document.getElementById("source").textContent`); !strings.Contains(src, "steps 1–240 of 5400 drawn") {
 		t.Errorf("the source line does not say the window is drawn: %q", src)
 	}

@@ -34,7 +34,9 @@ const paintedJS = `(() => {
 	}
 	if (y < bottom - 1) gaps.push(Math.round(y) + ".." + Math.round(bottom));
 	const gut = d.querySelector(".gut svg");
-	return {steps: rows.map(g => +g.dataset.step), numbers: gut ? gut.querySelectorAll("text.num").length : 0, gaps, shown: boxes.length};
+	const n = a2aplay.state().steps;
+	const misplaced = rows.filter(g => g.getAttribute("aria-posinset") !== g.dataset.step || +g.getAttribute("aria-setsize") !== n).map(g => g.dataset.step);
+	return {steps: rows.map(g => +g.dataset.step), numbers: gut ? gut.querySelectorAll("text.num").length : 0, gaps, shown: boxes.length, misplaced};
 })()`
 
 type painted struct {
@@ -42,6 +44,10 @@ type painted struct {
 	Numbers int      `json:"numbers"`
 	Gaps    []string `json:"gaps"`
 	Shown   int      `json:"shown"`
+	// Misplaced are the rows whose aria-posinset is not their step, or
+	// whose aria-setsize is not the transcript's steps: a screen reader
+	// counts the list by them, not by the few rows in.
+	Misplaced []string `json:"misplaced"`
 }
 
 // check fails the test when the rows are out of order, when their
@@ -57,6 +63,9 @@ func (p painted) check(t *testing.T, where string) {
 	}
 	if p.Numbers != len(p.Steps) {
 		t.Errorf("%s: %d rows drawn, %d numbers pinned", where, len(p.Steps), p.Numbers)
+	}
+	if len(p.Misplaced) > 0 {
+		t.Errorf("%s: rows %v do not say their place among the transcript's steps", where, p.Misplaced)
 	}
 	if len(p.Gaps) > 0 || p.Shown == 0 {
 		t.Errorf("%s: %d rows show; no row is drawn at %v", where, p.Shown, p.Gaps)

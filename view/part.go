@@ -119,6 +119,9 @@ func (p *Part) DrawScreen(at, height int) error {
 	if err != nil {
 		return err
 	}
+	// The rows' places are among the whole transcript's steps, which a
+	// provisional part's do not reach yet.
+	g.SetSize = p.N
 	p.Widest, p.Frame = widest, FrameOf(g)
 	rows := g.Rows
 	i, j := 0, len(rows)
