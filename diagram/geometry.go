@@ -244,12 +244,16 @@ func (a *Arrow) lineEnd() int {
 }
 
 // MarkPoint is the point a mark on row r (a spec finding's "!") is
-// centred on: the middle of its arrow's line, or, for a row with no
-// straight arrow (a stream's close, a self arrow), 12 px right of its
-// step number's pill, at the pill's middle. X is rounded down to a
-// whole pixel (the layout's are never negative).
+// centred on: the middle of its arrow's line (of a self arrow, the
+// line that leaves the lifeline), or, for a row with no arrow (a
+// stream's close), 12 px right of its step number's pill, at the pill's
+// middle. X is rounded down to a whole pixel (the layout's are never
+// negative).
 func (r *Row) MarkPoint() (x, y int) {
-	if a := r.Arrow; a != nil && !a.Self {
+	if a := r.Arrow; a != nil {
+		if a.Self {
+			return a.X1 + selfW/2, r.Y
+		}
 		return (a.X1 + a.lineEnd()) / 2, r.Y
 	}
 	n := r.Number

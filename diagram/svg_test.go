@@ -543,8 +543,9 @@ func TestPushArrow(t *testing.T) {
 }
 
 // TestMarkPoint: a mark goes on the middle of a straight arrow's line as
-// drawn (2 px short of its tip, whichever way it points), and beside the
-// step number of a row with a self arrow or none.
+// drawn (2 px short of its tip, whichever way it points), on the
+// middle of the line a self arrow leaves its lifeline by, and beside
+// the step number of a row with no arrow.
 func TestMarkPoint(t *testing.T) {
 	num := Rect{X: 4, Y: 90, W: 30, H: 20}
 	for _, c := range []struct {
@@ -554,7 +555,7 @@ func TestMarkPoint(t *testing.T) {
 	}{
 		{"right", &Arrow{X1: 100, X2: 301}, 199, 100}, // the line 100 to 299
 		{"left", &Arrow{X1: 300, X2: 100}, 201, 100},  // the line 300 to 102
-		{"self", &Arrow{X1: 100, X2: 100, Self: true}, 46, 100},
+		{"self", &Arrow{X1: 100, X2: 100, Self: true}, 100 + selfW/2, 100},
 		{"close", nil, 46, 100},
 	} {
 		r := Row{Y: 100, Number: num, Arrow: c.a}
