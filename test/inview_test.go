@@ -211,9 +211,9 @@ func (tb *tab) decisive(name, size string) {
 }
 
 // TestInViewLive: every step of a Live session of each kind (the
-// review answered, the deploy approved, the planner's question answered
-// and its approval given), played at 1366x768 and walked there and at
-// 390x844.
+// review answered, the deploy approved, by its stream, by a webhook and
+// by polling, the planner's question answered and its approval given),
+// played at 1366x768 and walked there and at 390x844.
 func TestInViewLive(t *testing.T) {
 	for _, kind := range []struct {
 		name  string
@@ -233,6 +233,26 @@ func TestInViewLive(t *testing.T) {
 			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 			tb.waitText("#lv-card-deploy .lv-watch", "stream #1 closed")
 		}},
+		{"deploy-webhook", func(tb *tab) {
+			// The agent calls the client's webhook back: a lane of its
+			// own, right of the others.
+			tb.road("webhook", 0)
+			first := "#lv-card-deploy .lv-step:nth-of-type(1)"
+			tb.clickMove("#lv-deploy", first)
+			tb.waitText(first+" .lv-road-watch", "AUTH_REQUIRED")
+			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
+			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+			tb.waitText(first+" .lv-road-watch", "COMPLETED")
+		}},
+		{"deploy-poll", func(tb *tab) {
+			tb.road("poll", 1)
+			first := "#lv-card-deploy .lv-step:nth-of-type(1)"
+			tb.clickMove("#lv-deploy", first)
+			tb.waitText(first+" .lv-road-watch", "1 ask")
+			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
+			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+			tb.waitText(first+" .lv-road-watch", "COMPLETED")
+		}},
 		{"planner", func(tb *tab) {
 			tb.clickMove("#lv-plan", "#lv-card-planner .lv-step:nth-of-type(1)")
 			tb.clickMove("#lv-plan-answer", "#lv-card-planner .lv-step:nth-of-type(2)")
@@ -246,7 +266,8 @@ func TestInViewLive(t *testing.T) {
 			tb := newTab(t)
 			tb.reducedMotion()
 			tb.do(chromedp.EmulateViewport(1366, 768))
-			tb.open(liveSiteURL(t) + "#live=" + kind.name)
+			scenario, _, _ := strings.Cut(kind.name, "-")
+			tb.open(liveSiteURL(t) + "#live=" + scenario)
 			tb.liveReady()
 			kind.moves(tb)
 			n := eval[int](tb, `a2aplay.liveState().steps`)

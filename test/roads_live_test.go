@@ -114,8 +114,20 @@ func TestLiveRoadsDeploy(t *testing.T) {
 					name string
 				}{{1366, 768, "desktop"}, {390, 844, "phone"}} {
 					tb.do(chromedp.EmulateViewport(size.w, size.h))
+					if size.name == "phone" {
+						// The notification clicked at the desktop's size
+						// is current: on the narrower stage it still shows.
+						tb.waitQuiet(`(f => f.found && f.inView)(`+focusBox+`)`, func() string { return "the current step, the stage narrowed" })
+					}
+					// Scrolled to and clicked; the current step, when it
+					// is so at the phone's size, is shown whole again.
 					eval[bool](tb, `(g => (g.scrollIntoView({block: "center"}), g.dispatchEvent(new MouseEvent("click", {bubbles: true})), true))([...document.querySelectorAll("#diagram g.step.push")].pop())`)
 					tb.wait(`document.getElementById("insp-raw").textContent.toLowerCase().includes("a2a-notification-token: client-webhook-")`)
+					// The page brings the step clicked into view (the
+					// screenshot shows what the learner sees then).
+					tb.waitQuiet(`(f => f.found && f.inView)(`+focusBox+`)`, func() string {
+						return "the notification clicked at " + size.name + ": " + eval[string](tb, `JSON.stringify(`+focusBox+`)`)
+					})
 					mustContain(t, "the step opened", tb.text("#inspector"), "push", "deployer → client-webhook")
 					mustContain(t, "the notification in the inspector", tb.text("#insp-raw"), "POST http://localhost:41250/notify/deployer", "TASK_STATE_")
 					if size.name == "phone" { // the inspector is the dock's Step tab

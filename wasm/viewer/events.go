@@ -59,7 +59,10 @@ func (p *page) wireStepper(on listener) {
 				return
 			}
 		}
-		if k := p.stepOf(ev.Get("target")); k > 0 {
+		switch k := p.stepOf(ev.Get("target")); {
+		case k > 0 && k == p.nav.Cur: // shown whole again, wherever it was scrolled to
+			p.reveal(p.mark(k))
+		case k > 0:
 			p.goTo(k, step)
 		}
 	})

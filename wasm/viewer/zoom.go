@@ -295,6 +295,7 @@ func (p *page) wireZoom(on listener) {
 	on(e.diagram, "touchcancel", end)
 	on(e.diagram, "scroll", func(js.Value) { p.paintRows() })
 	on(dom.Global(), "resize", func(js.Value) {
+		was := p.figure.avail
 		p.figure.avail = p.stageWidth()
 		p.applyZoom()
 		p.paintRows()
@@ -304,6 +305,12 @@ func (p *page) wireZoom(on listener) {
 			if err := p.draw(d, p.nav.Cur); err == nil {
 				p.paint(-1)
 			}
+		} else if el := p.mark(p.nav.Cur); p.figure.avail != was && !el.IsUndefined() {
+			// A stage of another width (a window resized, a phone
+			// turned) shows the current step still; a phone's bar
+			// coming and going changes only the height, and leaves
+			// where the learner scrolled to.
+			p.reveal(el)
 		}
 	})
 }
