@@ -1,7 +1,7 @@
 package test
 
 // The live module in a real browser: the worker built from cmd/live,
-// loaded by web/live-worker.js into a Web Worker of a bare page served
+// loaded by web/live-worker.js (web.WorkerScript) into a Web Worker of a bare page served
 // with the site's Content-Security-Policy, driven through its message
 // protocol (package live). Offline it runs the kit in the worker;
 // remote it drives the kit on loopback ports through the browser's
@@ -118,7 +118,7 @@ func buildLiveSite(t *testing.T) string {
 			if _, err := build.Build(context.Background(), root, dir, build.Live); err != nil {
 				return err
 			}
-			worker, err := os.ReadFile(filepath.Join(root, "web", "live-worker.js"))
+			worker, err := web.WorkerScript("live-worker.js")
 			if err != nil {
 				return err
 			}

@@ -67,7 +67,8 @@
 //	cmd/live -> live.wasm -> Live tab -> the viewer's panel -> Web Worker -> snapshots, transcripts -> the viewer draws
 //
 // Nothing here runs in the browser except the scripts beside it:
-// loader.js, live-worker.js and check-worker.js, which start Go modules,
+// loader.js, live-worker.js and check-worker.js, which start Go modules
+// (the two workers with worker-start.js before them, [WorkerScript]),
 // and lesson-progress.js ([LessonProgressScript]), the lesson pages' one
 // script, which shows beside each exercise whether the learner has done
 // it in Live (the note the viewer keeps in localStorage under

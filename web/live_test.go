@@ -111,11 +111,15 @@ func TestBuildOfflineLive(t *testing.T) {
 	if !strings.Contains(page, `id="lv-remote" aria-pressed="false" disabled`) {
 		t.Error("the offline page offers remote agents it cannot reach")
 	}
-	// The worker's script: wasm_exec.js, then live-worker.js, as text.
+	// The worker's script: wasm_exec.js, then worker-start.js and
+	// live-worker.js, as text.
 	w := regexp.MustCompile(`(?s)<script type="text/plain" id="a2aplay-live-worker">(.*?)</script>`).FindStringSubmatch(page)
-	shim, _ := sources.ReadFile("live-worker.js")
-	if w == nil || w[1] != string(o.WasmExec)+"\n"+string(shim) {
-		t.Error("the inline worker script is not wasm_exec.js followed by live-worker.js")
+	shim, err := WorkerScript("live-worker.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w == nil || w[1] != string(o.WasmExec)+"\n"+string(shim) || !strings.Contains(w[1], "function startGoWorker(") {
+		t.Error("the inline worker script is not wasm_exec.js followed by worker-start.js and live-worker.js")
 	}
 	// The module: gzip, base64, the bytes given.
 	m := regexp.MustCompile(`(?s)<script type="application/octet-stream" id="a2aplay-live-wasm">(.*?)</script>`).FindStringSubmatch(page)

@@ -28,7 +28,7 @@ import (
 	"github.com/a2aplay/a2aplay/view"
 )
 
-//go:embed index.html style.css loader.js live.css compare.css guide.css lesson-progress.js live-worker.js check-worker.js favicon.svg lessons-offline.css
+//go:embed index.html style.css loader.js live.css compare.css guide.css lesson-progress.js worker-start.js live-worker.js check-worker.js favicon.svg lessons-offline.css
 var sources embed.FS
 
 var page = template.Must(template.ParseFS(sources, "index.html"))
@@ -281,7 +281,10 @@ func Build(dir string, o Options) (*Report, error) {
 	data := view.PageData{Prerendered: ts[0].Name, WASM: v.WASM, WasmExec: v.WasmExec, Exercises: o.Exercises}
 	var liveWASM string
 	if len(o.Live) > 0 {
-		worker, _ := sources.ReadFile("live-worker.js")
+		worker, err := WorkerScript("live-worker.js")
+		if err != nil {
+			return nil, err
+		}
 		liveWASM = asset("live.wasm", o.Live)
 		v.Live = newLivePanel(false)
 		workerURL := asset("live-worker.js", worker)
@@ -293,7 +296,10 @@ func Build(dir string, o Options) (*Report, error) {
 		}
 	}
 	if len(o.Check) > 0 {
-		worker, _ := sources.ReadFile("check-worker.js")
+		worker, err := WorkerScript("check-worker.js")
+		if err != nil {
+			return nil, err
+		}
 		data.Check = asset("check-worker.js", worker) + "?wasm=" + url.QueryEscape(asset("check.wasm", o.Check)) + "&exec=" + url.QueryEscape(v.WasmExec)
 	}
 	for i, t := range ts {
@@ -459,7 +465,8 @@ func BuildOffline(w io.Writer, o Options) error {
 }
 
 // An inlineWorker is what the offline page carries of a module that runs
-// in a Web Worker: the worker's script (wasm_exec.js, then the shim)
+// in a Web Worker: the worker's script (wasm_exec.js, then the shim as
+// WorkerScript gives it)
 // and the module, gzipped, in base64. Both are empty without a module.
 type inlineWorker struct {
 	worker []byte
@@ -472,7 +479,7 @@ func (o Options) inlineWorker(shim string, module []byte) (inlineWorker, error) 
 	if len(module) == 0 {
 		return inlineWorker{}, nil
 	}
-	src, err := sources.ReadFile(shim)
+	src, err := WorkerScript(shim)
 	if err != nil {
 		return inlineWorker{}, err
 	}
