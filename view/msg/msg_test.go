@@ -222,7 +222,9 @@ func controls() []any {
 	fs.Findings = view.AppendFindings(nil, []view.Finding{{Step: 3, Text: "§3.1.6: x"}})
 	c := filled[Request]()
 	c.Op = OpCheck
-	return []any{r, c, &Request{Op: OpCheck, Exercises: []view.Exercise{{ID: "a"}}}, filled[Progress](), filled[Failure](), fs, filled[Text](),
+	l := filled[Request]()
+	l.Op = OpLive
+	return []any{r, c, l, &Request{Op: OpCheck, Exercises: []view.Exercise{{ID: "a"}}}, filled[Progress](), filled[Failure](), fs, filled[Text](),
 		filled[Verdicts](), &Verdicts{Verdicts: []view.Verdict{}}}
 }
 
@@ -253,6 +255,9 @@ func TestControlRoundTrip(t *testing.T) {
 		if m, err := Decode(b); err != nil || m == nil {
 			t.Errorf("a part or a whole decodes as %T, %v", m, err)
 		}
+	}
+	if _, err := Decode((&Request{Op: OpLive}).Encode()); err == nil || !strings.Contains(err.Error(), "a Live request without its change") {
+		t.Errorf("a Live request without its Live: %v", err)
 	}
 	bad := (&Request{Op: OpCheck}).Encode()
 	bad[3] = 'z'
