@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/exercise"
+	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/view"
 	"github.com/a2aplay/a2aplay/view/msg"
@@ -30,29 +31,70 @@ type liveSession struct {
 // kept is the worker's Live session; only the server's goroutine touches it.
 var kept liveSession
 
-// answerLive puts a Live event's change into the session the worker
-// keeps and answers as answer does: the verdicts on the exercises the
-// request names, then the findings.
+// answerLive puts the Live session's changes (msg.OpLive) into the
+// session the worker keeps and answers as answer does: the verdicts on
+// the exercises the request names, then the findings.
 func answerLive(r *msg.Request, ans answerer) {
-	if err := kept.apply(r.Live); err != nil {
-		kept = liveSession{} // the next Live of a new session starts afresh
+	changed, err := kept.take(r)
+	if err != nil {
+		kept = liveSession{} // the page sends the session whole next
 		ans.fail(err.Error())
 		return
 	}
 	if r.Exercises != nil {
 		ans.post(&msg.Verdicts{ID: ans.id, Verdicts: exercise.Judge(r.Exercises, &kept.t, kept.steps)})
 	}
-	postFindings(placed(kept.check.Update(&kept.t, kept.changed(r.Live)).Findings, kept.stepsOf), ans)
+	postFindings(placed(kept.check.Update(&kept.t, changed).Findings, kept.stepsOf), ans)
+}
+
+// take puts r's changes in: the session whole (r.Text), then each
+// Delta in its order. It returns the positions of the exchanges that
+// changed, in any order.
+func (l *liveSession) take(r *msg.Request) (changed []int, err error) {
+	if r.Text != "" {
+		t, err := replay.ParseString(r.Text, r.Name)
+		if err != nil {
+			return nil, err
+		}
+		*l = liveSession{n: r.At, check: check.NewSession(check.Options{}), at: map[int][]int{}}
+		whole := &panel.Delta{Session: r.At, Participants: t.Participants, Exchanges: len(t.Exchanges), Steps: replay.Steps(t)}
+		for i, x := range t.Exchanges {
+			whole.Changed = append(whole.Changed, panel.Placed{At: i, Exchange: x})
+		}
+		if err := l.apply(whole); err != nil {
+			return nil, err
+		}
+		changed = l.changed(whole, changed)
+	}
+	for _, b := range r.Deltas {
+		m, err := panel.Decode(b)
+		d, ok := m.(*panel.Delta)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("the page sent a Delta that reads as %T: %v", m, err)
+		}
+		if d.Session < l.n {
+			continue // stale (apply)
+		}
+		if err := l.apply(d); err != nil {
+			return nil, err
+		}
+		changed = l.changed(d, changed)
+	}
+	if l.check == nil {
+		return nil, errors.New("the page sent no Live session")
+	}
+	return changed, nil
 }
 
 // apply puts m in: its exchanges at their positions, its steps from
-// m.From on. A Live of a later session starts afresh.
-func (l *liveSession) apply(m *msg.Live) error {
+// m.From on, as the page does (wasm/viewer's liveDelta). A Delta of a
+// later session starts afresh; one of an earlier session is let be.
+func (l *liveSession) apply(m *panel.Delta) error {
 	switch {
 	case m.Session > l.n:
 		*l = liveSession{n: m.Session, check: check.NewSession(check.Options{}), at: map[int][]int{}}
 	case m.Session < l.n:
-		return fmt.Errorf("a change of Live session %d, after session %d's", m.Session, l.n)
+		return nil // stale: posted as it closed, after the page asked for another (as the page reads it)
 	}
 	xs := l.t.Exchanges
 	for _, x := range m.Changed {
@@ -68,16 +110,16 @@ func (l *liveSession) apply(m *msg.Live) error {
 		}
 	}
 	if m.From < 0 || m.From > len(l.steps) || len(xs) != m.Exchanges {
-		return fmt.Errorf("the page's change does not follow the worker's session: steps from %d of %d, exchanges to %d of %d", m.From+1, len(l.steps), m.Exchanges, len(xs))
+		return fmt.Errorf("the page's Delta does not follow the worker's session: steps from %d of %d, exchanges to %d of %d", m.From+1, len(l.steps), m.Exchanges, len(xs))
 	}
 	l.t = replay.Transcript{Participants: m.Participants, Exchanges: xs}
 	for i := len(l.steps) - 1; i >= m.From; i-- { // the steps let go, last first
 		seq := l.steps[i].Exchange
-		if at := l.at[seq]; len(at) > 0 && at[len(at)-1] == i {
-			l.at[seq] = at[:len(at)-1]
-		} else {
+		at := l.at[seq]
+		if len(at) == 0 || at[len(at)-1] != i {
 			return errors.New("the worker's steps lost their places")
 		}
+		l.at[seq] = at[:len(at)-1]
 	}
 	l.steps = append(l.steps[:m.From], m.Steps...)
 	for i := m.From; i < len(l.steps); i++ {
@@ -87,13 +129,12 @@ func (l *liveSession) apply(m *msg.Live) error {
 	return nil
 }
 
-// changed is the positions m changed.
-func (l *liveSession) changed(m *msg.Live) []int {
-	out := make([]int, len(m.Changed))
-	for i, x := range m.Changed {
-		out[i] = x.At
+// changed adds the positions m changed to those before.
+func (l *liveSession) changed(m *panel.Delta, before []int) []int {
+	for _, x := range m.Changed {
+		before = append(before, x.At)
 	}
-	return out
+	return before
 }
 
 // stepsOf is the steps of exchange seq, in order.

@@ -19,7 +19,7 @@ import (
 // BenchmarkLiveEvent grows it), the agents' work left out:
 //
 //   - delta: what an event costs now: the page's request read
-//     (msg.OpLive: what changed, as the live worker's Delta said, and
+//     (msg.OpLive: the live worker's Delta, as the page got it, and
 //     the lessons' exercises), put into the session the worker keeps,
 //     the exercises judged (msg.Verdicts), what changed checked
 //     (check.Session) and the findings put on their steps
@@ -66,7 +66,7 @@ func BenchmarkLiveCheck(b *testing.B) {
 		if d == nil {
 			b.Fatal("the session did not change")
 		}
-		return (&msg.Request{ID: 1, Op: msg.OpLive, Live: liveOf(d), Exercises: exs}).Encode()
+		return (&msg.Request{ID: 1, Op: msg.OpLive, At: d.Session, Deltas: [][]byte{panel.Encode(d)}, Exercises: exs}).Encode()
 	}
 	serve := func(req []byte) {
 		m, err := msg.Decode(req)
@@ -122,9 +122,4 @@ func BenchmarkLiveCheck(b *testing.B) {
 			b.Fatalf("the worker's session has %d exchanges, want %d or more", got, n-1)
 		}
 	}
-}
-
-// liveOf is the page's request of a Delta from the live worker.
-func liveOf(d *panel.Delta) *msg.Live {
-	return &msg.Live{Session: d.Session, Participants: d.Participants, Exchanges: d.Exchanges, Changed: d.Changed, From: d.From, Steps: d.Steps}
 }
