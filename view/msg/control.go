@@ -43,7 +43,6 @@ type Request struct {
 	Deltas [][]byte
 }
 
-
 // The phases of an open, in the order they come (Progress.Phase).
 const (
 	PhaseRead  = "read"  // the file's bytes
