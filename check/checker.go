@@ -28,6 +28,7 @@ type checker struct {
 	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
 	notifications []notification                  // notify.go: the pushes, for checkNotifications
 	polls         []poll                          // roads.go: the A2A calls, for checkPollBackoff
+	polling       polling                         // roads.go: the GetTask loops, followed as calls come
 	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)

@@ -236,7 +236,7 @@ func (s *Session) settle() {
 		if cl == nil {
 			continue
 		}
-		if !done(cl.ex) {
+		if !cl.ex.Settled() {
 			return
 		}
 		c.checkCall(cl)
@@ -246,13 +246,6 @@ func (s *Session) settle() {
 		}
 		cl.release()
 	}
-}
-
-// done says whether an exchange can no longer change: it has its
-// response, and a stream its end.
-func done(ex *replay.Exchange) bool {
-	r := ex.Response
-	return r != nil && (r.Stream == nil || r.Stream.End != nil || r.Err != "")
 }
 
 // report checks the unsettled calls and runs the final passes on a fork
@@ -293,6 +286,7 @@ func (c *checker) fork() *checker {
 	for k, v := range c.equiv {
 		f.equiv[k] = maps.Clone(v)
 	}
+	f.polling = c.polling.copy()
 	f.served = maps.Clone(c.served)
 	f.migrated = maps.Clone(c.migrated)
 	f.findings = slices.Clone(c.findings) // result sorts them in place

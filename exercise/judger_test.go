@@ -1,0 +1,159 @@
+package exercise
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/a2aplay/a2aplay/exercise/onpage"
+	"github.com/a2aplay/a2aplay/replay"
+)
+
+// judgeCorpus is the transcripts the Judger is held to Judge on.
+func judgeCorpus(t *testing.T) map[string]*replay.Transcript {
+	out := map[string]*replay.Transcript{}
+	for _, p := range []string{"../transcripts/*.http", "../check/testdata/*/*.http", "../lesson/testdata/transcripts/*.http", "../test/testdata/foreign/*.http"} {
+		files, err := filepath.Glob(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := replay.Parse(b, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[f] = tr
+		}
+	}
+	if len(out) < 100 {
+		t.Fatalf("the corpus has %d transcripts", len(out))
+	}
+	return out
+}
+
+// everyPredicate is an exercise per predicate and argument: its done
+// condition, and a wrong road of another predicate's negation with a
+// third's, so that each kind of term is judged.
+func everyPredicate(agents []string) []onpage.Exercise {
+	states := []string{"INPUT_REQUIRED", "AUTH_REQUIRED", "COMPLETED", "WORKING", "CANCELED", "FAILED", "interrupted", "terminal"}
+	var conds []string
+	for _, st := range states {
+		for _, n := range []string{"message-on-task", "pushed", "answered", "new-task-while", "stream-through", "closed-in", "unheard", "heard", "reached"} {
+			conds = append(conds, n+" "+st)
+		}
+		for _, after := range states {
+			conds = append(conds, "reached "+st+" after "+after, "all-reached "+st+" after "+after)
+		}
+	}
+	for _, m := range []string{"SendMessage", "SendStreamingMessage", "GetTask", "SubscribeToTask", "CancelTask", "CreateTaskPushNotificationConfig"} {
+		conds = append(conds, "called "+m)
+		for _, w := range states {
+			conds = append(conds, "called "+m+" while "+w)
+		}
+	}
+	conds = append(conds, "approved", "refused")
+	for _, a := range agents {
+		conds = append(conds, "asked "+a)
+	}
+	var exs []onpage.Exercise
+	for i, c := range conds {
+		exs = append(exs, onpage.Exercise{ID: fmt.Sprint(i), Live: "review", Done: []string{c},
+			Wrong: []string{"not " + conds[(i+7)%len(conds)] + " and " + conds[(i+13)%len(conds)] + " => {task} {other} {step} {state}"}})
+	}
+	return exs
+}
+
+// staged is exchange ex as a live session shows it at stage k: 0, the
+// request alone; 1, its response, a stream with half its frames and
+// still open; 2, whole.
+func staged(ex *replay.Exchange, k int) *replay.Exchange {
+	if k >= 2 || ex.Response == nil {
+		return ex
+	}
+	x := *ex
+	if k == 0 {
+		x.Response = nil
+		return &x
+	}
+	if st := ex.Response.Stream; st != nil {
+		r := *ex.Response
+		r.Stream = &replay.Stream{Frames: st.Frames[:len(st.Frames)/2]}
+		x.Response = &r
+	}
+	return &x
+}
+
+// TestJudgerIsEvaluate: for every transcript of the corpus grown as a
+// live session grows (each exchange's request, then its response, a
+// stream left open, half read, while the next two exchanges come, and
+// then closed; its steps a replay.Stepper's), a Judger's verdicts at
+// every event are Evaluate's of the session then, on an exercise of
+// every predicate.
+func TestJudgerIsEvaluate(t *testing.T) {
+	resets := 0
+	for name, tr := range judgeCorpus(t) {
+		var agents []string
+		for _, p := range tr.Participants {
+			agents = append(agents, p.Name)
+		}
+		exs := everyPredicate(agents)
+		var j Judger
+		var sp replay.Stepper
+		now := *tr
+		now.Exchanges = nil
+		event := func(changed []int, what string) bool {
+			from := sp.Update(&now, changed)
+			steps := slices.Clone(sp.Steps())
+			if from < j.base {
+				resets++
+			}
+			j.Update(&now, steps, from)
+			got := j.Judge(exs)
+			for k, v := range exs {
+				ex, err := FromPage(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := Evaluate(ex, &now, steps)
+				want := onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint}
+				if d := cmp.Diff(want, got[k]); d != "" {
+					t.Errorf("%s, %s: exercise %q: the Judger's verdict differs from Evaluate's (-Evaluate +Judger):\n%s", name, what, v.Done[0], d)
+					return false
+				}
+			}
+			return true
+		}
+		var open []int
+		for i, ex := range tr.Exchanges {
+			now.Exchanges = append(now.Exchanges[:i:i], staged(ex, 0))
+			ok := event([]int{i}, fmt.Sprintf("request %d", i+1))
+			now.Exchanges[i] = staged(ex, 1)
+			ok = ok && event([]int{i}, fmt.Sprintf("response %d", i+1))
+			if now.Exchanges[i] != ex {
+				open = append(open, i)
+			}
+			for len(open) > 0 && open[0] <= i-2 {
+				k := open[0]
+				open = open[1:]
+				now.Exchanges[k] = tr.Exchanges[k]
+				ok = ok && event([]int{k}, fmt.Sprintf("closed %d", k+1))
+			}
+			if !ok {
+				break
+			}
+		}
+		for _, k := range open {
+			now.Exchanges[k] = tr.Exchanges[k]
+		}
+		event(open, "all closed")
+	}
+	t.Logf("the scanners read a session again from its start %d times", resets)
+}
