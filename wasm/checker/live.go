@@ -18,13 +18,15 @@ import (
 )
 
 // A liveSession is the Live session the worker keeps: its transcript
-// and steps, the check that follows it, and where each exchange's steps
-// are.
+// and steps, the check and the exercises' judge that follow it, and
+// where each exchange's steps are.
 type liveSession struct {
 	n     int // the session's number (msg.Live.Session); 0 before the first
 	t     replay.Transcript
 	steps []replay.Step
 	check *check.Session
+	judge exercise.Judger
+	from  int           // the first step the changes taken since the last judging changed
 	at    map[int][]int // an exchange's number -> the positions of its steps, ascending
 }
 
@@ -41,8 +43,10 @@ func answerLive(r *msg.Request, ans answerer) {
 		ans.fail(err.Error())
 		return
 	}
+	kept.judge.Update(&kept.t, kept.steps, kept.from)
+	kept.from = len(kept.steps)
 	if r.Exercises != nil {
-		ans.post(&msg.Verdicts{ID: ans.id, Verdicts: exercise.Judge(r.Exercises, &kept.t, kept.steps)})
+		ans.post(&msg.Verdicts{ID: ans.id, Verdicts: kept.judge.Judge(r.Exercises)})
 	}
 	postFindings(placed(kept.check.Update(&kept.t, changed).Findings, kept.stepsOf), ans)
 }
@@ -96,6 +100,7 @@ func (l *liveSession) apply(m *panel.Delta) error {
 	case m.Session < l.n:
 		return nil // stale: posted as it closed, after the page asked for another (as the page reads it)
 	}
+	l.from = min(l.from, m.From)
 	xs := l.t.Exchanges
 	for _, x := range m.Changed {
 		switch {
