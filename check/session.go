@@ -40,10 +40,11 @@ import (
 // sees them, so the two may differ when a later batch reports a state
 // earlier in time than a call of an earlier batch.
 type Session struct {
-	o       Options
-	c       *checker // the settled calls, checked
-	slots   []slot   // by the exchange's position in the transcript
-	settled int      // slots[:settled] are checked into c
+	o        Options
+	c        *checker // the settled calls, checked
+	slots    []slot   // by the exchange's position in the transcript
+	settled  int      // slots[:settled] are checked into c
+	lastCall int      // the position of the last of c.calls
 	// mark is the latest request of the settled calls: a state
 	// reported before it could change what one of them was judged.
 	mark observation
@@ -56,6 +57,7 @@ type Session struct {
 // A slot is one exchange of the session as the Session read it.
 type slot struct {
 	cl     *call
+	call   int           // cl's index in c.calls
 	obs    []observation // the states its reply and frames report, merged into c
 	carded bool          // its card is among c's
 }
@@ -106,7 +108,7 @@ func (s *Session) same(t *replay.Transcript, changed []int) bool {
 // reset forgets what the Session read and reads t whole.
 func (s *Session) reset(t *replay.Transcript) {
 	s.Resets++
-	s.c, s.slots, s.settled, s.mark = newChecker(context.Background(), t, s.o), nil, 0, observation{}
+	s.c, s.slots, s.settled, s.mark, s.lastCall = newChecker(context.Background(), t, s.o), nil, 0, observation{}, 0
 	s.c.purgedAt = map[string]time.Time{}
 	all := make([]int, len(t.Exchanges))
 	for i := range all {
@@ -182,8 +184,18 @@ func (s *Session) read(t *replay.Transcript, changed []int) bool {
 	for len(s.slots) < len(t.Exchanges) {
 		s.slots = append(s.slots, slot{})
 	}
+	rebuild := false
 	for _, r := range reads {
 		sl := &s.slots[r.at]
+		switch { // keep c.calls, the calls in position order
+		case r.cl != nil && sl.cl != nil:
+			c.calls[sl.call] = r.cl
+		case r.cl != nil && (len(c.calls) == 0 || r.at > s.lastCall):
+			sl.call, s.lastCall = len(c.calls), r.at
+			c.calls = append(c.calls, r.cl)
+		case r.cl != nil || sl.cl != nil:
+			rebuild = true
+		}
 		sl.cl = r.cl
 		if r.cl != nil {
 			c.versions[r.cl.ex.Seq] = r.cl.version
@@ -195,10 +207,13 @@ func (s *Session) read(t *replay.Transcript, changed []int) bool {
 		}
 	}
 	c.merge(pending)
-	c.calls = c.calls[:0]
-	for _, sl := range s.slots {
-		if sl.cl != nil {
-			c.calls = append(c.calls, sl.cl)
+	if rebuild {
+		c.calls = c.calls[:0]
+		for i := range s.slots {
+			if sl := &s.slots[i]; sl.cl != nil {
+				sl.call, s.lastCall = len(c.calls), i
+				c.calls = append(c.calls, sl.cl)
+			}
 		}
 	}
 	return true
