@@ -3,13 +3,13 @@ package check
 import (
 	"context"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/growtest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -28,26 +28,6 @@ func sessionCorpus(t *testing.T) []string {
 		t.Fatalf("the corpus has %d transcripts", len(files))
 	}
 	return files
-}
-
-// staged is exchange ex as a live session shows it at stage k: 0, the
-// request alone; 1, its response, a stream with half its frames and
-// still open; 2, whole.
-func staged(ex *replay.Exchange, k int) *replay.Exchange {
-	if k >= 2 || ex.Response == nil {
-		return ex
-	}
-	x := *ex
-	if k == 0 {
-		x.Response = nil
-		return &x
-	}
-	if st := ex.Response.Stream; st != nil {
-		r := *ex.Response
-		r.Stream = &replay.Stream{Frames: st.Frames[:len(st.Frames)/2]}
-		x.Response = &r
-	}
-	return &x
 }
 
 // sameAsRun updates s with t and changed and holds its report to Run's.
@@ -90,32 +70,9 @@ func TestSessionIsRun(t *testing.T) {
 			}
 
 			s = NewSession(o)
-			now.Exchanges = nil
-			var open []int // streams left open, by position
-			for i, ex := range tr.Exchanges {
-				now.Exchanges = append(now.Exchanges[:i:i], staged(ex, 0))
-				ok := sameAsRun(t, s, o, &now, []int{i}, file+" request "+itoa(i+1))
-				now.Exchanges[i] = staged(ex, 1)
-				ok = ok && sameAsRun(t, s, o, &now, []int{i}, file+" response "+itoa(i+1))
-				if now.Exchanges[i] != ex {
-					open = append(open, i)
-				}
-				for len(open) > 0 && open[0] <= i-2 {
-					j := open[0]
-					open = open[1:]
-					now.Exchanges[j] = tr.Exchanges[j]
-					ok = ok && sameAsRun(t, s, o, &now, []int{j}, file+" closed "+itoa(j+1))
-				}
-				if !ok {
-					break
-				}
-			}
-			var changed []int
-			for _, j := range open {
-				now.Exchanges[j] = tr.Exchanges[j]
-				changed = append(changed, j)
-			}
-			sameAsRun(t, s, o, &now, slices.Clone(changed), file+" all closed")
+			growtest.Grow(tr, func(now *replay.Transcript, changed []int, what string) bool {
+				return sameAsRun(t, s, o, now, changed, file+" "+what)
+			})
 			resets += s.Resets
 		}
 	}

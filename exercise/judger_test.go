@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/exercise/onpage"
+	"github.com/a2aplay/a2aplay/internal/growtest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -71,26 +72,6 @@ func everyPredicate(agents []string) []onpage.Exercise {
 	return exs
 }
 
-// staged is exchange ex as a live session shows it at stage k: 0, the
-// request alone; 1, its response, a stream with half its frames and
-// still open; 2, whole.
-func staged(ex *replay.Exchange, k int) *replay.Exchange {
-	if k >= 2 || ex.Response == nil {
-		return ex
-	}
-	x := *ex
-	if k == 0 {
-		x.Response = nil
-		return &x
-	}
-	if st := ex.Response.Stream; st != nil {
-		r := *ex.Response
-		r.Stream = &replay.Stream{Frames: st.Frames[:len(st.Frames)/2]}
-		x.Response = &r
-	}
-	return &x
-}
-
 // TestJudgerIsEvaluate: for every transcript of the corpus grown as a
 // live session grows (each exchange's request, then its response, a
 // stream left open, half read, while the next two exchanges come, and
@@ -107,22 +88,20 @@ func TestJudgerIsEvaluate(t *testing.T) {
 		exs := everyPredicate(agents)
 		var j Judger
 		var sp replay.Stepper
-		now := *tr
-		now.Exchanges = nil
-		event := func(changed []int, what string) bool {
-			from := sp.Update(&now, changed)
+		growtest.Grow(tr, func(now *replay.Transcript, changed []int, what string) bool {
+			from := sp.Update(now, changed)
 			steps := slices.Clone(sp.Steps())
 			if from < j.base {
 				resets++
 			}
-			j.Update(&now, steps, from)
+			j.Update(now, steps, from)
 			got := j.Judge(exs)
 			for k, v := range exs {
 				ex, err := FromPage(v)
 				if err != nil {
 					t.Fatal(err)
 				}
-				r := Evaluate(ex, &now, steps)
+				r := Evaluate(ex, now, steps)
 				want := onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint}
 				if d := cmp.Diff(want, got[k]); d != "" {
 					t.Errorf("%s, %s: exercise %q: the Judger's verdict differs from Evaluate's (-Evaluate +Judger):\n%s", name, what, v.Done[0], d)
@@ -130,30 +109,7 @@ func TestJudgerIsEvaluate(t *testing.T) {
 				}
 			}
 			return true
-		}
-		var open []int
-		for i, ex := range tr.Exchanges {
-			now.Exchanges = append(now.Exchanges[:i:i], staged(ex, 0))
-			ok := event([]int{i}, fmt.Sprintf("request %d", i+1))
-			now.Exchanges[i] = staged(ex, 1)
-			ok = ok && event([]int{i}, fmt.Sprintf("response %d", i+1))
-			if now.Exchanges[i] != ex {
-				open = append(open, i)
-			}
-			for len(open) > 0 && open[0] <= i-2 {
-				k := open[0]
-				open = open[1:]
-				now.Exchanges[k] = tr.Exchanges[k]
-				ok = ok && event([]int{k}, fmt.Sprintf("closed %d", k+1))
-			}
-			if !ok {
-				break
-			}
-		}
-		for _, k := range open {
-			now.Exchanges[k] = tr.Exchanges[k]
-		}
-		event(open, "all closed")
+		})
 	}
 	t.Logf("the scanners read a session again from its start %d times", resets)
 }
