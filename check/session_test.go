@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -96,3 +97,27 @@ func inOrder(tr *replay.Transcript) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// FuzzSession: whatever a transcript holds, a Session grown by prefixes
+// and as a live session grows reports what Run does at each step.
+func FuzzSession(f *testing.F) {
+	for _, pattern := range []string{"testdata/rules/*.http", "testdata/cases/*.http", "../transcripts/*.http"} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := replay.Parse(data, "f.http")
+		if err != nil || len(tr.Exchanges) > 64 {
+			return
+		}
+		o := Options{MaxPerRule: 1}
+		s := NewSession(o)
+		growtest.Grow(tr, func(now *replay.Transcript, changed []int, what string) bool {
+			return sameAsRun(t, s, o, now, changed, what)
+		})
+	})
+}
