@@ -31,10 +31,16 @@
 // fork of it, which it drops: the fork copies what a check changes in
 // place (a few maps of records per task, stream, card and client, the
 // findings so far) and shares what only decoding adds (task states,
-// cards) and the slices a check only appends to. The final passes read
-// records kept as calls come, not the calls: poll-backoff follows each
-// client's GetTask loops as calls come in time order (roads.go's
-// polling), and sorts them all only when calls came out of it.
+// cards) and the slices a check only appends to. The final passes walk
+// records kept as calls come (the states a task reported after a
+// terminal one, the streams of a task, the notifications and webhook
+// configurations), not the calls, but for two passes of the push roads
+// over the calls when the transcript gives a webhook a configuration;
+// poll-backoff follows each client's GetTask loops as calls come in
+// time order (roads.go's polling), and sorts them all only when calls
+// came out of it. So what still grows with the session is small and
+// rare: a task polled a thousand times after it finished has its
+// thousand states walked at each Update.
 //
 // Run checks a call once every state of its batch of 2,048 exchanges is
 // known; a Session checks a settled call once every state known then
