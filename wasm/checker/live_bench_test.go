@@ -28,7 +28,7 @@ import (
 //     session as text (msg.OpCheck), which answer parsed, stepped,
 //     judged and checked whole.
 //
-// Both come after a warm-up of 30 events on a session of their own, so
+// Both come after a warm-up of 100 events on a session of their own, so
 // that under Node the first figure is not V8's first compile of the
 // code. The package is the worker's, which builds for js/wasm only but
 // for this; the README's table quotes
@@ -83,7 +83,7 @@ func BenchmarkLiveCheck(b *testing.B) {
 	// A warm-up on a session of its own, so that the first figure is
 	// not V8's first compile of the code (under Node).
 	open()
-	for range 30 {
+	for range 100 {
 		if _, err := s.GetTask(ctx, task); err != nil {
 			b.Fatal(err)
 		}
