@@ -20,8 +20,9 @@
 // before and returns the [Report] Run gives for the whole transcript
 // then, at a cost that grows with what changed (and the calls not yet
 // settled), not with the session: 0.17 ms at the 10th exchange of a
-// Live session and 0.21 ms at the 1,000th (medians of three runs), with the exercises judged
-// and the answers written (wasm/checker's BenchmarkLiveCheck, native).
+// Live session and 0.21 ms at the 1,000th (medians of three runs), with
+// the exercises judged and the answers written (wasm/checker's
+// BenchmarkLiveCheck, native).
 //
 // It keeps the checker of the settled calls: every call before the
 // first whose exchange may still change (replay.Exchange.Settled). An
