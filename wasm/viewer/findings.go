@@ -46,7 +46,9 @@ type checker struct {
 // the learner opened or a live session, and shows it when it comes. One
 // check runs at a time; of those that wait only the newest is kept. A
 // file goes as its text (msg.OpCheck); the Live session as the Deltas
-// the worker has not heard of (msg.OpLive), all those drawn meanwhile.
+// the worker has not heard of (msg.OpLive), all those drawn meanwhile
+// (a drawing of it the page has since replaced goes as text, as a
+// file: the worker's session waits for the next).
 func (p *page) check(d *doc) {
 	checker := &p.checker
 	if d == nil || !d.local || d.checked || d.part != nil || !p.canCheck() {
@@ -77,10 +79,7 @@ func (p *page) check(d *doc) {
 		})
 	}
 	r := &msg.Request{ID: 1, Op: msg.OpCheck, Name: d.name, Exercises: p.judged(d)}
-	if d.name == liveName {
-		if d != p.live.doc {
-			return // drawn again since: that one is checked
-		}
+	if d == p.live.doc {
 		r.Op, r.At, r.Deltas, checker.deltas = msg.OpLive, p.live.panel.session, checker.deltas, nil
 	}
 	if r.Op == msg.OpCheck || checker.afresh {
