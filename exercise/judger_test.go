@@ -81,35 +81,76 @@ func everyPredicate(agents []string) []onpage.Exercise {
 func TestJudgerIsEvaluate(t *testing.T) {
 	resets := 0
 	for name, tr := range judgeCorpus(t) {
-		var agents []string
-		for _, p := range tr.Participants {
-			agents = append(agents, p.Name)
-		}
-		exs := everyPredicate(agents)
-		var j Judger
-		var sp replay.Stepper
-		growtest.Grow(tr, func(now *replay.Transcript, changed []int, what string) bool {
-			from := sp.Update(now, changed)
-			steps := slices.Clone(sp.Steps())
-			if from < j.base {
-				resets++
-			}
-			j.Update(now, steps, from)
-			got := j.Judge(exs)
-			for k, v := range exs {
-				ex, err := FromPage(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := Evaluate(ex, now, steps)
-				want := onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint}
-				if d := cmp.Diff(want, got[k]); d != "" {
-					t.Errorf("%s, %s: exercise %q: the Judger's verdict differs from Evaluate's (-Evaluate +Judger):\n%s", name, what, v.Done[0], d)
-					return false
-				}
-			}
-			return true
-		})
+		resets += judgeGrowth(t, name, tr, everyPredicate(agentsOf(tr)))
 	}
 	t.Logf("the scanners read a session again from its start %d times", resets)
+}
+
+// FuzzJudger: whatever a transcript holds, a Judger's verdicts as it
+// grows are Evaluate's at each event, on an exercise of every seventh
+// predicate and argument.
+func FuzzJudger(f *testing.F) {
+	for _, p := range []string{"../transcripts/*.http", "../lesson/testdata/transcripts/*.http"} {
+		files, _ := filepath.Glob(p)
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := replay.Parse(data, "f.http")
+		if err != nil || len(tr.Exchanges) > 32 {
+			return
+		}
+		var exs []onpage.Exercise
+		for i, ex := range everyPredicate(agentsOf(tr)) {
+			if i%7 == 0 {
+				exs = append(exs, ex)
+			}
+		}
+		judgeGrowth(t, "f.http", tr, exs)
+	})
+}
+
+// agentsOf is the names of a transcript's participants.
+func agentsOf(tr *replay.Transcript) []string {
+	var agents []string
+	for _, p := range tr.Participants {
+		agents = append(agents, p.Name)
+	}
+	return agents
+}
+
+// judgeGrowth grows tr as a live session grows (growtest.Grow, its
+// steps a replay.Stepper's) and holds a Judger's verdicts on exs to
+// Evaluate's at every event; it returns how many times the Judger's
+// scanners read the session again from its start.
+func judgeGrowth(t testing.TB, name string, tr *replay.Transcript, exs []onpage.Exercise) (resets int) {
+	t.Helper()
+	var j Judger
+	var sp replay.Stepper
+	growtest.Grow(tr, func(now *replay.Transcript, changed []int, what string) bool {
+		from := sp.Update(now, changed)
+		steps := slices.Clone(sp.Steps())
+		if from < j.base {
+			resets++
+		}
+		j.Update(now, steps, from)
+		got := j.Judge(exs)
+		for k, v := range exs {
+			ex, err := FromPage(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := Evaluate(ex, now, steps)
+			want := onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint}
+			if d := cmp.Diff(want, got[k]); d != "" {
+				t.Errorf("%s, %s: exercise %q: the Judger's verdict differs from Evaluate's (-Evaluate +Judger):\n%s", name, what, v.Done[0], d)
+				return false
+			}
+		}
+		return true
+	})
+	return resets
 }

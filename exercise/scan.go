@@ -229,8 +229,9 @@ type newTaskScan struct {
 	p     Pred
 	known map[string]bool
 	// seen are, for each step where a task first appeared, the tasks
-	// then in State (their order as the map gave them), which found
-	// holds to their last states.
+	// then in State, which found holds to their last states (of several
+	// that are still in State, the first by id: the predicate read a
+	// map's order before, and could match either).
 	seen []newTask
 }
 
@@ -262,9 +263,9 @@ func (n *newTaskScan) next(s *session, i int) {
 
 func (n *newTaskScan) found(s *session) (match, bool) {
 	for _, nt := range n.seen {
-		for task, was := range nt.other {
+		for _, task := range slices.Sorted(maps.Keys(nt.other)) { // of several, the same one each time
 			if stateIs(s.final[task], n.p.State) {
-				return match{step: nt.step, task: task, other: nt.task, state: was}, true
+				return match{step: nt.step, task: task, other: nt.task, state: nt.other[task]}, true
 			}
 		}
 	}
