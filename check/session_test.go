@@ -2,7 +2,6 @@ package check
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/growtest"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -101,14 +101,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // FuzzSession: whatever a transcript holds, a Session grown by prefixes
 // and as a live session grows reports what Run does at each step.
 func FuzzSession(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/cases/*.http", "../transcripts/*.http"} {
-		files, _ := filepath.Glob(pattern)
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(b)
-			}
-		}
-	}
+	replaytest.Seed(f, "testdata/rules/*.http", "testdata/cases/*.http", "../transcripts/*.http")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := replay.Parse(data, "f.http")
 		if err != nil || len(tr.Exchanges) > 64 {

@@ -2,8 +2,6 @@ package exercise
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -11,6 +9,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/exercise/onpage"
 	"github.com/a2aplay/a2aplay/internal/growtest"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -18,20 +17,8 @@ import (
 func judgeCorpus(t *testing.T) map[string]*replay.Transcript {
 	out := map[string]*replay.Transcript{}
 	for _, p := range []string{"../transcripts/*.http", "../check/testdata/*/*.http", "../lesson/testdata/transcripts/*.http", "../test/testdata/foreign/*.http"} {
-		files, err := filepath.Glob(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := replay.Parse(b, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[f] = tr
+		for _, f := range replaytest.Glob(t, p) {
+			out[f] = replaytest.ParseFile(t, f, replay.Parse)
 		}
 	}
 	if len(out) < 100 {
@@ -90,14 +77,7 @@ func TestJudgerIsEvaluate(t *testing.T) {
 // grows are Evaluate's at each event, on an exercise of every seventh
 // predicate and argument.
 func FuzzJudger(f *testing.F) {
-	for _, p := range []string{"../transcripts/*.http", "../lesson/testdata/transcripts/*.http"} {
-		files, _ := filepath.Glob(p)
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(b)
-			}
-		}
-	}
+	replaytest.Seed(f, "../transcripts/*.http", "../lesson/testdata/transcripts/*.http")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := replay.Parse(data, "f.http")
 		if err != nil || len(tr.Exchanges) > 32 {
