@@ -142,12 +142,17 @@ func Check(t *replay.Transcript) []Finding {
 // every batch of 2,048 exchanges, each batch is merged into that task's
 // states in one pass over them).
 func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) {
-	c := &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule, seen: map[Finding]bool{}, omitted: map[string]int{}, cut: map[Omission]int{}}
-	rep := &Report{Omitted: c.omitted}
+	c := newChecker(ctx, t, o)
 	if t == nil {
-		return rep, nil
+		return &Report{Omitted: c.omitted}, nil
 	}
 	err := c.run()
+	return c.result(), err
+}
+
+// result is the report of what c found: its findings, sorted in place.
+func (c *checker) result() *Report {
+	rep := &Report{Omitted: c.omitted}
 	sort.SliceStable(c.findings, func(i, j int) bool {
 		a, b := c.findings[i], c.findings[j]
 		if a.Line != b.Line {
@@ -173,7 +178,7 @@ func Run(ctx context.Context, t *replay.Transcript, o Options) (*Report, error) 
 		}
 		return a.Severity < b.Severity
 	})
-	return rep, err
+	return rep
 }
 
 // StepsOf returns the step of each of fs, as StepOf does, reading the

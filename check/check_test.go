@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/a2aplay/a2aplay/internal/golden"
+	"github.com/a2aplay/a2aplay/internal/replaytest"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/replay/har"
 )
@@ -479,14 +480,7 @@ func emptyFrames(n int) ([]byte, error) {
 // FuzzCheck: Check never panics on a transcript Parse accepts, and every
 // finding names a known rule, a section, a side and a line of the file.
 func FuzzCheck(f *testing.F) {
-	for _, pattern := range []string{"testdata/rules/*.http", "testdata/cases/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http"} {
-		files, _ := filepath.Glob(pattern)
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(b)
-			}
-		}
-	}
+	replaytest.Seed(f, "testdata/rules/*.http", "testdata/cases/*.http", "testdata/clean/*.http", "testdata/deviations/*.http", "../transcripts/*.http")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := replay.Parse(data, "f.http")
 		if err != nil {

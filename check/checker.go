@@ -28,6 +28,7 @@ type checker struct {
 	webhooks      map[string][]webhookConfig      // notify.go: the configs given, by webhook URL
 	notifications []notification                  // notify.go: the pushes, for checkNotifications
 	polls         []poll                          // roads.go: the A2A calls, for checkPollBackoff
+	polling       polling                         // roads.go: the GetTask loops, followed as calls come
 	artifacts     map[string][]sighting           // task -> the artifacts exchanges showed of it (wire.go)
 	streams       map[string][]*streamRec         // task -> its streams (broadcast.go)
 	equiv         map[*card]map[string][2]*opSeen // card -> "method|interface" -> served, refused as unknown (wire.go)
@@ -36,6 +37,10 @@ type checker struct {
 
 	versions map[int]string  // exchange number -> the version it speaks (v03.go)
 	migrated map[string]bool // the kinds of 0.3 spelling noted once (v03.go)
+
+	// purgedAt is, in a Session's checker of the settled calls, the
+	// earliest time purged answered true at, by task (purged).
+	purgedAt map[string]time.Time
 
 	findings []Finding
 	seen     map[Finding]bool
@@ -128,15 +133,6 @@ func (c *checker) omit(rule string, sev Severity) {
 // exchanges come in the order their requests were sent. Once checked, a
 // batch's parsed bodies are let go.
 func (c *checker) run() error {
-	c.kept = map[string]int{}
-	c.unknownTasks = map[string]int{}
-	c.pushConfigs = map[pushKey]*pushState{}
-	c.pushDeleted = map[string]time.Time{}
-	c.webhooks = map[string][]webhookConfig{}
-	c.artifacts = map[string][]sighting{}
-	c.streams = map[string][]*streamRec{}
-	c.equiv = map[*card]map[string][2]*opSeen{}
-	c.served = map[string]bool{}
 	c.prepare()
 	for start := 0; start < len(c.calls); start += batchSize {
 		batch := c.calls[start:min(start+batchSize, len(c.calls))]
@@ -158,11 +154,27 @@ func (c *checker) run() error {
 	if err := c.pause(); err != nil {
 		return err
 	}
+	c.final()
+	return nil
+}
+
+// newChecker is a checker of t with nothing read yet.
+func newChecker(ctx context.Context, t *replay.Transcript, o Options) *checker {
+	return &checker{t: t, ctx: ctx, yield: o.Yield, max: o.MaxPerRule,
+		cards: map[string][]*card{}, tasks: map[string]*timeline{}, unknownTasks: map[string]int{},
+		pushConfigs: map[pushKey]*pushState{}, pushDeleted: map[string]time.Time{}, webhooks: map[string][]webhookConfig{},
+		artifacts: map[string][]sighting{}, streams: map[string][]*streamRec{}, equiv: map[*card]map[string][2]*opSeen{},
+		served: map[string]bool{}, versions: map[int]string{}, migrated: map[string]bool{},
+		seen: map[Finding]bool{}, kept: map[string]int{}, omitted: map[string]int{}, cut: map[Omission]int{}}
+}
+
+// final runs the checks that need every call read, once each call has
+// been checked.
+func (c *checker) final() {
 	c.checkFinal()
 	c.checkWireFinal()
 	c.checkNotifications()
 	c.checkRoads()
-	return nil
 }
 
 // pause is where the run stops when ctx is done, and where it yields

@@ -212,10 +212,6 @@ const batchSize = 2048
 // prepare lists the exchanges as calls, not yet decoded.
 func (c *checker) prepare() {
 	c.calls = make([]*call, 0, len(c.t.Exchanges))
-	c.cards = map[string][]*card{}
-	c.tasks = map[string]*timeline{}
-	c.versions = map[int]string{}
-	c.migrated = map[string]bool{}
 	for _, ex := range c.t.Exchanges {
 		if ex != nil {
 			v := replay.ExchangeVersion(ex)
@@ -256,16 +252,22 @@ func (c *checker) decodeBatch(calls []*call) error {
 	var pending []observation
 	for _, cl := range calls {
 		if cd := cl.cardInfo; cd != nil {
-			for key := range cd.interfaces {
-				list := append(c.cards[key], cd)
-				sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
-				c.cards[key] = list
-			}
+			c.addCard(cd)
 		}
 		pending = append(pending, cl.obs...)
 	}
 	c.merge(pending)
 	return nil
+}
+
+// addCard adds a card to the lists of the interfaces it declares, in
+// the order cards were fetched.
+func (c *checker) addCard(cd *card) {
+	for key := range cd.interfaces {
+		list := append(c.cards[key], cd)
+		sort.SliceStable(list, func(i, j int) bool { return list[i].at.Before(list[j].at) })
+		c.cards[key] = list
+	}
 }
 
 // decodeCall parses one exchange: its binding, method, bodies and frames.

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -240,7 +241,8 @@ type poll struct {
 	ends       bool // the answer is a finished task, or none
 }
 
-// notePoll keeps what checkPollBackoff needs of an A2A call.
+// notePoll keeps what checkPollBackoff needs of an A2A call, and
+// follows the loops as the calls come in time order (polling).
 func (c *checker) notePoll(cl *call) {
 	p := poll{from: cl.ex.From, at: cl.ex.Request.At, ex: cl.ex.Seq, line: cl.ex.Request.Line}
 	if cl.method == "GetTask" && cl.taskID != "" {
@@ -248,7 +250,91 @@ func (c *checker) notePoll(cl *call) {
 		t := cl.resultTsk
 		p.ends = t == nil || replay.Terminal(t.Get("status").Get("state").Text())
 	}
+	if n := len(c.polls); n > 0 && p.at.Before(c.polls[n-1].at) {
+		c.polling.disordered = true
+	}
 	c.polls = append(c.polls, p)
+	if !c.polling.disordered {
+		c.polling.add(p)
+	}
+}
+
+// polling follows the clients' GetTask loops, a call at a time in time
+// order, as checkPollBackoff reads them: what it keeps is a few records
+// per client and task, so that a copy of it (a Session's fork) costs
+// little, and the loops it has closed.
+type polling struct {
+	runs map[string][]poll // client|task -> the current run
+	// client|task -> the first interval of its first run of two asks or
+	// more: a client that has lengthened it has backed off, also in a
+	// run that another of its calls began afresh, at the longest
+	// interval it backs off to.
+	firstGap map[string]time.Duration
+	order    []string // the keys, in the order their runs began
+	loops    [][]poll // the runs that never backed off, in the order they ended
+	// disordered says that a call came before one noted earlier:
+	// checkPollBackoff sorts them all and follows them afresh.
+	disordered bool
+}
+
+// add follows one call.
+func (pl *polling) add(p poll) {
+	if pl.runs == nil {
+		pl.runs, pl.firstGap = map[string][]poll{}, map[string]time.Duration{}
+	}
+	if p.task == "" {
+		// another call of the same client ends its runs: it did something else
+		for _, k := range pl.order {
+			if r := pl.runs[k]; len(r) > 0 && r[0].from == p.from {
+				pl.end(k)
+			}
+		}
+		return
+	}
+	key := p.from + "|" + p.task
+	if _, ok := pl.runs[key]; !ok {
+		pl.order = append(pl.order, key)
+	}
+	pl.runs[key] = append(pl.runs[key], p)
+	if p.ends {
+		pl.end(key)
+	}
+}
+
+// end ends key's run: a loop of four asks or more whose interval never
+// grew beyond the first is kept for the note.
+func (pl *polling) end(key string) {
+	r := pl.runs[key]
+	delete(pl.runs, key)
+	if len(r) < 2 {
+		return
+	}
+	first, ok := pl.firstGap[key]
+	if !ok {
+		first = r[1].at.Sub(r[0].at)
+		pl.firstGap[key] = first
+	}
+	if len(r) < 4 {
+		return
+	}
+	for i := 1; i < len(r); i++ {
+		if gap := r[i].at.Sub(r[i-1].at); gap*10 > first*11 { // a tenth more than the first interval is a longer one, not jitter
+			return
+		}
+	}
+	pl.loops = append(pl.loops, r)
+}
+
+// copy is a polling that goes on from pl without changing it.
+func (pl *polling) copy() polling {
+	c := *pl
+	c.runs = maps.Clone(pl.runs)
+	for k, r := range c.runs {
+		c.runs[k] = slices.Clip(r)
+	}
+	c.firstGap = maps.Clone(pl.firstGap)
+	c.order, c.loops = slices.Clip(pl.order), slices.Clip(pl.loops)
+	return c
 }
 
 // backoffExample is package backoff's schedule from 1 s, the one
@@ -267,65 +353,32 @@ var backoffExample = func() string {
 
 // checkPollBackoff: a client that asks GetTask for one task four times
 // or more in a row, while the task is not finished, lengthens the
-// interval at least once.
+// interval at least once. The calls were followed as they came
+// (polling), unless they came out of time order.
 func (c *checker) checkPollBackoff() {
-	polls := slices.Clone(c.polls)
-	slices.SortStableFunc(polls, func(a, b poll) int { return a.at.Compare(b.at) })
-	runs := map[string][]poll{} // client|task -> the current run
-	// client|task -> the first interval of its first run of two asks or
-	// more: a client that has lengthened it has backed off, also in a
-	// run that another of its calls began afresh, at the longest
-	// interval it backs off to.
-	firstGap := map[string]time.Duration{}
-	var order []string
-	flush := func(key string) {
-		r := runs[key]
-		delete(runs, key)
-		if len(r) < 2 {
-			return
+	pl := c.polling.copy()
+	if pl.disordered {
+		polls := slices.Clone(c.polls)
+		slices.SortStableFunc(polls, func(a, b poll) int { return a.at.Compare(b.at) })
+		pl = polling{}
+		for _, p := range polls {
+			pl.add(p)
 		}
-		first, ok := firstGap[key]
-		if !ok {
-			first = r[1].at.Sub(r[0].at)
-			firstGap[key] = first
+	}
+	for _, k := range pl.order {
+		if _, ok := pl.runs[k]; ok {
+			pl.end(k)
 		}
-		if len(r) < 4 {
-			return
-		}
+	}
+	for _, r := range pl.loops {
 		var gaps []string
 		for i := 1; i < len(r); i++ {
-			gap := r[i].at.Sub(r[i-1].at)
-			if gap*10 > first*11 { // a tenth more than the first interval is a longer one, not jitter
-				return
-			}
-			gaps = append(gaps, roundGap(gap))
+			gaps = append(gaps, roundGap(r[i].at.Sub(r[i-1].at)))
 		}
 		end := r[len(r)-1]
 		c.report("poll-backoff", place{ex: end.ex, line: end.line, by: ByClient},
 			"the client asked GetTask for task %s %d times in a row (exchanges %d to %d) at intervals that never grew (%s) while the task waited; polling costs requests that find nothing new: lengthen the interval each time (%s, say), or subscribe to the task or register a webhook",
 			replay.ShortID(end.task), len(r), r[0].ex, end.ex, strings.Join(gaps, ", "), backoffExample)
-	}
-	for _, p := range polls {
-		if p.task == "" {
-			// another call of the same client ends its runs: it did something else
-			for _, k := range order {
-				if r := runs[k]; len(r) > 0 && r[0].from == p.from {
-					flush(k)
-				}
-			}
-			continue
-		}
-		key := p.from + "|" + p.task
-		if _, ok := runs[key]; !ok {
-			order = append(order, key)
-		}
-		runs[key] = append(runs[key], p)
-		if p.ends {
-			flush(key)
-		}
-	}
-	for _, k := range order {
-		flush(k)
 	}
 }
 

@@ -251,15 +251,19 @@ func (cl *call) fromHTTPLayer() bool {
 // have been purged (§3.3.2 lets an agent drop completed tasks): unless
 // the transcript shows the task again after the call.
 func (c *checker) purged(task string, cl *call) bool {
-	tl := c.tasks[task]
-	if tl == nil || len(tl.obs) == 0 {
-		return true
-	}
 	at := cl.ex.Request.At
 	if cl.ex.Response != nil {
 		at = cl.ex.Response.At
 	}
-	return !tl.obs[len(tl.obs)-1].at.After(at)
+	if tl := c.tasks[task]; tl != nil && len(tl.obs) > 0 && tl.obs[len(tl.obs)-1].at.After(at) {
+		return false
+	}
+	if c.purgedAt != nil { // a Session's: a state of task after at would change the answer
+		if was, ok := c.purgedAt[task]; !ok || at.Before(was) {
+			c.purgedAt[task] = at
+		}
+	}
+	return true
 }
 
 // checkWire runs this file's rules on a call.

@@ -96,4 +96,20 @@
 //
 // Parsing never panics: a predicate that is unknown, or has a missing or
 // bad argument, is an error that names it.
+//
+// # A growing session
+//
+// Each predicate is a scanner (scan.go): it reads the steps one at a
+// time, in order, and keeps only what it needs of them; one whose match
+// depends on what comes later (a request's reply, a task's last state)
+// keeps its candidates and settles them when asked. [Evaluate] and
+// [Judge] run them over every step. A [Judger] judges a live session as
+// it grows, at a cost that does not grow with it: it keeps what the
+// predicates read of the steps and works it out again from the first
+// step that changed, and keeps for each predicate a scanner that has
+// read the steps of the settled exchanges (those before the first step
+// of an exchange that may still change); its [Judger.Judge] reads the
+// rest on a copy. [Judge] is a Judger fed once. A test holds a Judger's
+// verdicts to Evaluate's at every event of the corpus's transcripts
+// grown with streams left open (judger_test.go).
 package exercise

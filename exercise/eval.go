@@ -2,6 +2,7 @@ package exercise
 
 import (
 	"encoding/json"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -103,7 +104,8 @@ type match struct {
 	state string // the state it is about
 }
 
-// session is what the predicates read of a session, worked out once.
+// session is what the predicates read of a session, worked out once,
+// or, by a Judger, as the session grows (update).
 type session struct {
 	steps []replay.Step
 	// before[i] is the state of each task just before step i.
@@ -114,52 +116,62 @@ type session struct {
 	pair   map[string]int    // a request step's id -> its reply's position
 	hook   []bool            // by step: a request of the client's that gives a webhook (a push config)
 	client string            // the learner: who sent the session's first request
+
+	paired   []string // by step: the request id a reply step put in pair
+	clientAt int      // the step that named client; -1 before one did
+	j        *Judger  // when set, find asks it
 }
 
 type ids struct{ task, context string }
 
 func newSession(t *replay.Transcript, steps []replay.Step) *session {
-	s := &session{
-		steps:  steps,
-		before: make([]map[string]string, len(steps)),
-		sent:   make([]ids, len(steps)),
-		path:   make([]string, len(steps)),
-		hook:   make([]bool, len(steps)),
-		pair:   map[string]int{},
-	}
-	bySeq := map[int]*replay.Exchange{}
-	if t != nil {
-		for i := range t.Exchanges {
-			bySeq[t.Exchanges[i].Seq] = t.Exchanges[i]
+	s := &session{pair: map[string]int{}, final: map[string]string{}, clientAt: -1}
+	s.update(t, steps, 0)
+	return s
+}
+
+// update makes s the session of t and steps, of which those before from
+// are those s was made of: it works out again only the steps from from
+// on.
+func (s *session) update(t *replay.Transcript, steps []replay.Step, from int) {
+	from = min(from, len(s.before))
+	for i := len(s.paired) - 1; i >= from; i-- {
+		if k := s.paired[i]; k != "" && s.pair[k] == i {
+			delete(s.pair, k)
 		}
 	}
-	cur := map[string]string{}
-	for i := range steps {
+	if s.clientAt >= from {
+		s.client, s.clientAt = "", -1
+	}
+	cur := s.final
+	if from < len(s.before) {
+		cur = maps.Clone(s.before[from])
+	}
+	s.steps = steps
+	s.before, s.sent, s.path, s.hook, s.paired = s.before[:from], s.sent[:from], s.path[:from], s.hook[:from], s.paired[:from]
+	for i := from; i < len(steps); i++ {
 		st := &steps[i]
 		// One map per step would cost O(steps × tasks); most steps
 		// change nothing, so they share the map of the step before.
-		if i == 0 || s.before[i-1] == nil || changed(steps[i-1]) {
-			snap := make(map[string]string, len(cur))
-			for k, v := range cur {
-				snap[k] = v
-			}
-			s.before[i] = snap
+		if i == 0 || changed(steps[i-1]) {
+			s.before = append(s.before, maps.Clone(cur))
 		} else {
-			s.before[i] = s.before[i-1]
+			s.before = append(s.before, s.before[i-1])
 		}
+		s.sent, s.path, s.hook, s.paired = append(s.sent, ids{}), append(s.path, ""), append(s.hook, false), append(s.paired, "")
 		if st.TaskID != "" && st.Reports {
 			cur[st.TaskID] = st.State
 		}
 		if st.Kind == replay.KindReply && st.Pair != "" {
-			s.pair[st.Pair] = i
+			s.pair[st.Pair], s.paired[i] = i, st.Pair
 		}
 		if st.Kind != replay.KindRequest {
 			continue
 		}
 		if s.client == "" && !st.OutOfBand {
-			s.client = st.From
+			s.client, s.clientAt = st.From, i
 		}
-		if ex := bySeq[st.Exchange]; ex != nil {
+		if ex := exchangeOf(t, st.Exchange); ex != nil {
 			s.path[i] = urlPath(ex.Request.URL)
 			if st.From == s.client && (st.Method == "SendMessage" || st.Method == "SendStreamingMessage") {
 				s.sent[i] = messageIDs(ex.Request.Body)
@@ -169,7 +181,24 @@ func newSession(t *replay.Transcript, steps []replay.Step) *session {
 		}
 	}
 	s.final = cur
-	return s
+}
+
+// exchangeOf is t's exchange seq: the one at its place when it is
+// there, as in a live session, else the last of that number.
+func exchangeOf(t *replay.Transcript, seq int) *replay.Exchange {
+	if t == nil {
+		return nil
+	}
+	if i := seq - 1; i >= 0 && i < len(t.Exchanges) && t.Exchanges[i] != nil && t.Exchanges[i].Seq == seq {
+		return t.Exchanges[i]
+	}
+	var found *replay.Exchange
+	for _, x := range t.Exchanges {
+		if x != nil && x.Seq == seq {
+			found = x
+		}
+	}
+	return found
 }
 
 // changed reports whether a step changes the states newSession tracks.
@@ -239,278 +268,17 @@ func (s *session) holds(c Cond) (match, bool) {
 	return m, true
 }
 
-// find looks for the first match of p in the session.
+// find looks for the first match of p in the session: p's scanner
+// reads every step, or the Judger's reads those it has not.
 func (s *session) find(p Pred) (match, bool) {
-	switch p.Name {
-	case "reached":
-		return s.reached(p.State, p.After)
-	case "all-reached":
-		return s.allReached(p.State, p.After)
-	case "answered":
-		return s.answered(p.State)
-	case "message-on-task":
-		return s.messageOnTask(p.State)
-	case "new-task-while":
-		return s.newTaskWhile(p.State)
-	case "called":
-		return s.called(p.Meth, p.While)
-	case "approved":
-		return s.decided("/approve/")
-	case "refused":
-		return s.decided("/refuse/")
-	case "stream-through":
-		return s.streamThrough(p.State)
-	case "closed-in":
-		return s.closedIn(p.State)
-	case "unheard":
-		return s.decidedWhile(p.State, false)
-	case "heard":
-		return s.decidedWhile(p.State, true)
-	case "pushed":
-		return s.pushed(p.State)
-	case "asked":
-		return s.asked(p.Agent)
+	if s.j != nil {
+		return s.j.find(p)
 	}
-	return match{}, false
-}
-
-// asked finds the client's first A2A request to agent.
-func (s *session) asked(agent string) (match, bool) {
-	for i, st := range s.steps {
-		if st.Kind == replay.KindRequest && !st.OutOfBand && st.From == s.client && st.To == agent {
-			return match{step: i + 1, task: st.TaskID}, true
-		}
-	}
-	return match{}, false
-}
-
-func (s *session) reached(state, after string) (match, bool) {
-	seen := map[string]bool{} // tasks reported in after
-	for i, st := range s.steps {
-		if !st.Reports || st.TaskID == "" {
-			continue
-		}
-		if stateIs(st.State, state) && (after == "" || seen[st.TaskID]) {
-			return match{step: i + 1, task: st.TaskID, state: st.State}, true
-		}
-		if after != "" && stateIs(st.State, after) {
-			seen[st.TaskID] = true
-		}
-	}
-	return match{}, false
-}
-
-// allReached finds every task reported in after reported later in
-// state; it matches at the last of them, and not when no task was in
-// after.
-func (s *session) allReached(state, after string) (match, bool) {
-	waited := map[string]bool{} // tasks reported in after, and whether later in state
-	var order []string
-	var m match
-	for i, st := range s.steps {
-		if !st.Reports || st.TaskID == "" {
-			continue
-		}
-		if done, ok := waited[st.TaskID]; ok && !done && stateIs(st.State, state) {
-			waited[st.TaskID] = true
-			m = match{step: i + 1, task: st.TaskID, state: st.State}
-		}
-		if _, ok := waited[st.TaskID]; !ok && stateIs(st.State, after) {
-			waited[st.TaskID] = false
-			order = append(order, st.TaskID)
-		}
-	}
-	for _, task := range order {
-		if !waited[task] {
-			return match{}, false
-		}
-	}
-	return m, len(order) > 0
-}
-
-func (s *session) answered(state string) (match, bool) {
+	sc := scannerOf(p)
 	for i := range s.steps {
-		task := s.sent[i].task
-		if task == "" || !stateIs(s.before[i][task], state) {
-			continue
-		}
-		for j := i + 1; j < len(s.steps); j++ {
-			if sj := s.steps[j]; sj.TaskID == task && sj.Reports && !stateIs(sj.State, state) {
-				return match{step: j + 1, task: task, state: s.before[i][task]}, true
-			}
-		}
+		sc.next(s, i)
 	}
-	return match{}, false
-}
-
-func (s *session) messageOnTask(state string) (match, bool) {
-	for i := range s.steps {
-		task := s.sent[i].task
-		if task != "" && stateIs(s.before[i][task], state) {
-			return match{step: i + 1, task: task, state: s.before[i][task]}, true
-		}
-	}
-	return match{}, false
-}
-
-func (s *session) newTaskWhile(state string) (match, bool) {
-	known := map[string]bool{}
-	for i, st := range s.steps {
-		if st.TaskID == "" || known[st.TaskID] {
-			continue
-		}
-		known[st.TaskID] = true
-		for task, was := range s.before[i] {
-			if task != st.TaskID && stateIs(was, state) && stateIs(s.final[task], state) {
-				return match{step: i + 1, task: task, other: st.TaskID, state: was}, true
-			}
-		}
-	}
-	return match{}, false
-}
-
-func (s *session) called(method, while string) (match, bool) {
-	for i, st := range s.steps {
-		if st.Kind != replay.KindRequest || st.Method != method || st.From != s.client {
-			continue
-		}
-		if while == "" {
-			return match{step: i + 1, task: st.TaskID}, true
-		}
-		task := st.TaskID
-		if t := s.sent[i].task; t != "" {
-			task = t
-		}
-		if stateIs(s.before[i][task], while) {
-			return match{step: i + 1, task: task, state: s.before[i][task]}, true
-		}
-	}
-	return match{}, false
-}
-
-// decided finds an out-of-band POST to a path with verb ("/approve/")
-// whose reply was 2xx.
-func (s *session) decided(verb string) (match, bool) {
-	for i, st := range s.steps {
-		if st.Kind != replay.KindRequest || !st.OutOfBand || !strings.Contains(s.path[i], verb) {
-			continue
-		}
-		if j, ok := s.pair[st.ID]; ok && s.steps[j].Status >= 200 && s.steps[j].Status < 300 {
-			return match{step: j + 1, task: st.TaskID, state: st.State}, true
-		}
-	}
-	return match{}, false
-}
-
-func (s *session) streamThrough(state string) (match, bool) {
-	through := map[string]match{} // stream -> the frame that reported state
-	for i, st := range s.steps {
-		if st.Kind != replay.KindFrame || st.Group == "" {
-			continue
-		}
-		if m, ok := through[st.Group]; ok {
-			m.step = i + 1
-			return m, true
-		}
-		if st.Reports && stateIs(st.State, state) {
-			through[st.Group] = match{task: st.TaskID, state: st.State}
-		}
-	}
-	return match{}, false
-}
-
-func (s *session) closedIn(state string) (match, bool) {
-	closedByClient := map[string]bool{}
-	for _, st := range s.steps {
-		if st.Kind == replay.KindRequest && st.Closed == replay.EndClient {
-			closedByClient[st.ID] = true
-		}
-	}
-	for i, st := range s.steps {
-		if st.Kind != replay.KindClose || !closedByClient[st.Group] {
-			continue
-		}
-		if stateIs(s.before[i][st.TaskID], state) {
-			return match{step: i + 1, task: st.TaskID, state: s.before[i][st.TaskID]}, true
-		}
-	}
-	return match{}, false
-}
-
-// decidedWhile finds an operator's decision (approve or refuse, answered
-// 2xx) of a task of the client's in state, made while something of the
-// client's could hear the task resume (heard), or nothing could: a
-// stream of the client's open on it, a webhook it had given the task, or
-// a GetTask of it since the task was in state. A task of the client's is
-// one a step between the client and an agent named; a task an agent
-// below a planner runs is the planner's to hear.
-func (s *session) decidedWhile(state string, heard bool) (match, bool) {
-	mine := map[string]bool{}
-	open := map[string]string{}  // the client's open streams: request id -> task ("" until a frame names it)
-	hooked := map[string]bool{}  // tasks the client gave a webhook
-	pending := map[string]bool{} // requests giving a webhook, until their reply names the task
-	asked := map[string]bool{}   // tasks asked for while in state
-	for i, st := range s.steps {
-		if st.TaskID != "" && (st.From == s.client || st.To == s.client) {
-			mine[st.TaskID] = true
-		}
-		switch st.Kind {
-		case replay.KindRequest:
-			switch {
-			case st.OutOfBand:
-				task := st.TaskID
-				j, ok := s.pair[st.ID]
-				if !ok || s.steps[j].Status < 200 || s.steps[j].Status >= 300 || !mine[task] || !stateIs(s.before[i][task], state) {
-					continue
-				}
-				if !strings.Contains(s.path[i], "/approve/") && !strings.Contains(s.path[i], "/refuse/") {
-					continue
-				}
-				listening := hooked[task] || asked[task]
-				for _, t := range open {
-					listening = listening || t == task
-				}
-				if listening == heard {
-					return match{step: j + 1, task: task, state: s.before[i][task]}, true
-				}
-			case st.From != s.client:
-			case st.Method == "SendStreamingMessage" || st.Method == "SubscribeToTask":
-				open[st.ID] = st.TaskID
-			case st.Method == "GetTask" && stateIs(s.before[i][st.TaskID], state):
-				asked[st.TaskID] = true
-			}
-			if s.hook[i] {
-				if st.TaskID != "" {
-					hooked[st.TaskID] = true
-				}
-				pending[st.ID] = true
-			}
-		case replay.KindFrame:
-			if t, ok := open[st.Group]; ok && t == "" {
-				open[st.Group] = st.TaskID
-			}
-		case replay.KindClose:
-			delete(open, st.Group)
-		case replay.KindReply:
-			delete(open, st.Pair) // a stream answered with a plain reply never opened
-			if pending[st.Pair] && st.TaskID != "" {
-				hooked[st.TaskID] = true
-			}
-		case replay.KindPush:
-			hooked[st.TaskID] = true
-		}
-	}
-	return match{}, false
-}
-
-// pushed finds a push notification that reported a task in state.
-func (s *session) pushed(state string) (match, bool) {
-	for i, st := range s.steps {
-		if st.Kind == replay.KindPush && st.Reports && st.TaskID != "" && stateIs(st.State, state) {
-			return match{step: i + 1, task: st.TaskID, state: st.State}, true
-		}
-	}
-	return match{}, false
+	return sc.found(s)
 }
 
 // Describe says what a condition asks, in words.

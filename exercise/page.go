@@ -48,16 +48,7 @@ func FromPage(v onpage.Exercise) (*Exercise, error) {
 // them: made for each, it was half of what the check worker did for a
 // Live event of 1,000 exchanges (wasm/checker's BenchmarkLiveCheck).
 func Judge(exs []onpage.Exercise, t *replay.Transcript, steps []replay.Step) []onpage.Verdict {
-	out := make([]onpage.Verdict, 0, len(exs))
-	s := sessionOf(t, steps)
-	for _, v := range exs {
-		ex, err := FromPage(v)
-		if err != nil {
-			out = append(out, onpage.Verdict{ID: v.ID, Status: NotTried.String(), Why: err.Error()})
-			continue
-		}
-		r := evaluate(ex, s)
-		out = append(out, onpage.Verdict{ID: r.ID, Status: r.Status.String(), Step: r.Step, Why: r.Why, Hint: r.Hint})
-	}
-	return out
+	var j Judger
+	j.Update(t, steps, 0)
+	return j.Judge(exs)
 }

@@ -234,11 +234,13 @@
 // worker rebuilds from the recorder only the exchanges that changed
 // ([Session.Changes]) and steps only them (replay.Stepper). What still
 // passes over the whole session for each event is small: the
-// exchanges' version numbers, the page's lanes (a pass over the
-// steps), and the findings, which the page asks the check worker to
-// work out afresh for the whole transcript, one check at a time. A
-// stream that stays open while other exchanges come and go brings the
-// steps since its first into each Delta that adds to it.
+// exchanges' version numbers and the page's lanes (a pass over the
+// steps). The page forwards each Delta, as the worker wrote it, to the
+// check worker, which keeps the session too and checks and judges only
+// what changed (view/msg's OpLive). A stream that stays open while other
+// exchanges come and go brings the steps since its first into each
+// Delta that adds to it. [Deltas] gives a session's Deltas as a Host
+// posts them, to a caller that stands in for the page.
 // The commands and what they answer:
 //
 //	OpenArgs       "open"    {Mode, URL, URLs, Title, Version}; Version "1.0" or "0.3" (none: offline

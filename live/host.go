@@ -325,3 +325,13 @@ func (st *sent) delta(session int, s *Session) *panel.Delta {
 	}
 	return d
 }
+
+// Deltas gives the Deltas of a session as a Host posts them to the
+// page, for a caller that stands in for the page (a benchmark of what
+// the page's workers do with them).
+type Deltas struct{ st sent }
+
+// Next is what session s holds that the Deltas before did not give, or
+// nil when nothing changed; n is the session's number, and a new one
+// starts afresh.
+func (d *Deltas) Next(n int, s *Session) *panel.Delta { return d.st.delta(n, s) }

@@ -60,6 +60,16 @@ type Exchange struct {
 	Line int // line of the ### header; 0 when not parsed
 }
 
+// Settled says whether the exchange can no longer change as a capture
+// goes on: it has its response (or the error that ended it), and a
+// stream its end. A live session's exchanges settle in time; a
+// Session of package check and an exercise Judger keep what they
+// worked out of the settled ones.
+func (x *Exchange) Settled() bool {
+	r := x.Response
+	return r != nil && (r.Stream == nil || r.Stream.End != nil || r.Err != "")
+}
+
 // A Header is one header field. Order is kept as written.
 type Header struct {
 	Name  string

@@ -10,7 +10,7 @@
 //     web, cmd/ or test/;
 //   - only packages under wasm/ import syscall/js;
 //   - nothing imports a package under cmd/, nothing outside test/ one
-//     under test/, and internal/golden and internal/replaytest are
+//     under test/, and internal/golden, internal/growtest and internal/replaytest are
 //     imported by tests only;
 //   - the README's table is the test's, row for row.
 //

@@ -30,7 +30,7 @@ const module = "github.com/a2aplay/a2aplay/"
 var layers = [][]string{
 	0: {"backoff", "binding", "exercise/onpage", "jsonread", "spec"},
 	1: {"agents", "internal/build", "internal/cputime", "internal/golden", "internal/jsonvalue", "internal/layers", "internal/logbuf", "internal/replaytest", "internal/wasmbin", "internal/wasmbin/wasmbintest", "replay"},
-	2: {"capture", "check", "diagram", "exercise", "internal/kittest", "internal/wire", "replay/har", "test/bench/gen"},
+	2: {"capture", "check", "diagram", "exercise", "internal/growtest", "internal/kittest", "internal/wire", "replay/har", "test/bench/gen"},
 	3: {"lesson", "live/panel", "record", "replay/open", "view"},
 	4: {"live", "view/msg", "wasm/dom", "web"},
 	5: {"test/browser", "wasm/checker", "wasm/livedriver", "wasm/viewer", "wasm/worker"},
@@ -38,7 +38,7 @@ var layers = [][]string{
 }
 
 // testOnly are the helpers only tests import.
-var testOnly = []string{"internal/golden", "internal/logbuf", "internal/replaytest"}
+var testOnly = []string{"internal/golden", "internal/growtest", "internal/logbuf", "internal/replaytest"}
 
 // pureBelow: layers up to this one hold pure Go (and the helpers under
 // internal/): no DOM, no site, no command.

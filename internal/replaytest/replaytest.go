@@ -41,6 +41,17 @@ func Glob(tb testing.TB, pattern string) []string {
 	return files
 }
 
+// Seed adds the bytes of every file that matches one of patterns to
+// f's seed corpus.
+func Seed(f *testing.F, patterns ...string) {
+	f.Helper()
+	for _, p := range patterns {
+		for _, file := range Glob(f, p) {
+			f.Add(ReadFile(f, file))
+		}
+	}
+}
+
 // ReadFile returns the file's bytes, and fails tb when it cannot read
 // it.
 func ReadFile(tb testing.TB, file string) []byte {

@@ -17,6 +17,7 @@ const (
 	OpPart   Op = 'p' // the Part around step At of the file open: a Part
 	OpExport Op = 'e' // the file open as Kind ("svg", "mermaid", "http", "har"): a Text
 	OpHAR    Op = 'h' // Text, a transcript the page holds, as HAR: a Text
+	OpLive   Op = 'l' // Deltas of the Live session the worker keeps (or Text, the session whole): as OpCheck
 )
 
 // A Request is a message from the page to the check worker.
@@ -26,11 +27,20 @@ type Request struct {
 	Name   string // OpCheck, OpOpen: the transcript's or the file's name
 	Text   string // OpCheck, OpHAR: a transcript
 	Kind   string // OpExport
-	At     int    // OpPart
+	At     int    // OpPart; OpLive: the Live session's number
 	Screen int    // OpOpen, OpPart: the page's screen height, at the diagram's size
-	// OpCheck: exercises to evaluate on Text, a Live session: a
-	// Verdicts answer comes before the findings.
+	// OpCheck, OpLive: exercises to evaluate on Text, or on the Live
+	// session: a Verdicts answer comes before the findings.
 	Exercises []view.Exercise
+	// OpLive: what changed in the Live session since the worker last
+	// heard of it, the live worker's Deltas (panel.Encode) as they came
+	// to the page, in order: all those that came while the worker was
+	// busy. The worker keeps the session, puts them in and checks what
+	// changed (check.Session), so that what a Live event costs it does
+	// not grow with the session. With Text, the session whole, which
+	// the worker takes afresh first (a page that drew it from text, or
+	// whose worker failed on a Delta).
+	Deltas [][]byte
 }
 
 // The phases of an open, in the order they come (Progress.Phase).
@@ -177,7 +187,7 @@ func Decode(data []byte) (any, error) {
 	d.ReadValue(m)
 	if r, ok := m.(*Request); ok && d.Err == nil {
 		switch r.Op {
-		case OpCheck, OpOpen, OpShown, OpPart, OpExport, OpHAR:
+		case OpCheck, OpOpen, OpShown, OpPart, OpExport, OpHAR, OpLive:
 		default:
 			d.Fail("no such request: %q", rune(r.Op))
 		}

@@ -1,7 +1,8 @@
 // Package msg is what the page and the check worker (wasm/checker) say
 // to each other, as Go types both sides import, in one compact binary
-// encoding: the page's [Request]s (a check, an open, a part,
-// an export, a HAR export, and its word that it has shown a part), and
+// encoding: the page's [Request]s (a check, a Live session's changes
+// (OpLive: the live worker's Deltas as they came), an open, a part, an
+// export, a HAR export, and its word that it has shown a part), and
 // the worker's answers: [Progress], [Failure], [Findings], [Text],
 // [Verdicts] (on the exercises a check of a Live session names), a
 // long file's window (a view.Part, [NewPart], read by [ReadPart] into a

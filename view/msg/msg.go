@@ -15,7 +15,7 @@ import (
 // the browser kept from an older site) refuse each other's messages
 // with ErrVersion rather than misread them. Raise it with every change
 // to what a message holds or how it is written.
-const Version = 7
+const Version = 8
 
 // ErrVersion says that a message was written by another version of this
 // package: the page and its worker come from different builds.

@@ -222,7 +222,9 @@ func controls() []any {
 	fs.Findings = view.AppendFindings(nil, []view.Finding{{Step: 3, Text: "§3.1.6: x"}})
 	c := filled[Request]()
 	c.Op = OpCheck
-	return []any{r, c, &Request{Op: OpCheck, Exercises: []view.Exercise{{ID: "a"}}}, filled[Progress](), filled[Failure](), fs, filled[Text](),
+	l := filled[Request]()
+	l.Op = OpLive
+	return []any{r, c, l, &Request{Op: OpCheck, Exercises: []view.Exercise{{ID: "a"}}}, filled[Progress](), filled[Failure](), fs, filled[Text](),
 		filled[Verdicts](), &Verdicts{Verdicts: []view.Verdict{}}}
 }
 

@@ -63,11 +63,17 @@ func findings(t *replay.Transcript, steps []replay.Step, yield func() error) ([]
 	for i, step := range check.StepsOf(found, steps) {
 		fs[i] = view.Finding{Step: step, Rule: found[i].Rule, Text: found[i].String()}
 	}
+	return split(fs), nil
+}
+
+// split writes findings as the page reads them, findingsPerMessage to
+// a byte array.
+func split(fs []view.Finding) [][]byte {
 	var out [][]byte
 	for start := 0; start == 0 || start < len(fs); start += findingsPerMessage {
 		out = append(out, view.AppendFindings(nil, fs[start:min(start+findingsPerMessage, len(fs))]))
 	}
-	return out, nil
+	return out
 }
 
 // postFindings posts the findings, a message each, all but the last

@@ -29,6 +29,20 @@
 //	                            on each (their conditions travel as
 //	                            text, parsed here: the viewer does not
 //	                            link package exercise)
+//	OpLive {At, Deltas, Text,   the Live session the worker keeps, with
+//	  Exercises}                the live worker's Deltas the page drew
+//	                            since the last (panel.Encode's bytes, as
+//	                            they came: all those that came while the
+//	                            worker was busy), applied as the page
+//	                            applies them; with Text, the session
+//	                            whole (the page drew it from text, or
+//	                            the worker failed on a Delta), taken
+//	                            afresh first; At is the session's
+//	                            number. Answers as OpCheck, from a
+//	                            check.Session and an exercise.Judger
+//	                            that follow the session (live.go), so
+//	                            that an event costs the same at the 10th
+//	                            and the 1,000th exchange
 //	OpOpen {Name, Screen}       open a file (Screen: the height of the
 //	                            page's view of the diagram, at its own
 //	                            size): answers msg.Progress as it goes,
@@ -75,9 +89,12 @@
 // the worker stays up. The page cancels an open by ending the worker:
 // an open takes other messages only between its stages.
 //
-// The package builds for js/wasm, but for answer.go: what a check does
-// (answer, findings) needs no DOM, so BenchmarkLiveCheck times it
-// natively too, a Live event's check at 10, 100 and 1,000 exchanges.
+// The package builds for js/wasm, but for answer.go and live.go: what a
+// check does (answer, answerLive) needs no DOM, so BenchmarkLiveCheck
+// times it natively too, a Live event's check at 10, 100 and 1,000
+// exchanges, and TestLiveIsWhole holds the Live session the worker
+// keeps to replay.Steps, check.Run and exercise.Judge of its
+// transcript at each Delta.
 //
 // The command cmd/check runs it; build it with its recipe
 // (internal/build) into bin/check.wasm with

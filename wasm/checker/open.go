@@ -62,6 +62,8 @@ func (s *server) serve(r request) {
 	switch r.Op {
 	case msg.OpCheck:
 		answer(r.Request, ans)
+	case msg.OpLive:
+		answerLive(r.Request, ans)
 	case msg.OpOpen:
 		if r.readFail != "" || r.data.Type() != js.TypeObject {
 			ans.fail(r.Name + ": the file could not be read: " + r.readFail)

@@ -43,7 +43,8 @@
 //     files.go (opening a file, the exports), opener.go (the worker that
 //     opens a large file), lazy.go (the window of it the page holds),
 //     workers.go (where a worker's module comes from).
-//   - Findings: findings.go (the check worker), findmarks.go (marks on
+//   - Findings: findings.go (the check worker: a file as its text, the
+//     Live session as the Deltas it has not heard of), findmarks.go (marks on
 //     the diagram, n and p).
 //   - Live: live.go (the Live tab and the narrow screen's dock), and the
 //     Live panel: panel.go (the agents' worker, its messages, wiring),

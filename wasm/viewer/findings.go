@@ -34,11 +34,21 @@ type checker struct {
 	busy    *doc     // the transcript being checked
 	next    *doc     // the newest one waiting (a live session's latest)
 	started bool
+	// deltas are the live worker's Deltas (as it wrote them) the page
+	// drew and the check worker has not heard of, in order; afresh
+	// says that it is to take the Live session whole instead, as text
+	// (a session the page drew from text, or one the worker failed on).
+	deltas [][]byte
+	afresh bool
 }
 
 // check has the check worker find what check.Check finds in d, a file
 // the learner opened or a live session, and shows it when it comes. One
-// check runs at a time; of those that wait only the newest is kept.
+// check runs at a time; of those that wait only the newest is kept. A
+// file goes as its text (msg.OpCheck); the Live session as the Deltas
+// the worker has not heard of (msg.OpLive), all those drawn meanwhile
+// (a drawing of it the page has since replaced goes as text, as a
+// file: the worker's session waits for the next).
 func (p *page) check(d *doc) {
 	checker := &p.checker
 	if d == nil || !d.local || d.checked || d.part != nil || !p.canCheck() {
@@ -68,13 +78,20 @@ func (p *page) check(d *doc) {
 			})
 		})
 	}
-	var b strings.Builder
-	if err := replay.Write(&b, d.t); err != nil {
-		d.checked = true
-		return
+	r := &msg.Request{ID: 1, Op: msg.OpCheck, Name: d.name, Exercises: p.judged(d)}
+	if d == p.live.doc {
+		r.Op, r.At, r.Deltas, checker.deltas = msg.OpLive, p.live.panel.session, checker.deltas, nil
+	}
+	if r.Op == msg.OpCheck || checker.afresh {
+		var b strings.Builder
+		if err := replay.Write(&b, d.t); err != nil {
+			d.checked = true
+			return
+		}
+		r.Text, r.Deltas, checker.afresh = b.String(), nil, false
 	}
 	checker.busy = d
-	post(checker.w, &msg.Request{ID: 1, Op: msg.OpCheck, Name: d.name, Text: b.String(), Exercises: p.judged(d)}, js.Undefined())
+	post(checker.w, r, js.Undefined())
 }
 
 // checked takes the check worker's answer.
@@ -95,6 +112,7 @@ func (p *page) checked(v js.Value) {
 		fs = m
 	case *msg.Failure:
 		dom.Console("warn", "spec check: "+m.Error)
+		checker.afresh = true // a Live session's worker takes it whole next
 	default:
 		why := "not findings"
 		if err != nil {

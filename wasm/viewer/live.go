@@ -315,6 +315,7 @@ func (p *page) liveDraw(text string) drawn {
 	if err != nil {
 		return drawn{err: err}
 	}
+	p.checker.afresh = true
 	return p.liveShowSteps(t, replay.Steps(t))
 }
 

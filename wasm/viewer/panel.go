@@ -418,6 +418,8 @@ func (p *page) receive(data js.Value) {
 	case *panel.Delta:
 		if r := p.liveDelta(m); r.err != nil {
 			p.status("The session's steps cannot be drawn: "+r.err.Error(), "error")
+		} else {
+			p.checker.deltas = append(p.checker.deltas, b) // for the check worker (findings.go)
 		}
 		p.paintFoot()
 	case *panel.State:
