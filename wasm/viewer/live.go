@@ -142,11 +142,11 @@ func (p *page) setLiveScenario(name string) {
 
 // liveState is what window.a2aplay.liveState() says.
 func (p *page) liveState() map[string]any {
-	n := 0
+	n, x := 0, 0
 	if p.live.doc != nil {
-		n = len(p.live.doc.steps)
+		n, x = len(p.live.doc.steps), len(p.live.doc.t.Exchanges)
 	}
-	return map[string]any{"on": p.live.on, "scenario": p.live.scenario, "started": p.live.started, "steps": n}
+	return map[string]any{"on": p.live.on, "scenario": p.live.scenario, "started": p.live.started, "steps": n, "exchanges": x}
 }
 
 func (lm *liveMode) scenarioOr(s string) string {
