@@ -40,7 +40,9 @@ type liveSize struct {
 	Steps     int       `json:"steps"`
 	Frame     []float64 `json:"frame"`
 	Handler   []float64 `json:"handler"`
-	Grown     int       `json:"grown"` // events the page grew the diagram at, not drawing it whole
+	Grown     int       `json:"grown"`   // events the page grew the diagram at, not drawing it whole
+	RowsPut   int       `json:"rowsPut"` // pieces of rows put in after the diagram was drawn (paint.go), all events
+	RowsMs    float64   `json:"rowsMs"`
 	Tasks     float64   `json:"-"`
 }
 
@@ -64,7 +66,7 @@ func runLive(ctx context.Context, base string) error {
 		return fmt.Errorf("opening Live: %w", err)
 	}
 	fmt.Printf("a Live event, one more GetTask of the review scenario at 1366x768, from its Delta's arrival to the next frame after it (load average %s)\n", loadAverage())
-	fmt.Println("  exchanges   steps   to the frame: median    max    the handler: median    max    main thread's CPU per event   grown")
+	fmt.Println("  exchanges   steps   to the frame: median    max    the handler: median    max    main thread's CPU per event   grown   rows put in")
 	for _, n := range sizes {
 		grown, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf(liveGrowJS, n), chromedp.EvalAwaitPromise))
 		if err != nil {
@@ -80,7 +82,7 @@ func runLive(ctx context.Context, base string) error {
 		if r.Error != "" {
 			return errors.New(r.Error)
 		}
-		fmt.Printf("  %9d %7d   %19.1f %6.1f   %19.1f %6.1f   %27.1f   %2d of %d\n", r.Exchanges, r.Steps, medianFloat(r.Frame), pct(r.Frame, 100), medianFloat(r.Handler), pct(r.Handler, 100), r.Tasks, r.Grown, len(r.Frame))
+		fmt.Printf("  %9d %7d   %19.1f %6.1f   %19.1f %6.1f   %27.1f   %2d of %d   %d in %.0f ms\n", r.Exchanges, r.Steps, medianFloat(r.Frame), pct(r.Frame, 100), medianFloat(r.Handler), pct(r.Handler, 100), r.Tasks, r.Grown, len(r.Frame), r.RowsPut, r.RowsMs)
 	}
 	fmt.Println()
 	if len(liveProfiles) > 0 {
@@ -155,6 +157,9 @@ const liveTimeJS = `(async per => {
 		if (row && row.isConnected) out.grown++;
 	}
 	out.steps = a2aplay.liveState().steps;
+	const rows = performance.getEntriesByName("a2aplay-rows").filter(e => e.startTime >= t0);
+	out.rowsPut = rows.length;
+	out.rowsMs = rows.reduce((a, e) => a + e.duration, 0);
 	return out;
 })(%d)`
 

@@ -61,6 +61,9 @@ func (p *page) draw(d *doc, at int) error {
 			if d.folds = view.FoldsFor(g, at, d.folds, d.open, p.foldRoom(g)); d.folds != nil {
 				d.geom = view.PageLayout(d.t, d.steps, first, last, d.folds)
 			}
+			if d == p.live.doc {
+				view.Room(d.geom) // room to grow in (grow.go)
+			}
 			// Of a long diagram, the frame and the rows of a screen or
 			// two (paint.go).
 			pt = p.firstPieces(d.geom, at)
@@ -68,7 +71,9 @@ func (p *page) draw(d *doc, at int) error {
 			fr.Rows = pt.Drawn()
 			p.svgBuf = diagram.AppendSVG(p.svgBuf[:0], &fr)
 			d.svgMs = dom.Now() - t0
-			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			if !p.live.redraw {
+				c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			}
 			dom.SetOwnMarkupBytes(c, p.svgBuf)
 		}
 		// Never equal to a bare name again: a later visit redraws.
