@@ -11,7 +11,8 @@
 // with its GetTask button, then one GetTask at a time timed from its
 // Delta's arrival (the page's measure a2aplay-live-delta) to the next
 // frame painted after it, the handler's own task, and the main thread's
-// CPU per event, all its tasks (the renderer's TaskDuration); with
+// CPU per event, all its tasks (the renderer's TaskDuration), and the
+// pieces of rows the page put in meanwhile (its a2aplay-rows); with
 // -profile, a CPU profile of the timed events, summed by function.
 //
 //	./build.sh bench

@@ -40,7 +40,6 @@ type liveSize struct {
 	Steps     int       `json:"steps"`
 	Frame     []float64 `json:"frame"`
 	Handler   []float64 `json:"handler"`
-	Grown     int       `json:"grown"`   // events the page grew the diagram at, not drawing it whole
 	RowsPut   int       `json:"rowsPut"` // pieces of rows put in after the diagram was drawn (paint.go), all events
 	RowsMs    float64   `json:"rowsMs"`
 	Tasks     float64   `json:"-"`
@@ -66,7 +65,7 @@ func runLive(ctx context.Context, base string) error {
 		return fmt.Errorf("opening Live: %w", err)
 	}
 	fmt.Printf("a Live event, one more GetTask of the review scenario at 1366x768, from its Delta's arrival to the next frame after it (load average %s)\n", loadAverage())
-	fmt.Println("  exchanges   steps   to the frame: median    max    the handler: median    max    main thread's CPU per event   grown   rows put in")
+	fmt.Println("  exchanges   steps   to the frame: median    max    the handler: median    max    main thread's CPU per event   rows put in, all events")
 	for _, n := range sizes {
 		grown, err := chromedp.Run(tab, chromedp.Evaluate[string](fmt.Sprintf(liveGrowJS, n), chromedp.EvalAwaitPromise))
 		if err != nil {
@@ -82,7 +81,7 @@ func runLive(ctx context.Context, base string) error {
 		if r.Error != "" {
 			return errors.New(r.Error)
 		}
-		fmt.Printf("  %9d %7d   %19.1f %6.1f   %19.1f %6.1f   %27.1f   %2d of %d   %d in %.0f ms\n", r.Exchanges, r.Steps, medianFloat(r.Frame), pct(r.Frame, 100), medianFloat(r.Handler), pct(r.Handler, 100), r.Tasks, r.Grown, len(r.Frame), r.RowsPut, r.RowsMs)
+		fmt.Printf("  %9d %7d   %19.1f %6.1f   %19.1f %6.1f   %27.1f   %d pieces in %.0f ms\n", r.Exchanges, r.Steps, medianFloat(r.Frame), pct(r.Frame, 100), medianFloat(r.Handler), pct(r.Handler, 100), r.Tasks, r.RowsPut, r.RowsMs)
 	}
 	fmt.Println()
 	if len(liveProfiles) > 0 {
@@ -132,16 +131,12 @@ const liveTimeJS = `(async per => {
 	const deltas = () => performance.getEntriesByName("a2aplay-live-delta");
 	const get = document.getElementById("lv-review-get");
 	const t0 = performance.now();
-	const out = {frame: [], handler: [], grown: 0, exchanges: x() + 1};
+	const out = {frame: [], handler: [], exchanges: x() + 1};
 	for (let i = 0; i < per; i++) {
 		// Quiet: the check worker's findings of the last event are in.
 		await sleep(300);
 		await frame();
 		const seen = deltas().length, had = x();
-		// A row the page holds: still in after the event when the page
-		// grew its diagram (wasm/viewer/grow.go), gone when it drew it
-		// whole again.
-		const row = document.querySelector("#diagram svg g.steps > g.step");
 		get.click();
 		let e;
 		for (;;) {
@@ -154,7 +149,6 @@ const liveTimeJS = `(async per => {
 		if (x() !== had + 1) return {error: "Live: one GetTask made " + (x() - had) + " exchanges"};
 		out.frame.push(performance.now() - e.startTime);
 		out.handler.push(e.duration);
-		if (row && row.isConnected) out.grown++;
 	}
 	out.steps = a2aplay.liveState().steps;
 	const rows = performance.getEntriesByName("a2aplay-rows").filter(e => e.startTime >= t0);

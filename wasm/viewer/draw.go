@@ -61,9 +61,6 @@ func (p *page) draw(d *doc, at int) error {
 			if d.folds = view.FoldsFor(g, at, d.folds, d.open, p.foldRoom(g)); d.folds != nil {
 				d.geom = view.PageLayout(d.t, d.steps, first, last, d.folds)
 			}
-			if d == p.live.doc {
-				view.Room(d.geom) // room to grow in (grow.go)
-			}
 			// Of a long diagram, the frame and the rows of a screen or
 			// two (paint.go).
 			pt = p.firstPieces(d.geom, at)

@@ -239,11 +239,6 @@ func (p *page) show(d *doc, step int, h history) {
 		p.syncPicker()
 		return
 	}
-	p.showDrawn(d, step, h)
-}
-
-// showDrawn shows d, its diagram drawn (draw, or grow), at step.
-func (p *page) showDrawn(d *doc, step int, h history) {
 	p.cur = d
 	p.nav = view.Nav{N: d.count()}
 	p.nav.Go(step)

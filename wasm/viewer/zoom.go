@@ -105,7 +105,7 @@ func (p *page) frame(fr view.Frame, g *diagram.Geometry, pt *view.Painted) {
 // assistive technology and holding no ids.
 func pinnedRows(svg js.Value, w, h float64) js.Value {
 	pin := svg.Call("cloneNode", false)
-	for _, a := range []string{"id", "role", "aria-roledescription", "aria-labelledby", "aria-describedby", "style"} { // style: grow.go's SVG is sized
+	for _, a := range []string{"id", "role", "aria-roledescription", "aria-labelledby", "aria-describedby"} {
 		pin.Call("removeAttribute", a)
 	}
 	dom.SetAttr(pin, "aria-hidden", "true")
