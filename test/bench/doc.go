@@ -5,7 +5,15 @@
 // and by Mermaid 12 on the same diagram, as a ratio; and a 100,000-step
 // transcript opened as a file: to its painted first screen, the longest
 // task the page's thread ran meanwhile, the page's memory, and a step
-// change in it.
+// change in it; and what one Live event costs the page at sizes of a
+// Live session (-live-events, 10, 100 and 1,000 exchanges by default;
+// -live-only measures it alone): the review scenario's session grown
+// with its GetTask button, then one GetTask at a time timed from its
+// Delta's arrival (the page's measure a2aplay-live-delta) to the next
+// frame painted after it, the handler's own task, and the main thread's
+// CPU per event, all its tasks (the renderer's TaskDuration), and the
+// pieces of rows the page put in meanwhile (its a2aplay-rows); with
+// -profile, a CPU profile of the timed events, summed by function.
 //
 //	./build.sh bench
 //

@@ -49,6 +49,9 @@ func main() {
 	flag.BoolVar(&stepsOnly, "steps-only", false, "measure only the draws of the generated diagram and the step changes through it (and the long transcript, unless -big 0): no navigation, no Mermaid")
 	flag.IntVar(&navTraceLoads, "nav-trace-loads", 5, "with -nav-trace, traced loads of the control and of the site, in turns, to take the medians of their processor time before the first paint from")
 	flag.StringVar(&navTraceDir, "nav-trace", "", "write a trace of a warm navigation to the floor, to the control (the site's figure alone) and to the site into this folder, and say where their time went")
+	flag.StringVar(&liveSizes, "live-events", "10,100,1000", "sizes of a Live session, in exchanges, at which one more exchange is timed in the page; empty skips it")
+	flag.IntVar(&livePer, "live-per", 10, "Live events timed at each size")
+	flag.BoolVar(&liveOnly, "live-only", false, "measure only the Live events")
 	flag.Parse()
 	bigSteps = *big
 	if err := run(*wasm, *checkWasm, *liveWasm, *wasmExec, *mermaid, *dir, *lessons, *cache, *steps, *loads); err != nil {
@@ -83,7 +86,7 @@ func run(wasmPath, checkPath, livePath, wasmExecPath, mermaidPath, dir, lessonsD
 		return err
 	}
 	mermaidJS, err := os.ReadFile(mermaidPath)
-	if err != nil && !navOnly && !stepsOnly {
+	if err != nil && !navOnly && !stepsOnly && !liveOnly {
 		return fmt.Errorf("%w (./build.sh bench installs Mermaid 12 from npm)", err)
 	}
 	shipped, err := browser.Transcripts(dir)
@@ -194,6 +197,9 @@ func run(wasmPath, checkPath, livePath, wasmExecPath, mermaidPath, dir, lessonsD
 	fmt.Printf("viewer wasm: %d bytes, %d brotli (%.3f MB; budget %.3f MB), %d gzip\n\n",
 		rep.ViewerRaw, rep.ViewerBr, float64(rep.ViewerBr)/1e6, float64(build.ViewerBudget)/1e6, rep.ViewerGzip)
 	judge("viewer module, brotli", float64(rep.ViewerBr)/1e6, float64(build.ViewerBudget)/1e6, "MB")
+	if liveOnly {
+		return runLive(ctx, srv.URL)
+	}
 	if bigOnly {
 		if err := runBig(ctx, srv.URL, bigText); err != nil {
 			return err
@@ -303,6 +309,11 @@ func run(wasmPath, checkPath, livePath, wasmExecPath, mermaidPath, dir, lessonsD
 	printDraws(n, draws, mer, merSVG, merSize)
 	printSteps(n, stepping, "")
 	printSteps(n, settled, settledTitle)
+	if liveSizes != "" {
+		if err := runLive(ctx, srv.URL); err != nil {
+			return err
+		}
+	}
 	if bigSteps > 0 {
 		if err := runBig(ctx, srv.URL, bigText); err != nil {
 			return err

@@ -61,27 +61,13 @@ func profiled(tab context.Context, js string, n int) ([][3]float64, error) {
 		if _, err := cdp.Call(ctx, t, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
 			return r, err
 		}
-		if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
-			return r, err
-		}
-		if _, err := cdp.Call(ctx, t, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
-			return r, err
-		}
 		var err error
 		if r.before, err = metrics(); err != nil {
 			return r, err
 		}
-		if _, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{}); err != nil {
+		if r.steps, r.profile, err = cpuProfiled(ctx, t, run); err != nil {
 			return r, err
 		}
-		if r.steps, err = run(ctx, t); err != nil {
-			return r, err
-		}
-		stop, err := cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
-		if err != nil {
-			return r, err
-		}
-		r.profile = stop.Profile
 		if r.after, err = metrics(); err != nil {
 			return r, err
 		}
@@ -109,6 +95,30 @@ func profiled(tab context.Context, js string, n int) ([][3]float64, error) {
 	}
 	fmt.Fprintf(w, "  CPU profile: %s\n\n", path)
 	return r.steps, nil
+}
+
+// cpuProfiled runs run in t with the renderer's CPU profiler on,
+// sampling every 100 µs, and returns its result and the profile.
+func cpuProfiled[T any](ctx context.Context, t *chromedp.Target, run func(context.Context, *chromedp.Target) (T, error)) (T, *profiler.Profile, error) {
+	var zero T
+	if _, err := cdp.Call(ctx, t, profiler.Enable, cdp.Empty{}); err != nil {
+		return zero, nil, err
+	}
+	if _, err := cdp.Call(ctx, t, profiler.SetSamplingInterval, profiler.SetSamplingIntervalParams{Interval: 100}); err != nil {
+		return zero, nil, err
+	}
+	if _, err := cdp.Call(ctx, t, profiler.Start, cdp.Empty{}); err != nil {
+		return zero, nil, err
+	}
+	v, err := run(ctx, t)
+	if err != nil {
+		return zero, nil, err
+	}
+	stop, err := cdp.Call(ctx, t, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		return zero, nil, err
+	}
+	return v, stop.Profile, nil
 }
 
 // printProfile sums a CPU profile's samples by function: the time spent

@@ -32,7 +32,8 @@ import (
 //	                          a large file, bytes
 //	a2aplay.liveDraw(text)    draw text as the live session's transcript:
 //	                          {steps, step} or {error}
-//	a2aplay.liveState()       {on, scenario, started, steps}: the Live mode
+//	a2aplay.liveState()       {on, scenario, started, steps, exchanges}:
+//	                          the Live mode and its session's size
 //
 // Each call returns at once and never throws: errors come back as data.
 func (p *page) exposeAPI() {

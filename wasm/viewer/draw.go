@@ -68,7 +68,9 @@ func (p *page) draw(d *doc, at int) error {
 			fr.Rows = pt.Drawn()
 			p.svgBuf = diagram.AppendSVG(p.svgBuf[:0], &fr)
 			d.svgMs = dom.Now() - t0
-			c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			if !p.live.redraw {
+				c.Set("scrollTop", 0) // before: after, it would force a layout of the new diagram
+			}
 			dom.SetOwnMarkupBytes(c, p.svgBuf)
 		}
 		// Never equal to a bare name again: a later visit redraws.

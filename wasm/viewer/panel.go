@@ -416,12 +416,15 @@ func (p *page) receive(data js.Value) {
 	case *panel.Ready:
 		s.ready = true
 	case *panel.Delta:
+		t0 := dom.Now()
 		if r := p.liveDelta(m); r.err != nil {
 			p.status("The session's steps cannot be drawn: "+r.err.Error(), "error")
 		} else {
 			p.checker.deltas = append(p.checker.deltas, b) // for the check worker (findings.go)
 		}
 		p.paintFoot()
+		// What the benchmark times an event from (test/bench, -live).
+		measure("a2aplay-live-delta", t0, dom.Now())
 	case *panel.State:
 		s.snap = m.Snapshot
 		p.paintPanel()

@@ -137,9 +137,16 @@ func (p *page) paintTryCard(live bool) {
 	e.send.Set("disabled", !live || e.sendAgent.Get("value").String() == "")
 }
 
-// enable enables or disables every button of a step.
+// enable enables or disables every button of a step. It reads only
+// the buttons to change: a step's log holds a button for each result,
+// and reading them all at every paint cost 10 ms of each Live event at
+// 700 exchanges (bench -live-only -profile).
 func enable(step js.Value, on bool) {
-	for _, b := range dom.All(step, "button") {
+	sel := "button:not([disabled])"
+	if on {
+		sel = "button[disabled]"
+	}
+	for _, b := range dom.All(step, sel) {
 		b.Set("disabled", !on)
 	}
 }
