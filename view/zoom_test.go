@@ -121,3 +121,31 @@ func TestAppendPageFigureWidest(t *testing.T) {
 		t.Error("the page's SVG carries a <style>")
 	}
 }
+
+// TestLiveWindowOn: a Live session is drawn whole up to WindowSteps
+// steps, then a window at a time that, at the session's last step (where
+// the learner follows it), ends there; a narrow stage's window is as
+// WindowOn's.
+func TestLiveWindowOn(t *testing.T) {
+	for _, tt := range []struct {
+		n, at       int
+		avail       float64
+		first, last int
+	}{
+		{WindowSteps, WindowSteps, 1366, 1, WindowSteps},
+		{WindowSteps + 1, WindowSteps + 1, 1366, 2, WindowSteps + 1},
+		{1420, 1420, 1366, 1420 - WindowSteps + 1, 1420},
+		{1420, 1420, 0, 1420 - WindowSteps + 1, 1420},
+		{1420, 100, 1366, 100 - WindowSteps/3, 100 - WindowSteps/3 + WindowSteps - 1},
+		{1420, 1420, 360, 1420 - NarrowWindowSteps + 1, 1420},
+		{2 * NarrowWindowSteps, 5, 360, 1, 2 * NarrowWindowSteps},
+	} {
+		f, l := LiveWindowOn(tt.n, tt.at, tt.avail)
+		if f != tt.first || l != tt.last {
+			t.Errorf("LiveWindowOn(%d, %d, %v) = %d, %d, want %d, %d", tt.n, tt.at, tt.avail, f, l, tt.first, tt.last)
+		}
+		if wf, wl := WindowOn(tt.n, tt.at, tt.avail); tt.n <= WindowSteps && (wf != f || wl != l) {
+			t.Errorf("LiveWindowOn(%d, ...) = %d, %d; WindowOn gives %d, %d for a session this short", tt.n, f, l, wf, wl)
+		}
+	}
+}

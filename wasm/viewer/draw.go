@@ -29,7 +29,11 @@ func (p *page) draw(d *doc, at int) error {
 	// Measured before the new diagram is in: after, reading the stage's
 	// width would lay the whole new diagram out at once.
 	p.figure.avail = p.stageWidth()
-	d.first, d.last = view.WindowOn(d.count(), min(at, d.count()), p.figure.avail)
+	win := view.WindowOn
+	if d == p.live.doc {
+		win = view.LiveWindowOn // a session grows while it shows
+	}
+	d.first, d.last = win(d.count(), min(at, d.count()), p.figure.avail)
 	if d.part != nil {
 		d.first, d.last = d.part.First, d.part.Last
 	}

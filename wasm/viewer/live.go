@@ -403,7 +403,11 @@ func (p *page) liveSource() {
 	if p.live.doc != nil {
 		n = len(p.live.doc.t.Exchanges)
 	}
-	dom.SetText(p.el.source, "Your live session · "+count(n, "exchange")+", drawn as they happen")
+	src := "Your live session · " + count(n, "exchange") + ", drawn as they happen"
+	if d := p.live.doc; d != nil && d.windowSays() != "" {
+		src += " · " + d.windowSays() // past view.WindowSteps
+	}
+	dom.SetText(p.el.source, src)
 	dom.Document().Set("title", "Live · a2aplay")
 }
 

@@ -283,14 +283,22 @@ func (p *page) saySource() {
 // are drawn.
 func (p *page) sayWindow() {
 	d := p.cur
-	if d == nil || d.first <= 1 && d.last >= d.count() {
+	if d == nil || d.windowSays() == "" {
 		return
 	}
-	src := "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(d.count()) + " drawn"
+	src := d.windowSays()
 	if d.local {
 		src = d.name + " · " + src
 	}
 	dom.SetText(p.el.source, src)
+}
+
+// windowSays names the steps of d drawn, when they are not all.
+func (d *doc) windowSays() string {
+	if d.first <= 1 && d.last >= d.count() {
+		return ""
+	}
+	return "steps " + strconv.Itoa(d.first) + "–" + strconv.Itoa(d.last) + " of " + strconv.Itoa(d.count()) + " drawn"
 }
 
 // syncPicker makes the picker show the current transcript; an opened

@@ -48,7 +48,7 @@ func (p *page) goTo(i int, h history) {
 		if err := p.draw(d, p.nav.Cur); err != nil {
 			p.showError("Could not draw " + d.name + ": " + err.Error())
 		}
-		p.sayWindow()
+		p.saySource() // the window drawn
 		old = -1
 	} else if p.refold(d, p.nav.Cur) { // draw.go: a step too wide for the stage folds the columns it crosses
 		if err := p.draw(d, p.nav.Cur); err != nil {
