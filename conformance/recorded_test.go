@@ -1,31 +1,19 @@
 package conformance
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/kittest"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
 
 // TestCheckerSeesDeviations: the pins' traffic, recorded through the
 // recording proxy and read by the checker, shows each a2a-go deviation
@@ -33,7 +21,7 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 // broken otherwise.
 func TestCheckerSeesDeviations(t *testing.T) {
 	kit := kittest.Serve(t, "127.0.0.1")
-	out := &lockedBuffer{}
+	out := &logbuf.Buffer{}
 	// The proxy needs its own URL, which the server has once started.
 	var rec *record.Recorder
 	ready := make(chan struct{})
@@ -80,7 +68,7 @@ func TestCheckerSeesDeviations(t *testing.T) {
 	}
 	rec.Close()
 
-	tr, err := replay.Parse(out.b.Bytes(), "recorded.http")
+	tr, err := replay.ParseString(out.String(), "recorded.http")
 	if err != nil {
 		t.Fatalf("the recording does not parse: %v", err)
 	}
@@ -102,6 +90,6 @@ func TestCheckerSeesDeviations(t *testing.T) {
 		}
 	}
 	if t.Failed() {
-		t.Logf("the recording:\n%s", out.b.String())
+		t.Logf("the recording:\n%s", out.String())
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/capture"
 	"github.com/a2aplay/a2aplay/diagram"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -63,7 +64,7 @@ func TestLiveThroughRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	log := &lockedWriter{w: &bytes.Buffer{}}
+	log := &logbuf.Buffer{}
 	rec, err := record.New(record.Config{
 		Agents: []record.Agent{
 			{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer},

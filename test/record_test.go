@@ -10,11 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -95,14 +95,14 @@ func TestRecordBrowser(t *testing.T) {
 
 // startRecorder serves a Recorder for the kit's code-reviewer and
 // deployer on a loopback port, writing to a file.
-func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+func startRecorder(t *testing.T, reviewer, deployer string) (proxy string, rec *record.Recorder, file string, log *logbuf.Buffer) {
 	t.Helper()
 	return serveRecorder(t, record.Config{Agents: []record.Agent{{Name: "code-reviewer", URL: reviewer}, {Name: "deployer", URL: deployer}}, Name: "session"})
 }
 
 // serveRecorder serves a Recorder of cfg on a loopback port, writing to
 // a file named after cfg.Name.
-func serveRecorder(t *testing.T, cfg record.Config) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+func serveRecorder(t *testing.T, cfg record.Config) (proxy string, rec *record.Recorder, file string, log *logbuf.Buffer) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -115,7 +115,7 @@ func serveRecorder(t *testing.T, cfg record.Config) (proxy string, rec *record.R
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	log = &lockedWriter{w: &bytes.Buffer{}}
+	log = &logbuf.Buffer{}
 	cfg.ProxyURL, cfg.Out, cfg.Log = proxy, f, log
 	rec, err = record.New(cfg)
 	if err != nil {
@@ -179,22 +179,4 @@ func checkRecording(t *testing.T, file, reviewer, deployer string) *replay.Trans
 		t.Errorf("AUTH_REQUIRED at step %d, approve at %d, resumption at %d", asked+1, approve+1, resumed+1)
 	}
 	return tr
-}
-
-// lockedWriter serialises the proxy's log lines.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  *bytes.Buffer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
-}
-
-func (l *lockedWriter) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.String()
 }

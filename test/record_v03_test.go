@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/a2aplay/a2aplay/check"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/record"
 	"github.com/a2aplay/a2aplay/replay"
 	"github.com/a2aplay/a2aplay/test/browser"
@@ -100,7 +101,7 @@ func TestRecordJSSDKV03(t *testing.T) {
 
 // startRootRecorder serves a Recorder for one agent, at its root, on a
 // loopback port, writing to a file named after it.
-func startRootRecorder(t *testing.T, name, url string) (proxy string, rec *record.Recorder, file string, log *lockedWriter) {
+func startRootRecorder(t *testing.T, name, url string) (proxy string, rec *record.Recorder, file string, log *logbuf.Buffer) {
 	t.Helper()
 	return serveRecorder(t, record.Config{Agents: []record.Agent{{Name: name, URL: url}}, Root: name, Name: name})
 }

@@ -12,10 +12,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -43,23 +43,6 @@ func TestRecordUsage(t *testing.T) {
 	}
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestRecordCommand records one card fetch from an agent named after its
 // card, then stops as Ctrl-C stops it.
 func TestRecordCommand(t *testing.T) {
@@ -74,7 +57,7 @@ func TestRecordCommand(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "session.http")
 	ctx, stop := context.WithCancel(context.Background())
-	log := &lockedBuffer{}
+	log := &logbuf.Buffer{}
 	done := make(chan error)
 	proxy := "http://" + ln.Addr().String()
 	go func() { done <- recordOn(ctx, ln, ln.Addr().String(), []string{agent.URL}, out, false, false, "", log) }()
@@ -174,7 +157,7 @@ func TestRecordKilled(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "session.http")
 			cmd := exec.Command(os.Args[0], "record", "-agent", agent.URL, "-listen", addr, "-out", out)
 			cmd.Env = append(os.Environ(), "A2APLAY_TEST_AS_MAIN=1")
-			var stderr lockedBuffer
+			var stderr logbuf.Buffer
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)

@@ -24,6 +24,7 @@ import (
 	"github.com/a2aplay/a2aplay/agents"
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/internal/kittest"
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/replay"
 )
 
@@ -69,7 +70,7 @@ func TestRecordV03(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	proxy := "http://" + ln.Addr().String()
-	log := &lockedBuffer{}
+	log := &logbuf.Buffer{}
 	go func() {
 		done <- recordOn(ctx, ln, ln.Addr().String(),
 			[]string{"planner=" + kit.Planner.BaseURL(), "deployer=" + kit.Deployer.BaseURL()}, out, false, false, "0.3 through the recorder", log)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/a2aplay/a2aplay/internal/logbuf"
 	"github.com/a2aplay/a2aplay/web"
 )
 
@@ -102,7 +103,7 @@ func TestServeSaysItsAddress(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out lockedBuffer
+	var out logbuf.Buffer
 	done := make(chan int, 1)
 	go func() { done <- run(ctx, []string{"serve", "-dir", dir, "-addr", "localhost:0"}, &out) }()
 	var line string
