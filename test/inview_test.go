@@ -233,26 +233,10 @@ func TestInViewLive(t *testing.T) {
 			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
 			tb.waitText("#lv-card-deploy .lv-watch", "stream #1 closed")
 		}},
-		{"deploy-webhook", func(tb *tab) {
-			// The agent calls the client's webhook back: a lane of its
-			// own, right of the others.
-			tb.road("webhook", 0)
-			first := "#lv-card-deploy .lv-step:nth-of-type(1)"
-			tb.clickMove("#lv-deploy", first)
-			tb.waitText(first+" .lv-road-watch", "AUTH_REQUIRED")
-			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
-			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
-			tb.waitText(first+" .lv-road-watch", "COMPLETED")
-		}},
-		{"deploy-poll", func(tb *tab) {
-			tb.road("poll", 1)
-			first := "#lv-card-deploy .lv-step:nth-of-type(1)"
-			tb.clickMove("#lv-deploy", first)
-			tb.waitText(first+" .lv-road-watch", "1 ask")
-			tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
-			tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
-			tb.waitText(first+" .lv-road-watch", "COMPLETED")
-		}},
+		// The agent calls the client's webhook back: a lane of its own,
+		// right of the others.
+		{"deploy-webhook", func(tb *tab) { tb.deployBy("webhook", 0, "AUTH_REQUIRED") }},
+		{"deploy-poll", func(tb *tab) { tb.deployBy("poll", 1, "1 ask") }},
 		{"planner", func(tb *tab) {
 			tb.clickMove("#lv-plan", "#lv-card-planner .lv-step:nth-of-type(1)")
 			tb.clickMove("#lv-plan-answer", "#lv-card-planner .lv-step:nth-of-type(2)")
@@ -289,6 +273,20 @@ func TestInViewLive(t *testing.T) {
 			tb.checkClean()
 		})
 	}
+}
+
+// deployBy deploys in Live by a road of the chooser (poll at every
+// seconds), waits until the road's watch says waiting, approves, and
+// waits until the road sees the task completed.
+func (tb *tab) deployBy(road string, every int, waiting string) {
+	tb.t.Helper()
+	tb.road(road, every)
+	first := "#lv-card-deploy .lv-step:nth-of-type(1)"
+	tb.clickMove("#lv-deploy", first)
+	tb.waitText(first+" .lv-road-watch", waiting)
+	tb.wait(`!!document.querySelector("#lv-operator .lv-op-item button[data-decide=approve]")`)
+	tb.clickMove("#lv-operator button[data-decide=approve]", "#lv-operator")
+	tb.waitText(first+" .lv-road-watch", "COMPLETED")
 }
 
 // unfoldByClick: on a phone, at the step where the planner calls the
