@@ -15,6 +15,7 @@ import (
 // drawn whole.
 func TestLiveWindow(t *testing.T) {
 	tb := newTab(t)
+	tb.reducedMotion()
 	tb.do(chromedp.EmulateViewport(1366, 768))
 	tb.open(env.url)
 	tb.click("#mode-live")
@@ -38,6 +39,19 @@ func TestLiveWindow(t *testing.T) {
 	if s := source(); !strings.Contains(s, "Your live session") || !strings.Contains(s, "steps 121–360 of 360 drawn") {
 		t.Errorf("the source line of a 360-step session at its end: %q", s)
 	}
+	tb.keepScreenshot("live-window-1366x768")
+	// On a phone, a session drawn there.
+	tb.do(chromedp.EmulateViewport(390, 844))
+	draw(40)
+	// The last step closes a stream: its words show (the edge across
+	// the stream's bracket may run past a phone's stage).
+	tb.waitQuiet(`(c => { const b = c.getBoundingClientRect(), d = document.getElementById("diagram").getBoundingClientRect(); return b.left >= d.left && b.right <= d.right && b.top >= d.top && b.bottom <= d.bottom; })(document.querySelector('#diagram .steps > [aria-current="step"] .closed'))`, func() string { return "the words of the session's last step on a phone" })
+	if s := source(); !strings.Contains(s, "of 360 drawn") {
+		t.Errorf("the source line of a 360-step session on a phone: %q", s)
+	}
+	tb.keepScreenshot("live-window-390x844")
+	tb.do(chromedp.EmulateViewport(1366, 768))
+	draw(40)
 	tb.do(chromedp.Evaluate[chromedp.Void](`a2aplay.go(10)`))
 	tb.wait(`a2aplay.state().step === 10`)
 	if c := current(); c != "10" {
