@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/live"
 	"github.com/a2aplay/a2aplay/live/panel"
 	"github.com/a2aplay/a2aplay/replay"
@@ -37,10 +36,7 @@ import (
 //	PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm go test ./wasm/checker -run '^$' -bench LiveCheck -benchtime 20x
 func BenchmarkLiveCheck(b *testing.B) {
 	ctx := context.Background()
-	exs, err := lesson.PageExercises("../../web/lessons")
-	if err != nil || len(exs) == 0 {
-		b.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
-	}
+	exs := pageExercises(b)
 	var s *live.Session
 	var task live.TaskArgs
 	var deltas live.Deltas

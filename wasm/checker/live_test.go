@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2aplay/a2aplay/check"
 	"github.com/a2aplay/a2aplay/exercise"
+	"github.com/a2aplay/a2aplay/exercise/onpage"
 	"github.com/a2aplay/a2aplay/lesson"
 	"github.com/a2aplay/a2aplay/live"
 	"github.com/a2aplay/a2aplay/live/panel"
@@ -26,10 +27,7 @@ import (
 // whole.
 func TestLiveIsWhole(t *testing.T) {
 	ctx := context.Background()
-	exs, err := lesson.PageExercises("../../web/lessons")
-	if err != nil || len(exs) == 0 {
-		t.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
-	}
+	exs := pageExercises(t)
 	s, err := live.Open(ctx, live.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -120,4 +118,15 @@ func TestLiveIsWhole(t *testing.T) {
 	if resets != 1 {
 		t.Errorf("the check read the session whole %d times, want once (the first)", resets)
 	}
+}
+
+// pageExercises are the exercises of the site's lessons, as the page
+// sends them with a check.
+func pageExercises(tb testing.TB) []onpage.Exercise {
+	tb.Helper()
+	exs, err := lesson.PageExercises("../../web/lessons")
+	if err != nil || len(exs) == 0 {
+		tb.Fatalf("the lessons' exercises: %d, %v", len(exs), err)
+	}
+	return exs
 }

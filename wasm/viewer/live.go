@@ -331,8 +331,9 @@ func (p *page) liveDraw(text string) drawn {
 // and changed exchanges, put in place, and its steps from m.From on,
 // after the ones the page has. The page reads no transcript text and
 // works out no steps: what an update costs does not grow with the
-// session (but for the lanes, a pass over the steps, and the findings,
-// which the check worker works out afresh).
+// session (but for the lanes, a pass over the steps; past
+// view.WindowSteps the diagram is a window of them). The check worker
+// is sent the Delta as it came (findings.go).
 func (p *page) liveDelta(m *panel.Delta) drawn {
 	s := &p.live.panel
 	var xs []*replay.Exchange
@@ -404,8 +405,10 @@ func (p *page) liveSource() {
 		n = len(p.live.doc.t.Exchanges)
 	}
 	src := "Your live session · " + count(n, "exchange") + ", drawn as they happen"
-	if d := p.live.doc; d != nil && d.windowSays() != "" {
-		src += " · " + d.windowSays() // past view.WindowSteps
+	if d := p.live.doc; d != nil {
+		if w := d.windowSays(); w != "" { // past view.WindowSteps
+			src += " · " + w
+		}
 	}
 	dom.SetText(p.el.source, src)
 	dom.Document().Set("title", "Live · a2aplay")

@@ -283,10 +283,13 @@ func (p *page) saySource() {
 // are drawn.
 func (p *page) sayWindow() {
 	d := p.cur
-	if d == nil || d.windowSays() == "" {
+	if d == nil {
 		return
 	}
 	src := d.windowSays()
+	if src == "" {
+		return
+	}
 	if d.local {
 		src = d.name + " · " + src
 	}

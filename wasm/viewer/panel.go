@@ -419,7 +419,7 @@ func (p *page) receive(data js.Value) {
 		t0 := dom.Now()
 		if r := p.liveDelta(m); r.err != nil {
 			p.status("The session's steps cannot be drawn: "+r.err.Error(), "error")
-		} else {
+		} else if p.canCheck() { // a page without the check module keeps none
 			p.checker.deltas = append(p.checker.deltas, b) // for the check worker (findings.go)
 		}
 		p.paintFoot()
